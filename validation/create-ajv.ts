@@ -1,0 +1,21 @@
+/**
+ * The one ajv set-up used by the server (and, from the schema-driven forms on, by the browser):
+ * strict mode, all errors, no coercion, no stripping; our formats and keywords registered.
+ */
+import Ajv, { type Options } from 'ajv';
+import { formats } from './formats';
+import { vocabulary } from './vocabulary';
+
+export function createAjv(options: Options = {}): Ajv {
+  const ajv = new Ajv({
+    strict: true,
+    allErrors: true,
+    coerceTypes: false,
+    removeAdditional: false,
+    useDefaults: false,
+    ...options,
+  });
+  for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, { type: 'string', validate: check });
+  for (const keyword of vocabulary) ajv.addKeyword(keyword);
+  return ajv;
+}

@@ -1,0 +1,16 @@
+/**
+ * A validation message before translation: a key of the `validation.*` namespace plus its parameters.
+ * The server translates it into the language of the request, the web app into the user's language.
+ */
+export interface ValidationMessage {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** Field name (dotted for nested fields, "" for the whole body) → messages. */
+export type FieldMessages = Record<string, ValidationMessage[]>;
+
+export function addMessage(target: FieldMessages, field: string, message: ValidationMessage): void {
+  const list = (target[field] ??= []);
+  if (!list.some((existing) => existing.key === message.key)) list.push(message);
+}
