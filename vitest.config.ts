@@ -1,0 +1,41 @@
+/**
+ * Test layers (DESIGN.md): unit (pure logic and components, happy-dom), api (the real server on PGlite
+ * and on PostgreSQL), e2e (the built app in Debian's Chromium). `npm test` runs them in that order.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: './vite.config.ts',
+        test: {
+          name: 'unit',
+          include: ['validation/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'tests/conformance/**/*.test.ts'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          globalSetup: ['server/test-support/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
+  },
+});
