@@ -1,0 +1,81 @@
+/**
+ * Every text exists in all six languages as a real translation: a key missing in any language, a value
+ * left empty or left in English, or an interpolation parameter lost in translation fails here.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const LANGUAGES = ['en', 'uk', 'el', 'it', 'es', 'de'] as const;
+const localesFolder = fileURLToPath(new URL('../../locales/', import.meta.url));
+
+/**
+ * Values that are the same word in English and in another language on purpose (brand names, codes,
+ * words that languages borrow). Keyed by language, then by the full key.
+ */
+const SAME_AS_ENGLISH_ALLOWED: Record<string, string[]> = JSON.parse(
+  readFileSync(`${localesFolder}same-as-english.json`, 'utf8'),
+);
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') result.set(path, value);
+    else for (const [nestedKey, nestedValue] of flatten(value, path)) result.set(nestedKey, nestedValue);
+  }
+  return result;
+}
+
+function load(language: string): Map<string, string> {
+  return flatten(JSON.parse(readFileSync(`${localesFolder}${language}/translation.json`, 'utf8')) as Tree);
+}
+
+const parametersOf = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+// A value with no letters (a number, a URL pattern, punctuation) cannot be "left in English".
+const hasWords = (text: string) => /\p{L}{2,}/u.test(text);
+
+const english = load('en');
+
+describe('locales', () => {
+  it('English has texts', () => {
+    expect(english.size).toBeGreaterThan(50);
+  });
+
+  for (const language of LANGUAGES.filter((code) => code !== 'en')) {
+    describe(language, () => {
+      const translated = load(language);
+      const allowed = new Set(SAME_AS_ENGLISH_ALLOWED[language] ?? []);
+
+      it('has every English key', () => {
+        const missing = [...english.keys()].filter((key) => !translated.has(key));
+        expect(missing).toEqual([]);
+      });
+
+      it('has no key that English lacks', () => {
+        const extra = [...translated.keys()].filter((key) => !english.has(key));
+        expect(extra).toEqual([]);
+      });
+
+      it('translates every text instead of leaving it empty or in English', () => {
+        const untranslated = [...english].filter(([key, englishText]) => {
+          const text = translated.get(key);
+          if (text === undefined) return false; // reported by the missing-key test
+          if (text.trim() === '') return true;
+          return text === englishText && hasWords(englishText) && !allowed.has(key);
+        });
+        expect(untranslated.map(([key]) => key)).toEqual([]);
+      });
+
+      it('keeps the interpolation parameters of every text', () => {
+        const broken = [...english].filter(([key, englishText]) => {
+          const text = translated.get(key);
+          return text !== undefined && parametersOf(text).join() !== parametersOf(englishText).join();
+        });
+        expect(broken.map(([key]) => key)).toEqual([]);
+      });
+    });
+  }
+});
