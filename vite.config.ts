@@ -1,12 +1,27 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const stub = (name: string) => fileURLToPath(new URL(`./src/stubs/${name}`, import.meta.url));
 
 // The dev server proxies the API and the locale files to the Fastify server (npm run dev:server).
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // @refinedev/antd imports react-markdown and remark-gfm at its top level; Fleetdesk shows no markdown (DESIGN.md).
+    alias: [
+      { find: /^react-markdown$/, replacement: stub('react-markdown.tsx') },
+      { find: /^remark-gfm$/, replacement: stub('remark-gfm.ts') },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/locales': 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    // scripts/measure-login-js.mjs reads the manifest to add up what /login downloads.
+    manifest: true,
+  },
 });

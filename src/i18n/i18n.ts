@@ -1,0 +1,62 @@
+/**
+ * One i18next instance for the whole web app. `initI18n()` wires the HTTP loader and the browser
+ * language detector exactly as SPEC §1 describes; tests initialise the same instance with in-memory
+ * resources instead (see test-i18n.ts), so no component needs to know which one it got.
+ */
+import i18next from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { fallbackLanguage, supportedLanguages, toSupportedLanguage } from './languages';
+
+export const i18n = i18next.createInstance();
+
+/** Local-storage key of the chosen language (SPEC: "kept in browser local storage under a language key"). */
+export const languageStorageKey = 'language';
+
+/** The language the interface is shown in right now, reduced to a supported code. */
+export function currentLanguage(): string {
+  return toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language);
+}
+
+function followLanguageInDocument(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = toSupportedLanguage(language);
+}
+
+export function initI18n(): Promise<unknown> {
+  i18n.on('languageChanged', followLanguageInDocument);
+  return i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      fallbackLng: fallbackLanguage,
+      supportedLngs: [...supportedLanguages],
+      load: 'languageOnly',
+      ns: ['translation'],
+      defaultNS: 'translation',
+      // The loader retries a failed read up to 5 times, waiting 350 ms and doubling, at most 10 reads at once.
+      maxRetries: 5,
+      retryTimeout: 350,
+      maxParallelReads: 10,
+      backend: {
+        loadPath: '/locales/{{lng}}/{{ns}}.json',
+        // Locale files are small and change with each release: let the browser revalidate them.
+        requestOptions: { cache: 'no-cache' },
+      },
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupLocalStorage: languageStorageKey,
+        lookupSessionStorage: languageStorageKey,
+        caches: ['localStorage'],
+      },
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
+}
+
+/** Switches the interface language; the detector caches the choice in local storage. */
+export function changeLanguage(language: string): Promise<unknown> {
+  return i18n.changeLanguage(toSupportedLanguage(language));
+}

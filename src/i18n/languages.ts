@@ -1,0 +1,33 @@
+/**
+ * Languages of the interface (SPEC §1). Greek is translated and can be detected (browser setting,
+ * ?lng=el), but the switcher offers only the five languages the specification lists.
+ */
+export const supportedLanguages = ['en', 'uk', 'el', 'it', 'es', 'de'] as const;
+export type LanguageCode = (typeof supportedLanguages)[number];
+
+export const fallbackLanguage: LanguageCode = 'en';
+
+/** Offered in the language switcher, in the specification's order, each under its own native name. */
+export const switcherLanguages: ReadonlyArray<{ code: LanguageCode; nativeName: string }> = [
+  { code: 'es', nativeName: 'Español' },
+  { code: 'de', nativeName: 'Deutsch' },
+  { code: 'it', nativeName: 'Italiano' },
+  { code: 'uk', nativeName: 'Українська' },
+  { code: 'en', nativeName: 'English' },
+];
+
+/** Native names of every supported language (Greek shows its own name where the current one is shown). */
+export const nativeLanguageNames: Record<LanguageCode, string> = {
+  en: 'English',
+  uk: 'Українська',
+  el: 'Ελληνικά',
+  it: 'Italiano',
+  es: 'Español',
+  de: 'Deutsch',
+};
+
+/** "de-AT" → "de"; anything unsupported → English. */
+export function toSupportedLanguage(language: string | undefined | null): LanguageCode {
+  const base = (language ?? '').toLowerCase().split(/[-_]/)[0];
+  return (supportedLanguages as readonly string[]).includes(base) ? (base as LanguageCode) : fallbackLanguage;
+}

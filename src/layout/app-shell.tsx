@@ -1,0 +1,49 @@
+/**
+ * The signed-in application, loaded lazily behind the sign-in: antd (theme from the layout settings,
+ * locale from the language) and Refine with the app's providers around the layout and the pages.
+ */
+import '../antd-setup';
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { authProvider } from '../providers/auth-provider';
+import { dataProvider } from '../providers/data-provider';
+import { i18nProvider } from '../providers/i18n-provider';
+import { notificationProvider } from '../providers/notification-provider';
+import { useAntdLocale } from './antd-locale';
+import { AppLayout } from './app-layout';
+import { useLayoutSettings } from './settings-store';
+import { brandPrimary } from './theme-colors';
+import './shell.css';
+
+export function AppShell() {
+  const { i18n } = useTranslation();
+  const [settings] = useLayoutSettings();
+  const locale = useAntdLocale(i18n.language);
+  return (
+    <ConfigProvider
+      locale={locale}
+      theme={{
+        algorithm: settings.mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: { colorPrimary: brandPrimary, borderRadius: 6 },
+      }}
+    >
+      <AntdApp>
+        <Refine
+          routerProvider={routerProvider}
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          notificationProvider={notificationProvider}
+          options={{ disableTelemetry: true, syncWithLocation: false, warnWhenUnsavedChanges: false, title: { text: 'Fleetdesk' } }}
+        >
+          <AppLayout>
+            <Outlet />
+          </AppLayout>
+        </Refine>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

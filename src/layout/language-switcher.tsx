@@ -1,0 +1,34 @@
+/** Header language switcher: Español, Deutsch, Italiano, Українська, English (native names, SPEC §1). */
+import { GlobalOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, currentLanguage } from '../i18n/i18n';
+import { nativeLanguageNames, switcherLanguages, type LanguageCode } from '../i18n/languages';
+
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const current = currentLanguage() as LanguageCode;
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        selectable: true,
+        selectedKeys: [current],
+        onClick: ({ key }) => void changeLanguage(key),
+        items: switcherLanguages.map((language) => ({
+          key: language.code,
+          label: (
+            <span lang={language.code} data-testid={`language-option-${language.code}`}>
+              {language.nativeName}
+            </span>
+          ),
+        })),
+      }}
+    >
+      <Button type="text" className="fd-header__button" icon={<GlobalOutlined />} aria-label={t('header.language')} data-testid="language-switcher">
+        <span className="fd-header__hide-small">{nativeLanguageNames[current]}</span>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,46 @@
+/** The menu of SPEC §1's groups, drawn inline (sidebar, drawer) or horizontally (top menu). */
+import { ConfigProvider, Menu, theme } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { buildMenuItems, menuGroupKeys, selectedMenuEntry } from './menu-items';
+
+interface NavigationMenuProps {
+  mode: 'inline' | 'horizontal';
+  /** Light text on a dark surface, or dark text on a light one. */
+  tone: 'light' | 'dark';
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}
+
+export function NavigationMenu({ mode, tone, collapsed = false, onNavigate }: NavigationMenuProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const selected = selectedMenuEntry(pathname);
+  const items = useMemo(() => buildMenuItems(t, onNavigate), [t, onNavigate]);
+  const onDark = tone === 'dark';
+  return (
+    <ConfigProvider
+      theme={{
+        algorithm: onDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        components: {
+          Menu: {
+            itemBg: 'transparent',
+            subMenuItemBg: onDark ? 'rgba(0, 0, 0, 0.14)' : 'rgba(255, 255, 255, 0.22)',
+            ...(onDark ? { itemSelectedBg: 'rgba(255, 255, 255, 0.16)', itemSelectedColor: '#ffffff', itemColor: 'rgba(255, 255, 255, 0.78)' } : {}),
+            ...(onDark ? { horizontalItemSelectedColor: '#ffffff' } : {}),
+          },
+        },
+      }}
+    >
+      <Menu
+        mode={mode}
+        items={items}
+        inlineCollapsed={mode === 'inline' ? collapsed : undefined}
+        defaultOpenKeys={mode === 'inline' ? menuGroupKeys : undefined}
+        selectedKeys={selected ? [selected.entry] : []}
+        style={{ background: 'transparent', borderInlineEnd: 0, borderBottom: 0 }}
+      />
+    </ConfigProvider>
+  );
+}

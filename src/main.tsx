@@ -1,0 +1,21 @@
+/**
+ * Entry: React, the router and what every page needs first (i18n, the session). Everything else is a
+ * lazy chunk: the auth pages are light, and the shell (Refine + antd) loads only behind the sign-in.
+ */
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { initI18n } from './i18n/i18n';
+import { bootstrapSession } from './session/session-actions';
+import './base.css';
+
+void initI18n();
+void bootstrapSession();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Suspense fallback="...">
+      <App />
+    </Suspense>
+  </StrictMode>,
+);

@@ -1,0 +1,57 @@
+/** /security: change the password; every other session is signed out, this one keeps going with a new token. */
+import { Button, Card, Col, Form, Input, Row, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import passwordChangeSchema from '../../../schemas/requests/password-change.json';
+import { applyServerFieldErrors, schemaFieldProps } from '../../forms/schema-rules';
+import { isApiError } from '../../providers/api-error';
+import { PageHeading } from '../common/page-heading';
+import { changePassword, type PasswordChangeValues } from './profile-actions';
+
+const fields = [
+  { name: 'current_password', autoComplete: 'current-password' },
+  { name: 'password', autoComplete: 'new-password' },
+  { name: 'password_confirmation', autoComplete: 'new-password' },
+] as const;
+const fieldNames = fields.map((field) => field.name);
+
+export function SecurityPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PasswordChangeValues>();
+  const [saving, setSaving] = useState(false);
+
+  const onFinish = async (values: PasswordChangeValues) => {
+    setSaving(true);
+    try {
+      await changePassword(values);
+      form.resetFields();
+    } catch (error) {
+      if (isApiError(error)) applyServerFieldErrors(form, error.fieldErrors, fieldNames);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeading titleKey="pages.security" />
+      <Row>
+        <Col xs={24} md={18} lg={12} xl={10}>
+          <Card title={t('security.title')}>
+            <Typography.Paragraph type="secondary">{t('security.description')}</Typography.Paragraph>
+            <Form form={form} name="passwordChange" layout="vertical" onFinish={onFinish} data-testid="password-change-form">
+              {fields.map((field, index) => (
+                <Form.Item key={field.name} name={field.name} label={t(`security.fields.${field.name}`)} {...schemaFieldProps(passwordChangeSchema, field.name, t)}>
+                  <Input.Password autoComplete={field.autoComplete} autoFocus={index === 0} />
+                </Form.Item>
+              ))}
+              <Button type="primary" htmlType="submit" loading={saving} data-testid="password-change-submit">
+                {t('security.submit')}
+              </Button>
+            </Form>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+/** /settings: the interface language and the layout preferences (the settings panel's own controls). */
+import { Card, Col, Radio, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, currentLanguage } from '../../i18n/i18n';
+import { nativeLanguageNames, switcherLanguages, type LanguageCode } from '../../i18n/languages';
+import { LayoutSettingsControls } from '../../layout/layout-settings-controls';
+import { PageHeading } from '../common/page-heading';
+
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const current = currentLanguage() as LanguageCode;
+  const offered = switcherLanguages.some((language) => language.code === current)
+    ? switcherLanguages
+    : [...switcherLanguages, { code: current, nativeName: nativeLanguageNames[current] }];
+  return (
+    <>
+      <PageHeading titleKey="pages.settings" />
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={10}>
+          <Card title={t('preferences.language.title')} data-testid="settings-page-language">
+            <Typography.Paragraph type="secondary">{t('preferences.language.description')}</Typography.Paragraph>
+            <Radio.Group value={current} onChange={(event) => void changeLanguage(event.target.value)} aria-label={t('preferences.language.title')}>
+              {offered.map((language) => (
+                <Radio key={language.code} value={language.code} className="fd-preferences__language">
+                  <span lang={language.code} data-testid={`settings-page-language-${language.code}`}>
+                    {language.nativeName}
+                  </span>
+                </Radio>
+              ))}
+            </Radio.Group>
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card title={t('preferences.layout.title')}>
+            <Typography.Paragraph type="secondary">{t('preferences.layout.description')}</Typography.Paragraph>
+            <LayoutSettingsControls testIdPrefix="settings-page" />
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}

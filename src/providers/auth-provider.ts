@@ -1,0 +1,56 @@
+/**
+ * Refine's auth provider. It delegates to the session actions (src/session/), which also serve the light
+ * auth pages, so both paths behave the same: the spec's toasts, the token storage, the current user.
+ * Failures return `success: false` without `error`: the session action has already shown the toast,
+ * and Refine would show a second one. The ApiError rides along as `apiError` for callers that need it.
+ */
+import type { AuthProvider } from '@refinedev/core';
+import { sessionStore } from '../session/session-store';
+import {
+  refreshCurrentUser,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  type LoginValues,
+  type RegisterValues,
+  type ResetPasswordValues,
+} from '../session/session-actions';
+import { readToken } from '../session/token-storage';
+import { isApiError } from './api-error';
+
+async function attempt(action: () => Promise<unknown>, redirectTo?: string) {
+  try {
+    await action();
+    return { success: true, ...(redirectTo ? { redirectTo } : {}) };
+  } catch (error) {
+    return { success: false, apiError: error };
+  }
+}
+
+export const authProvider: AuthProvider = {
+  login: (values: LoginValues) => attempt(() => signIn({ ...values, remember: values.remember ?? true }), '/'),
+  register: (values: RegisterValues) => attempt(() => signUp(values), '/'),
+  forgotPassword: ({ email }: { email: string }) => attempt(() => requestPasswordReset(email)),
+  updatePassword: (values: ResetPasswordValues) => attempt(() => resetPassword(values), '/login'),
+  async logout() {
+    await signOut();
+    return { success: true, redirectTo: '/login' };
+  },
+  async check() {
+    const { status } = sessionStore.getState();
+    if (status !== 'anonymous' && readToken()) return { authenticated: true };
+    return { authenticated: false, logout: true, redirectTo: '/login' };
+  },
+  async getIdentity() {
+    if (!readToken()) return null;
+    if (!sessionStore.getState().user) await refreshCurrentUser();
+    return sessionStore.getState().user;
+  },
+  async onError(error: unknown) {
+    const status = isApiError(error) ? error.status : (error as { statusCode?: number; status?: number } | null)?.statusCode;
+    if (status === 401) return { logout: true, redirectTo: '/login', error: error as Error };
+    return {};
+  },
+};

@@ -1,0 +1,33 @@
+import '../antd-setup';
+import { ConfigProvider, notification, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { settingsStore } from '../layout/settings-store';
+import { toastDurationSeconds, type ToastType } from './toast';
+
+notification.config({ placement: 'bottomRight', duration: toastDurationSeconds, maxCount: 4 });
+
+// Static antd methods render outside the app's ConfigProvider: give them the current colour mode.
+ConfigProvider.config({
+  holderRender: (children: ReactNode) => (
+    <ConfigProvider theme={{ algorithm: settingsStore.getState().mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+      {children}
+    </ConfigProvider>
+  ),
+});
+
+export function showToast(type: ToastType, message: string, options: { description?: string; key?: string }): void {
+  notification[type]({
+    message,
+    description: options.description,
+    key: options.key,
+    placement: 'bottomRight',
+    duration: toastDurationSeconds,
+    pauseOnHover: true,
+    showProgress: true,
+    props: { 'data-testid': `toast-${type}` } as Record<string, string>,
+  });
+}
+
+export function closeToast(key: string): void {
+  notification.destroy(key);
+}

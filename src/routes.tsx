@@ -1,0 +1,118 @@
+/**
+ * The one route table (SPEC §2): every path with its access and the locale key of its page title.
+ * Every page is a lazy chunk; private pages render inside the lazily loaded shell (Refine + antd),
+ * so /login downloads neither.
+ */
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, Route, Routes, useLocation } from 'react-router';
+import { loadShell } from './routes-preload';
+import { PublicOnly, RequireAuth } from './session/guards';
+
+function lazyNamed<Props extends object>(loader: () => Promise<Record<string, unknown>>, name: string) {
+  return lazy(async () => ({ default: (await loader())[name] as ComponentType<Props> }));
+}
+
+const AppShell = lazyNamed(loadShell, 'AppShell');
+const LoginPage = lazyNamed(() => import('./pages/auth/login-page'), 'LoginPage');
+const RegisterPage = lazyNamed(() => import('./pages/auth/register-page'), 'RegisterPage');
+const ForgotPasswordPage = lazyNamed(() => import('./pages/auth/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('./pages/auth/reset-password-page'), 'ResetPasswordPage');
+const LegalPage = lazyNamed(() => import('./pages/common/legal-page'), 'LegalPage');
+const NotFoundPage = lazyNamed(() => import('./pages/common/not-found-page'), 'NotFoundPage');
+const ComingSoonPage = lazyNamed<{ titleKey: string; descriptionKey: string }>(() => import('./pages/common/coming-soon-page'), 'ComingSoonPage');
+const PersonalInfoPage = lazyNamed(() => import('./pages/profile/personal-info-page'), 'PersonalInfoPage');
+const SecurityPage = lazyNamed(() => import('./pages/profile/security-page'), 'SecurityPage');
+const SettingsPage = lazyNamed(() => import('./pages/profile/settings-page'), 'SettingsPage');
+
+export interface AppRoute {
+  path: string;
+  /** Locale key of the page title: the browser title and the page heading. */
+  titleKey: string;
+  access: 'public' | 'private';
+  element: ReactNode;
+}
+
+function comingSoon(path: string, name: string): AppRoute {
+  return {
+    path,
+    titleKey: `pages.${name}`,
+    access: 'private',
+    element: <ComingSoonPage titleKey={`pages.${name}`} descriptionKey={`comingSoon.descriptions.${name}`} />,
+  };
+}
+
+export const appRoutes: AppRoute[] = [
+  { path: '/login', titleKey: 'pages.login', access: 'public', element: <LoginPage /> },
+  { path: '/register', titleKey: 'pages.register', access: 'public', element: <RegisterPage /> },
+  { path: '/forgot-password', titleKey: 'pages.forgotPassword', access: 'public', element: <ForgotPasswordPage /> },
+  { path: '/reset-password/:token/:email', titleKey: 'pages.resetPassword', access: 'public', element: <ResetPasswordPage /> },
+  { path: '/privacy-policy', titleKey: 'pages.privacyPolicy', access: 'public', element: <LegalPage /> },
+  { path: '/terms-of-conditions', titleKey: 'pages.termsOfConditions', access: 'public', element: <LegalPage /> },
+  comingSoon('/', 'orders'),
+  comingSoon('/order-search', 'orderSearch'),
+  comingSoon('/transport', 'transport'),
+  comingSoon('/trailers', 'trailers'),
+  comingSoon('/personal-main', 'personalMain'),
+  comingSoon('/personal-main/employee/:userId', 'employee'),
+  comingSoon('/personal-departments', 'personalDepartments'),
+  comingSoon('/hr-menage-documents', 'manageDocuments'),
+  comingSoon('/management-personal', 'managementPersonal'),
+  comingSoon('/management-finances', 'managementFinances'),
+  comingSoon('/maintenance-basic-data', 'basicData'),
+  comingSoon('/maintenance-fuel-cards', 'fuelCards'),
+  comingSoon('/maintenance-repair', 'repair'),
+  comingSoon('/maintenance-acceptance-certificate', 'acceptanceCertificate'),
+  comingSoon('/companies', 'companies'),
+  comingSoon('/companies/:companyId', 'company'),
+  { path: '/personal-info', titleKey: 'pages.personalInfo', access: 'private', element: <PersonalInfoPage /> },
+  { path: '/security', titleKey: 'pages.security', access: 'private', element: <SecurityPage /> },
+  { path: '/settings', titleKey: 'pages.settings', access: 'private', element: <SettingsPage /> },
+];
+
+export const notFoundTitleKey = 'pages.notFound';
+
+/** The title key of a path: its route's, or the 404 page's. */
+export function titleKeyOf(pathname: string): string {
+  return appRoutes.find((route) => matchPath(route.path, pathname))?.titleKey ?? notFoundTitleKey;
+}
+
+/** "Orders | Fleetdesk": the browser title follows the path and the language. */
+export function DocumentTitle() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = t('app.documentTitle', { title: t(titleKeyOf(pathname)) });
+  }, [pathname, t, i18n.language]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback="...">
+      <Routes>
+        <Route element={<PublicOnly />}>
+          {appRoutes
+            .filter((route) => route.access === 'public')
+            .map((route) => (
+              <Route key={route.path} path={route.path} element={route.element} />
+            ))}
+        </Route>
+        <Route
+          element={
+            <RequireAuth>
+              <AppShell />
+            </RequireAuth>
+          }
+        >
+          {appRoutes
+            .filter((route) => route.access === 'private')
+            .map((route) => (
+              <Route key={route.path} path={route.path} element={route.element} />
+            ))}
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

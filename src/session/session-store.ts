@@ -1,0 +1,55 @@
+/**
+ * The session (SPEC §4) as a small external store: whether a user is signed in, who, and the last
+ * login/register error. The guards, the header and Refine's auth provider all read this one store.
+ * "checking" means a token is stored and the current user is being fetched on start.
+ */
+import { useSyncExternalStore } from 'react';
+import { readToken } from './token-storage';
+import type { User } from './user';
+
+export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+  /** True while a session request (login, register, logout, current user) is pending. */
+  loading: boolean;
+  loginError: string | null;
+  registerError: string | null;
+}
+
+type Listener = () => void;
+
+function initialState(): SessionState {
+  return { status: readToken() ? 'checking' : 'anonymous', user: null, loading: false, loginError: null, registerError: null };
+}
+
+let state: SessionState = initialState();
+const listeners = new Set<Listener>();
+
+export const sessionStore = {
+  getState: (): SessionState => state,
+  setState(patch: Partial<SessionState>): void {
+    state = { ...state, ...patch };
+    listeners.forEach((listener) => listener());
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Starts over from what storage holds now (tests, and after the token was cleared elsewhere). */
+  reset(): void {
+    state = initialState();
+    listeners.forEach((listener) => listener());
+  },
+};
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, sessionStore.getState);
+}
+
+/** First name for the header, or null (the header then shows the translated 'User'). */
+export function firstNameOf(user: User | null): string | null {
+  const name = user?.name?.trim();
+  return name ? name.split(/\s+/)[0] : null;
+}
