@@ -16,7 +16,7 @@ export const languageStorageKey = 'language';
 
 /** The language the interface is shown in right now, reduced to a supported code. */
 export function currentLanguage(): string {
-  return toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return toSupportedLanguage(i18n.language ?? i18n.resolvedLanguage);
 }
 
 function followLanguageInDocument(language: string): void {

@@ -74,7 +74,14 @@ export type LayoutAction =
   | { type: 'closeMobileMenu' }
   | { type: 'reset' };
 
+/** Applies one action; returns the same object when nothing changed, so no subscriber is woken. */
 export function layoutReducer(state: LayoutSettings, action: LayoutAction): LayoutSettings {
+  const next = nextSettings(state, action);
+  const changed = (Object.keys(next) as Array<keyof LayoutSettings>).some((key) => next[key] !== state[key]);
+  return changed ? next : state;
+}
+
+function nextSettings(state: LayoutSettings, action: LayoutAction): LayoutSettings {
   switch (action.type) {
     case 'setLayout':
       // The colored topbar exists only in the horizontal layout.

@@ -1,0 +1,83 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initTestI18n } from '../../i18n/test-i18n';
+import { signUp } from '../../session/session-actions';
+import { RegisterPage } from './register-page';
+
+vi.mock('../../session/session-actions', () => ({ signUp: vi.fn() }));
+vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn() }));
+vi.mock('../../routes-preload', () => ({ preloadShell: vi.fn() }));
+
+beforeAll(initTestI18n);
+afterEach(() => {
+  cleanup();
+  vi.mocked(signUp).mockReset();
+});
+
+function renderRegister() {
+  render(
+    <MemoryRouter initialEntries={['/register']}>
+      <RegisterPage />
+    </MemoryRouter>,
+  );
+  const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+  return {
+    company: field(/^Company name/),
+    login: field(/^Login/),
+    email: field(/^E-mail/),
+    phone: field(/^Phone/),
+    password: field(/^Password/),
+    confirmation: field(/^Confirm password/),
+    agreement: screen.getByRole('checkbox') as HTMLInputElement,
+    submit: screen.getByRole('button', { name: 'Register' }),
+  };
+}
+
+const change = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
+
+describe('register page', () => {
+  it('shows the server\'s minimum length for the login, the mismatch and the missing agreement', async () => {
+    const form = renderRegister();
+    change(form.company, 'Nordic Freight');
+    change(form.login, 'short');
+    change(form.email, 'office@nordic-freight.example');
+    change(form.phone, '+49 30 12345678');
+    change(form.password, 'correct-horse');
+    change(form.confirmation, 'correct-horsE');
+    fireEvent.click(form.submit);
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Must be at least 8 characters');
+    expect(screen.getByTestId('password_confirmation-error').textContent).toBe('The confirmation does not match');
+    expect(screen.getByTestId('agreement-error').textContent).toBe('Please accept the terms and conditions and the privacy policy');
+    expect(screen.queryByTestId('email-error')).toBeNull();
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('registers with the request body only (no agreement field) once everything is valid', async () => {
+    vi.mocked(signUp).mockResolvedValue(null);
+    const form = renderRegister();
+    change(form.company, 'Nordic Freight');
+    change(form.login, 'nordic.admin');
+    change(form.email, 'office@nordic-freight.example');
+    change(form.phone, '+49 30 12345678');
+    change(form.password, 'correct-horse');
+    change(form.confirmation, 'correct-horse');
+    fireEvent.click(form.agreement);
+    fireEvent.click(form.submit);
+    await vi.waitFor(() => expect(signUp).toHaveBeenCalledTimes(1));
+    expect(signUp).toHaveBeenCalledWith({
+      company_name: 'Nordic Freight',
+      login: 'nordic.admin',
+      email: 'office@nordic-freight.example',
+      phone: '+49 30 12345678',
+      password: 'correct-horse',
+      password_confirmation: 'correct-horse',
+    });
+  });
+
+  it('links the agreement to the legal pages', () => {
+    renderRegister();
+    expect(screen.getByTestId('terms-link').getAttribute('href')).toBe('/terms-of-conditions');
+    expect(screen.getByTestId('privacy-link').getAttribute('href')).toBe('/privacy-policy');
+  });
+});
