@@ -1,0 +1,64 @@
+/**
+ * Fleetdesk's server as one Fastify plugin: external plugins (wrapped in ours) → app plugins →
+ * routes. It owns no process concerns: build-server.ts makes the Fastify instance, server.ts listens.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { createTranslator, type Translator } from './i18n/i18n';
+import { createMailer, type Mailer } from './mail/mailer';
+import { authPlugin } from './plugins/auth';
+import { csrfPlugin } from './plugins/csrf';
+import { errorsPlugin } from './plugins/errors';
+import { i18nPlugin } from './plugins/i18n';
+import { jsonBodyPlugin } from './plugins/json-body';
+import { multipartPlugin } from './plugins/multipart';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { requestIdPlugin } from './plugins/request-id';
+import { securityPlugin } from './plugins/security';
+import { staticWebPlugin } from './plugins/static-web';
+import { validationPlugin } from './plugins/validation';
+import { authRoutes } from './routes/auth';
+import { fileRoutes } from './routes/files';
+import { healthRoutes } from './routes/health';
+import { profileRoutes } from './routes/profile';
+import path from 'node:path';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  translator?: Translator;
+  mailer?: Mailer;
+  /** The built web app (default: dist/ of the repository). */
+  distDir?: string;
+}
+
+export const fleetdeskApp = fp(
+  async (app: FastifyInstance, options: AppOptions) => {
+    const { config, database } = options;
+    const translator = options.translator ?? createTranslator();
+    const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') });
+    app.addHook('onClose', async () => mailer.close());
+
+    // Order matters for onRequest hooks: the request id and the language first, so that every later
+    // refusal (CSRF, rate limit, auth) is logged with its id and answered in the user's language.
+    await app.register(requestIdPlugin);
+    await app.register(i18nPlugin, { translator });
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin);
+    await app.register(csrfPlugin);
+    await app.register(jsonBodyPlugin);
+    await app.register(validationPlugin);
+    await app.register(rateLimitPlugin);
+    await app.register(multipartPlugin);
+    await app.register(authPlugin, { database });
+
+    await app.register(healthRoutes, { database });
+    await app.register(authRoutes, { config, database, mailer });
+    await app.register(profileRoutes, { database });
+    await app.register(fileRoutes);
+    await app.register(staticWebPlugin, { distDir: options.distDir });
+  },
+  { name: 'fleetdesk-app' },
+);

@@ -1,0 +1,52 @@
+/**
+ * Password-reset tokens: single use, valid for 60 minutes, only the newest one per user works.
+ * Stored as SHA-256 like session tokens.
+ */
+import type { Queryable } from '../db/pool';
+import { hashToken, looksLikeToken, newToken, RESET_MINUTES } from './tokens';
+
+/** Makes a new reset token for the user, invalidating the older ones. Answers the token itself. */
+export async function createPasswordReset(db: Queryable, userId: number): Promise<string> {
+  const token = newToken();
+  await db.query('DELETE FROM password_resets WHERE user_id = $1', [userId]);
+  await db.query(
+    `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
+    [hashToken(token), userId, RESET_MINUTES],
+  );
+  return token;
+}
+
+export interface ValidReset {
+  tokenHash: string;
+  userId: number;
+  email: string;
+}
+
+/** The unused, unexpired reset for this token, with its user's e-mail; null otherwise. */
+export async function findValidReset(db: Queryable, token: string): Promise<ValidReset | null> {
+  if (!looksLikeToken(token)) return null;
+  const tokenHash = hashToken(token);
+  const result = await db.query(
+    `SELECT r.user_id, u.email FROM password_resets r JOIN users u ON u.id = r.user_id
+      WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now()`,
+    [tokenHash],
+  );
+  const row = result.rows[0] as { user_id: number; email: string } | undefined;
+  return row ? { tokenHash, userId: row.user_id, email: row.email } : null;
+}
+
+/**
+ * Marks the reset used, exactly once: of two requests racing with one token, only one gets true.
+ */
+export async function consumeReset(db: Queryable, tokenHash: string): Promise<boolean> {
+  const result = await db.query(
+    `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+    [tokenHash],
+  );
+  return result.rowCount === 1;
+}
+
+/** Sets a user's password hash (reset flow: the user is known by the reset, not by a session). */
+export async function setPasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2, updated_at = now(), version = version + 1 WHERE id = $1', [userId, passwordHash]);
+}

@@ -1,0 +1,67 @@
+/**
+ * Makes the Fastify instance with Fleetdesk's server options (logging, request ids, limits), opens
+ * the database unless one is given (tests hand in theirs), and registers the app.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { fleetdeskApp, type AppOptions } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { generateRequestId } from './plugins/request-id';
+
+/** Never log a secret: tokens and passwords are censored wherever they appear in a logged object. */
+export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+        'res.headers["set-cookie"]',
+        'body',
+        '*.password',
+        '*.password_confirmation',
+        '*.current_password',
+        '*.password_hash',
+        '*.token',
+        '*.token_hash',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+export interface BuildServerOptions extends Omit<AppOptions, 'database'> {
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** The database became unusable while running (default: log it). */
+  onFatal?: (error: Error) => void;
+}
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    // Our generator alone decides (it checks the client's X-Request-Id before using it).
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    bodyLimit: 1_048_576,
+  });
+  let database = options.database;
+  if (!database) {
+    try {
+      database = await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        onFatal: options.onFatal ?? ((error) => app.log.fatal({ err: error }, 'the database stopped working')),
+      });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    const opened = database;
+    app.addHook('onClose', async () => opened.close());
+  }
+  await app.register(fleetdeskApp, { ...options, database });
+  return app;
+}

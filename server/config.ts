@@ -1,0 +1,91 @@
+/**
+ * The server's configuration, read once from the environment (docs/architecture.md, "Configuration").
+ * Every value is checked at start so a typo fails loudly with all problems listed, instead of a
+ * half-working server.
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (embedded database, mail outbox). */
+  dataDir: string;
+  /** A PostgreSQL connection string, or null for the embedded PGlite database in `dataDir/pgdata`. */
+  databaseUrl: string | null;
+  /** An SMTP connection string, or null to write mails to `dataDir/outbox` and the log. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Base URL of the web app, for links in mails (no trailing slash). */
+  appUrl: string;
+  logLevel: LogLevel;
+  /** Sign-in and reset requests per minute per client address and route. */
+  authRateLimit: number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  // An empty variable counts as unset: `DATABASE_URL= npm start` means "no database server".
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const url = (name: string, protocols: string[]) => {
+    const raw = read(name);
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+      }
+    } catch {
+      // The value itself may hold a password: never echo it.
+      problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  };
+
+  const port = integer('PORT', 3000, 0, 65535);
+  const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+  const appUrl = url('APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+
+  const config: Config = {
+    port,
+    host: read('HOST') ?? '0.0.0.0',
+    dataDir: path.resolve(cwd, read('DATA_DIR') ?? './data'),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: read('MAIL_FROM') ?? 'Fleetdesk <no-reply@fleetdesk.local>',
+    appUrl: appUrl.replace(/\/+$/, ''),
+    logLevel: logLevel as LogLevel,
+    authRateLimit: integer('AUTH_RATE_LIMIT', 10, 1, 1_000_000),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,91 @@
+/**
+ * Opens the database the configuration names: a real PostgreSQL server when DATABASE_URL is set,
+ * else the embedded PGlite in DATA_DIR (locked, in its own process). Both are reached through one
+ * `pg` pool and get the same migrations; the rest of the server does not know which one it has.
+ */
+import type pg from 'pg';
+import { lockDataFolder } from './data-folder-lock';
+import { startEmbeddedDatabase } from './embedded-database';
+import { migrate } from './migrate';
+import { createPool } from './pool';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly pool: pg.Pool;
+  /** Runs `work` in a transaction on one client; commits when it resolves, rolls back when it throws. */
+  transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** The database became unusable while running (embedded process died, lock lost). */
+  onFatal?: (error: Error) => void;
+  /** Apply migrations (default true). */
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const onFatal = options.onFatal ?? ((error: Error) => console.error(error));
+  let database: Database;
+
+  if (options.databaseUrl) {
+    const pool = createPool({ connectionString: options.databaseUrl, max: 10 });
+    // A dropped idle connection must not crash the process; the next query reports the problem.
+    pool.on('error', () => {});
+    database = withTransactions('postgres', pool, () => pool.end());
+  } else {
+    const release = await lockDataFolder(options.dataDir, (error) => onFatal(new Error(`The data folder lock was lost: ${error.message}`)));
+    let embedded;
+    try {
+      embedded = await startEmbeddedDatabase(options.dataDir, onFatal);
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    const { pool, close } = embedded;
+    database = withTransactions('pglite', pool, async () => {
+      try {
+        await close();
+      } finally {
+        await release();
+      }
+    });
+  }
+
+  if (options.migrate !== false) {
+    try {
+      await migrate(database.pool);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+function withTransactions(kind: DatabaseKind, pool: pg.Pool, closePool: () => Promise<void>): Database {
+  let closed: Promise<void> | null = null;
+  return {
+    kind,
+    pool,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => (closed ??= closePool()),
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * One way to make a `pg` pool, for PGlite behind its socket and for a real PostgreSQL server alike.
+ * `int8` (ids, `count(*)`) and `numeric` arrive as strings from `pg`: they are parsed to numbers here,
+ * once, for both databases (DESIGN.md, "Database facts"). Our ids and counts stay far below 2^53.
+ */
+import pg from 'pg';
+
+const { builtins } = pg.types;
+const toNumber = (value: string) => Number(value);
+
+/** Per-pool parsers rather than `pg.types.setTypeParser`, so no other `pg` user in the process is affected. */
+export const typeParsers: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (format !== 'binary' && (oid === builtins.INT8 || oid === builtins.NUMERIC)) return toNumber;
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export function createPool(config: pg.PoolConfig): pg.Pool {
+  return new pg.Pool({ types: typeParsers, ...config });
+}
+
+/** Anything that runs a query: the pool, or one client inside a transaction. */
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;

@@ -1,0 +1,63 @@
+/**
+ * Bearer-token authentication. `app.authenticate` (an onRequest hook for protected routes) finds the
+ * session, sets `request.user` and hands the route `request.tenantDb`, the only way routes reach
+ * tenant-owned rows. No token, an unknown, expired or revoked one: 401 `auth.unauthenticated`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hashToken, looksLikeToken } from '../auth/tokens';
+import type { UserRow } from '../auth/users';
+import type { Database } from '../db/database';
+import { TenantDb } from '../db/tenant-db';
+import { HttpError } from '../http-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow;
+    tenantDb: TenantDb;
+    /** The hash of the token this request came with (logout revokes exactly that one). */
+    sessionTokenHash: string;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+// Writing last_used_at on every request would turn each read into a write: once a minute is enough.
+const TOUCH_AFTER_SECONDS = 60;
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] && looksLikeToken(match[1]) ? match[1] : null;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { database: Database }) => {
+    const { database } = options;
+    app.decorateRequest('user', null as unknown as UserRow);
+    app.decorateRequest('tenantDb', null as unknown as TenantDb);
+    app.decorateRequest('sessionTokenHash', '');
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw new HttpError(401, 'auth.unauthenticated');
+      const tokenHash = hashToken(token);
+      const result = await database.pool.query(
+        `SELECT u.*, (t.last_used_at < now() - make_interval(secs => $2)) AS stale_touch
+           FROM auth_tokens t JOIN users u ON u.id = t.user_id AND u.tenant_id = t.tenant_id
+          WHERE t.token_hash = $1 AND t.expires_at > now()`,
+        [tokenHash, TOUCH_AFTER_SECONDS],
+      );
+      const row = result.rows[0] as (UserRow & { stale_touch: boolean }) | undefined;
+      if (!row) throw new HttpError(401, 'auth.unauthenticated');
+      const { stale_touch: staleTouch, ...user } = row;
+      if (staleTouch) await database.pool.query('UPDATE auth_tokens SET last_used_at = now() WHERE token_hash = $1', [tokenHash]);
+      request.user = user;
+      request.sessionTokenHash = tokenHash;
+      request.tenantDb = new TenantDb(database, user.tenant_id);
+    });
+  },
+  { name: 'fleetdesk-auth' },
+);

@@ -1,0 +1,83 @@
+/**
+ * One answer shape for every failure: `{ message, errors? }` in the request's language, with the
+ * statuses of docs/architecture.md. Bad input never becomes a 500; an unexpected error becomes a 500
+ * with a generic message (never its text or stack), logged with the request id.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { toFieldMessages } from '../../validation/field-errors';
+import type { FieldMessages } from '../../validation/messages';
+import { HttpError } from '../http-error';
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+// Fastify's and its plugins' own errors, by code, to our message keys.
+const KEY_BY_CODE: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'errors.malformedJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.malformedJson',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.unsupportedMediaType',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'errors.tooLarge',
+  FST_REQ_FILE_TOO_LARGE: 'validation.file.tooLarge',
+};
+
+const KEY_BY_STATUS: Record<number, string> = {
+  401: 'auth.unauthenticated',
+  403: 'errors.forbidden',
+  404: 'errors.notFound',
+  413: 'errors.tooLarge',
+  415: 'errors.unsupportedMediaType',
+  422: 'errors.invalidData',
+};
+
+interface Answer {
+  statusCode: number;
+  key: string;
+  params?: Record<string, string | number>;
+  fieldErrors?: FieldMessages;
+}
+
+function answerFor(error: FastifyError | HttpError | Error): Answer {
+  if (error instanceof HttpError) {
+    return { statusCode: error.statusCode, key: error.messageKey, params: error.details.params, fieldErrors: error.details.fieldErrors };
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    return { statusCode: 422, key: 'errors.invalidData', fieldErrors: toFieldMessages(fastifyError.validation as never) };
+  }
+  const statusCode = fastifyError.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const key = (fastifyError.code && KEY_BY_CODE[fastifyError.code]) ?? KEY_BY_STATUS[statusCode] ?? 'errors.badRequest';
+    return { statusCode, key };
+  }
+  return { statusCode: 500, key: 'errors.server' };
+}
+
+export function errorBody(request: FastifyRequest, answer: Answer): ErrorBody {
+  const t = request.t ?? request.server.translator.forLanguage('en');
+  const body: ErrorBody = { message: t(answer.key, answer.params) };
+  if (answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0) {
+    body.errors = Object.fromEntries(
+      Object.entries(answer.fieldErrors).map(([field, messages]) => [field, messages.map((message) => t(message.key, message.params))]),
+    );
+  }
+  return body;
+}
+
+export async function sendError(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
+  return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(errorBody(request, answer));
+}
+
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
+      const answer = answerFor(error);
+      if (answer.statusCode >= 500) request.log.error({ err: error }, 'unexpected error');
+      else request.log.info({ statusCode: answer.statusCode, code: (error as FastifyError).code ?? answer.key }, 'request refused');
+      return sendError(request, reply, answer);
+    });
+  },
+  { name: 'fleetdesk-errors', dependencies: ['fleetdesk-i18n'] },
+);

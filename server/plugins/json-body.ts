@@ -1,0 +1,19 @@
+/**
+ * JSON bodies: Fastify's own parser (with its prototype-poisoning protection), except that an empty
+ * body counts as "no body" instead of a 400. A client that sets `Content-Type: application/json` on a
+ * body-less POST (logout) is not wrong; a route that needs a body answers 422 with its field messages.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const jsonBodyPlugin = fp(
+  async (app: FastifyInstance) => {
+    const parse = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+      return parse(request, body as string, done);
+    });
+  },
+  { name: 'fleetdesk-json-body' },
+);

@@ -1,0 +1,135 @@
+/**
+ * Sign-in, registration, sign-out and password reset (SPEC §7 "Auth", docs/architecture.md).
+ * Wrong login and wrong password answer alike, in about the same time; "forgot password" answers
+ * alike whether or not the e-mail exists.
+ */
+import type { FastifyInstance } from 'fastify';
+import { consumeReset, createPasswordReset, findValidReset, setPasswordHash } from '../auth/password-resets';
+import { hashPassword, spendVerificationTime, verifyPassword } from '../auth/passwords';
+import { issueSessionToken, revokeAllTokens, revokeToken } from '../auth/tokens';
+import { findUserByEmail, findUserByLogin, takenFields, uniqueViolationField, userView, type UserRow } from '../auth/users';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { TenantDb } from '../db/tenant-db';
+import { HttpError } from '../http-error';
+import type { Mailer } from '../mail/mailer';
+import { resetLink, resetMail } from '../mail/reset-mail';
+import { authRateLimit } from '../plugins/rate-limit';
+import { withBody } from '../plugins/validation';
+
+interface LoginBody {
+  login: string;
+  password: string;
+}
+interface RegisterBody {
+  login: string;
+  email: string;
+  phone: string;
+  company_name: string;
+  password: string;
+}
+interface ForgetPasswordBody {
+  email: string;
+}
+interface UpdatePasswordBody {
+  token: string;
+  email: string;
+  password: string;
+}
+
+export function uniqueError(fields: string[]): HttpError {
+  return new HttpError(422, 'errors.invalidData', {
+    fieldErrors: Object.fromEntries(fields.map((field) => [field, [{ key: 'validation.unique' }]])),
+  });
+}
+
+const invalidCredentials = () =>
+  new HttpError(422, 'auth.invalidCredentials', { fieldErrors: { login: [{ key: 'auth.invalidCredentials' }] } });
+const invalidResetToken = () =>
+  new HttpError(422, 'auth.resetTokenInvalid', { fieldErrors: { token: [{ key: 'auth.resetTokenInvalid' }] } });
+
+export async function authRoutes(app: FastifyInstance, options: { config: Config; database: Database; mailer: Mailer }) {
+  const { config, database, mailer } = options;
+  const { pool } = database;
+  const limited = { config: authRateLimit(config.authRateLimit) };
+
+  app.post<{ Body: LoginBody }>('/api/login', { ...limited, ...withBody(app, 'login') }, async (request) => {
+    const { login, password } = request.body;
+    const user = await findUserByLogin(pool, login);
+    if (!user) {
+      await spendVerificationTime(password);
+      throw invalidCredentials();
+    }
+    if (!(await verifyPassword(user.password_hash, password))) throw invalidCredentials();
+    const token = await issueSessionToken(pool, user);
+    return { message: request.t('auth.loginSuccess'), data: { token, user: await userView(new TenantDb(database, user.tenant_id), user) } };
+  });
+
+  app.post<{ Body: RegisterBody }>('/api/register', withBody(app, 'register'), async (request) => {
+    const body = request.body;
+    const taken = await takenFields(pool, body);
+    if (taken.length > 0) throw uniqueError(taken);
+    const passwordHash = await hashPassword(body.password);
+    let created: { token: string; user: UserRow };
+    try {
+      // Tenant, owner and main company exist together or not at all.
+      created = await database.transaction(async (client) => {
+        const tenant = (await client.query('INSERT INTO tenants DEFAULT VALUES RETURNING id')).rows[0] as { id: number };
+        const tenantDb = new TenantDb(database, tenant.id, client);
+        const user = await tenantDb.insert<UserRow>('users', {
+          login: body.login,
+          email: body.email,
+          phone: body.phone,
+          password_hash: passwordHash,
+          is_owner: true,
+        });
+        await tenantDb.insert('companies', {
+          data: { name: body.company_name.trim(), main: true },
+          created_by: user.id,
+          updated_by: user.id,
+        });
+        return { token: await issueSessionToken(client, user), user };
+      });
+    } catch (error) {
+      // Two registrations raced past the check above: the unique index decides.
+      const field = uniqueViolationField(error);
+      if (field) throw uniqueError([field]);
+      throw error;
+    }
+    const { token, user } = created;
+    return { message: request.t('auth.registerSuccess'), data: { token, user: await userView(new TenantDb(database, user.tenant_id), user) } };
+  });
+
+  app.post('/api/logout', { onRequest: app.authenticate }, async (request) => {
+    await revokeToken(pool, request.sessionTokenHash);
+    return { message: request.t('auth.logoutSuccess'), data: null };
+  });
+
+  app.post<{ Body: ForgetPasswordBody }>('/api/forget-password', { ...limited, ...withBody(app, 'forget-password') }, async (request) => {
+    const user = await findUserByEmail(pool, request.body.email);
+    if (user) {
+      const token = await database.transaction((client) => createPasswordReset(client, user.id));
+      const link = resetLink(config.appUrl, token, user.email);
+      const log = request.log;
+      mailer.send(resetMail(request.t, user.email, user.name ?? user.login, link), log, (delivery) => {
+        // Without SMTP the log is how an admin finds the link: the one place a secret may be logged.
+        if (delivery.via === 'outbox') log.info({ file: delivery.file }, `Password reset mail written to the outbox (SMTP_URL is not set). Reset link: ${link}`);
+      });
+    }
+    return { message: request.t('auth.resetLinkSent'), data: null };
+  });
+
+  app.post<{ Body: UpdatePasswordBody }>('/api/update-password', { ...limited, ...withBody(app, 'update-password') }, async (request) => {
+    const { token, email, password } = request.body;
+    const reset = await findValidReset(pool, token);
+    if (!reset || reset.email.toLowerCase() !== email.toLowerCase()) throw invalidResetToken();
+    const passwordHash = await hashPassword(password);
+    await database.transaction(async (client) => {
+      if (!(await consumeReset(client, reset.tokenHash))) throw invalidResetToken();
+      await setPasswordHash(client, reset.userId, passwordHash);
+      // Whoever knew the old password is signed out everywhere.
+      await revokeAllTokens(client, reset.userId);
+    });
+    return { message: request.t('auth.passwordReset'), data: null };
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * The signed-in user's own profile (SPEC §7 "Profile"). Every read and write of tenant rows goes
+ * through `request.tenantDb`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { issueSessionToken, revokeAllTokens } from '../auth/tokens';
+import { fileUrl, takenFields, uniqueViolationField, userView, type UserRow } from '../auth/users';
+import type { Database } from '../db/database';
+import { sql } from '../db/sql';
+import { HttpError } from '../http-error';
+import { readUploadedFile } from '../plugins/multipart';
+import { withBody } from '../plugins/validation';
+import { uniqueError } from './auth';
+
+interface ProfileBody {
+  login: string;
+  name: string;
+  last_name: string;
+  email: string;
+  phone?: string;
+  job_position?: string;
+}
+interface PasswordChangeBody {
+  current_password: string;
+  password: string;
+}
+
+/** Avatars are images a browser shows safely; the type comes from the bytes, never the file name. */
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+export function safeFileName(name: string | undefined): string {
+  // Keep the last path segment, drop control characters, keep it short.
+  // eslint-disable-next-line no-control-regex
+  const cleaned = (name ?? '').split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return cleaned || 'file';
+}
+
+export async function profileRoutes(app: FastifyInstance, options: { database: Database }) {
+  const { pool } = options.database;
+  const authenticated = { onRequest: app.authenticate };
+
+  app.get('/api/profile/show', authenticated, async (request) => ({ data: await userView(request.tenantDb, request.user) }));
+
+  app.post<{ Body: ProfileBody }>('/api/profile/update', { ...authenticated, ...withBody(app, 'profile-update') }, async (request) => {
+    const body = request.body;
+    const taken = await takenFields(pool, body, request.user.id);
+    if (taken.length > 0) throw uniqueError(taken);
+    let updated: UserRow[];
+    try {
+      updated = await request.tenantDb.update<UserRow>(
+        'users',
+        { id: request.user.id },
+        {
+          login: body.login,
+          name: body.name.trim(),
+          last_name: body.last_name.trim(),
+          email: body.email,
+          // The form sends the whole profile: an optional field left out is cleared.
+          phone: body.phone ?? null,
+          job_position: body.job_position?.trim() || null,
+          updated_at: sql`now()`,
+          version: sql`version + 1`,
+        },
+      );
+    } catch (error) {
+      const field = uniqueViolationField(error);
+      if (field) throw uniqueError([field]);
+      throw error;
+    }
+    const user = updated[0];
+    if (!user) throw new HttpError(401, 'auth.unauthenticated'); // deleted meanwhile
+    return { message: request.t('profile.updated'), data: await userView(request.tenantDb, user) };
+  });
+
+  app.put<{ Body: PasswordChangeBody }>('/api/profile/update/password', { ...authenticated, ...withBody(app, 'password-change') }, async (request) => {
+    const { current_password: currentPassword, password } = request.body;
+    if (!(await verifyPassword(request.user.password_hash, currentPassword))) {
+      throw new HttpError(422, 'profile.currentPasswordWrong', { fieldErrors: { current_password: [{ key: 'profile.currentPasswordWrong' }] } });
+    }
+    const passwordHash = await hashPassword(password);
+    const user = request.user;
+    // Every session ends (other devices too); this one continues with a fresh token.
+    const token = await request.tenantDb.transaction(async (tenantDb) => {
+      await tenantDb.update('users', { id: user.id }, { password_hash: passwordHash, updated_at: sql`now()`, version: sql`version + 1` });
+      await revokeAllTokens(tenantDb.client, user.id);
+      return issueSessionToken(tenantDb.client, user);
+    });
+    return { message: request.t('profile.passwordChanged'), data: { token } };
+  });
+
+  app.post('/api/profile/update/avatar', authenticated, async (request) => {
+    const upload = await readUploadedFile(request, 'file');
+    const type = await fileTypeFromBuffer(upload.content);
+    if (!type || !IMAGE_TYPES.has(type.mime)) {
+      throw new HttpError(422, 'validation.file.imageOnly', { fieldErrors: { file: [{ key: 'validation.file.imageOnly' }] } });
+    }
+    const user = request.user;
+    const fileId = await request.tenantDb.transaction(async (tenantDb) => {
+      const file = await tenantDb.insert<{ id: number }>('files', {
+        owner_kind: 'user',
+        owner_id: user.id,
+        file_name: safeFileName(upload.fileName),
+        mime_type: type.mime,
+        size: upload.content.length,
+        content: upload.content,
+      });
+      const [current] = await tenantDb.select<{ avatar_file_id: number | null }>('users', { id: user.id }, { columns: ['avatar_file_id'] });
+      await tenantDb.update('users', { id: user.id }, { avatar_file_id: file.id, updated_at: sql`now()`, version: sql`version + 1` });
+      // The previous avatar is replaced, not kept.
+      if (current?.avatar_file_id) await tenantDb.delete('files', { id: current.avatar_file_id });
+      return file.id;
+    });
+    return { message: request.t('profile.avatarUpdated'), data: { avatar: fileUrl(fileId) } };
+  });
+}
