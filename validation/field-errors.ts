@@ -40,8 +40,26 @@ export function messageOf(error: ErrorObject): ValidationMessage {
   }
 }
 
-export function toFieldMessages(errors: ErrorObject[] | null | undefined): FieldMessages {
+function valueAt(data: unknown, field: string): unknown {
+  if (field === '') return data;
+  let node = data;
+  for (const part of field.split('.')) {
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/**
+ * @param data the validated value, when at hand: a field sent as "" then gets only "This field is
+ *   required" (as in the forms' light checks), not also its length and format messages.
+ */
+export function toFieldMessages(errors: ErrorObject[] | null | undefined, data?: unknown): FieldMessages {
   const result: FieldMessages = {};
-  for (const error of errors ?? []) addMessage(result, fieldOf(error), messageOf(error));
+  for (const error of errors ?? []) {
+    const field = fieldOf(error);
+    const empty = data !== undefined && error.keyword !== 'required' && valueAt(data, field) === '';
+    addMessage(result, field, empty ? { key: 'validation.required' } : messageOf(error));
+  }
   return result;
 }

@@ -39,13 +39,13 @@ interface Answer {
   fieldErrors?: FieldMessages;
 }
 
-function answerFor(error: FastifyError | HttpError | Error): Answer {
+function answerFor(error: FastifyError | HttpError | Error, request: FastifyRequest): Answer {
   if (error instanceof HttpError) {
     return { statusCode: error.statusCode, key: error.messageKey, params: error.details.params, fieldErrors: error.details.fieldErrors };
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    return { statusCode: 422, key: 'errors.invalidData', fieldErrors: toFieldMessages(fastifyError.validation as never) };
+    return { statusCode: 422, key: 'errors.invalidData', fieldErrors: toFieldMessages(fastifyError.validation as never, request.body) };
   }
   const statusCode = fastifyError.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
@@ -73,7 +73,7 @@ export async function sendError(request: FastifyRequest, reply: FastifyReply, an
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
-      const answer = answerFor(error);
+      const answer = answerFor(error, request);
       if (answer.statusCode >= 500) request.log.error({ err: error }, 'unexpected error');
       else request.log.info({ statusCode: answer.statusCode, code: (error as FastifyError).code ?? answer.key }, 'request refused');
       return sendError(request, reply, answer);

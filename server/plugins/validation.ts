@@ -15,6 +15,8 @@ import type { AnySchemaObject, ValidateFunction } from 'ajv';
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAjv } from '../../validation/create-ajv';
+import type { FieldMessages } from '../../validation/messages';
+import { HttpError } from '../http-error';
 import { dropEmptyOptionalFields, type ObjectSchema } from '../../validation/normalize-body';
 
 export const REQUEST_SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/requests/', import.meta.url));
@@ -59,9 +61,30 @@ export function withBody(app: FastifyInstance, name: string) {
   const schema = app.requestSchemas.get(name);
   const normalize: preValidationHookHandler = async (request) => {
     // A missing body is an empty form: the answer lists the required fields instead of "must be an object".
-    request.body = dropEmptyOptionalFields(schema, request.body ?? {});
+    const body = dropEmptyOptionalFields(schema, request.body ?? {});
+    rejectNulCharacters(body);
+    request.body = body;
   };
   return { schema: { body: schema }, preValidation: normalize };
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: such a value would fail in the database as a 500. It is bad
+ * input, so it is a 422 on its field here, before anything reads it.
+ */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item, depth + 1));
+}
+
+function rejectNulCharacters(body: unknown) {
+  if (body === null || typeof body !== 'object') return;
+  const fieldErrors: FieldMessages = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (containsNul(value)) fieldErrors[field] = [{ key: 'validation.invalid' }];
+  }
+  if (Object.keys(fieldErrors).length > 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors });
 }
 
 export const validationPlugin = fp(
