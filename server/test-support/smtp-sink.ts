@@ -1,0 +1,71 @@
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives: the reset mail goes through
+ * nodemailer, the network and SMTP exactly as in production. No STARTTLS, no AUTH: a local sink.
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  received: ReceivedMail[];
+  /** Waits for the n-th mail (1-based) to arrive. */
+  waitForMail(count?: number, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    async waitForMail(count = received.length + 1, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`No mail #${count} within ${timeoutMs} ms (got ${received.length})`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return received[count - 1] as ReceivedMail;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The readable text of a raw message: quoted-printable soft breaks and escapes undone. */
+export function decodeMail(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Token and e-mail of the first reset link in a mail (`…/reset-password/<token>/<e-mail>`). */
+export function resetLinkIn(raw: string): { link: string; token: string; email: string } {
+  const match = /(https?:\/\/[^\s"<]+\/reset-password\/([A-Za-z0-9_-]+)\/([^\s"<]+))/.exec(decodeMail(raw));
+  if (!match) throw new Error('No reset link in the mail');
+  return { link: match[1] as string, token: match[2] as string, email: decodeURIComponent(match[3] as string) };
+}
