@@ -74,6 +74,10 @@ function withTransactions(kind: DatabaseKind, pool: pg.Pool, closePool: () => Pr
     pool,
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out client whose connection drops emits 'error'; unheard, that would crash the
+      // process. The statement in flight rejects anyway, which is how the caller learns of it.
+      const ignoreConnectionError = () => {};
+      client.on('error', ignoreConnectionError);
       try {
         await client.query('BEGIN');
         const result = await work(client);
@@ -83,6 +87,7 @@ function withTransactions(kind: DatabaseKind, pool: pg.Pool, closePool: () => Pr
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
+        client.off('error', ignoreConnectionError);
         client.release();
       }
     },

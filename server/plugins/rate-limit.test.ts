@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectErrorShape } from '../test-support/api-client';
+import { databases } from '../test-support/databases';
+import { en, localeText } from '../test-support/locale-text';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+
+const LIMIT = 3;
+
+describe.each(databases)('rate limits on %s', (kind) => {
+  let server: TestApp;
+
+  beforeAll(async () => {
+    server = await startTestApp(kind, { env: { AUTH_RATE_LIMIT: String(LIMIT) } });
+  });
+  afterAll(() => server?.close());
+
+  const post = (url: string, body: unknown, language?: string) => call(server.app, 'POST', url, body, { language });
+
+  it(`allows ${LIMIT} sign-in attempts a minute, then answers 429 with the seconds to wait`, async () => {
+    for (let attempt = 1; attempt <= LIMIT; attempt++) {
+      expect((await post('/api/login', { login: 'someone1', password: 'guess-number-x' })).statusCode).toBe(422);
+    }
+    const refused = await post('/api/login', { login: 'someone1', password: 'guess-number-x' });
+    expect(refused.statusCode).toBe(429);
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(expectErrorShape(refused)).toEqual({ message: en('auth.tooManyAttempts', { seconds }) });
+  });
+
+  it('answers the 429 in the language of the request', async () => {
+    const refused = await post('/api/login', { login: 'someone1', password: 'guess-number-x' }, 'de');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(localeText('de', 'auth.tooManyAttempts', { seconds: Number(refused.headers['retry-after']) }));
+  });
+
+  it('counts each limited route on its own: reset requests still pass, then are limited too', async () => {
+    for (let attempt = 1; attempt <= LIMIT; attempt++) {
+      expect((await post('/api/forget-password', { email: 'nobody@example.com' })).statusCode).toBe(200);
+    }
+    expect((await post('/api/forget-password', { email: 'nobody@example.com' })).statusCode).toBe(429);
+  });
+
+  it('limits setting a new password with a reset token', async () => {
+    const body = { token: 'x'.repeat(43), email: 'nobody@example.com', password: 'whatever-1', password_confirmation: 'whatever-1' };
+    for (let attempt = 1; attempt <= LIMIT; attempt++) expect((await post('/api/update-password', body)).statusCode).toBe(422);
+    expect((await post('/api/update-password', body)).statusCode).toBe(429);
+  });
+
+  it('does not limit other routes', async () => {
+    for (let attempt = 1; attempt <= LIMIT + 2; attempt++) {
+      expect((await post('/api/register', {})).statusCode).toBe(422);
+      expect((await call(server.app, 'GET', '/api/health')).statusCode).toBe(200);
+    }
+  });
+});
