@@ -6,6 +6,8 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { initI18n } from './i18n/i18n';
+// Applies the colour mode to <html data-theme> before the first paint: the light pages follow it too.
+import './layout/settings-store';
 import { bootstrapSession } from './session/session-actions';
 import './base.css';
 

@@ -1,6 +1,6 @@
 /** The menu of SPEC §1's groups, drawn inline (sidebar, drawer) or horizontally (top menu). */
 import { ConfigProvider, Menu, theme } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { buildMenuItems, menuGroupKeys, selectedMenuEntry } from './menu-items';
@@ -10,15 +10,22 @@ interface NavigationMenuProps {
   /** Light text on a dark surface, or dark text on a light one. */
   tone: 'light' | 'dark';
   collapsed?: boolean;
+  /** Indent of the entries under a group (smaller in the compact sidebar). */
+  inlineIndent?: number;
   onNavigate?: () => void;
 }
 
-export function NavigationMenu({ mode, tone, collapsed = false, onNavigate }: NavigationMenuProps) {
+export function NavigationMenu({ mode, tone, collapsed = false, inlineIndent, onNavigate }: NavigationMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const selected = selectedMenuEntry(pathname);
   const items = useMemo(() => buildMenuItems(t, onNavigate), [t, onNavigate]);
   const onDark = tone === 'dark';
+  // Open groups are controlled: all groups open in the full sidebar, while collapsed (icons) only the
+  // group pop-up under the pointer, so a sidebar that starts collapsed does not show every pop-up at once.
+  const [inlineOpenKeys, setInlineOpenKeys] = useState<string[]>(menuGroupKeys);
+  const [popupOpenKeys, setPopupOpenKeys] = useState<string[]>([]);
+  const inline = mode === 'inline' && !collapsed;
   return (
     <ConfigProvider
       theme={{
@@ -27,7 +34,7 @@ export function NavigationMenu({ mode, tone, collapsed = false, onNavigate }: Na
           Menu: {
             itemBg: 'transparent',
             subMenuItemBg: onDark ? 'rgba(0, 0, 0, 0.14)' : 'rgba(255, 255, 255, 0.22)',
-            ...(onDark ? { itemSelectedBg: 'rgba(255, 255, 255, 0.16)', itemSelectedColor: '#ffffff', itemColor: 'rgba(255, 255, 255, 0.78)' } : {}),
+            ...(onDark ? { itemSelectedBg: 'rgba(255, 255, 255, 0.16)', itemSelectedColor: '#ffffff', subMenuItemSelectedColor: '#ffffff', itemColor: 'rgba(255, 255, 255, 0.78)' } : {}),
             ...(onDark ? { horizontalItemSelectedColor: '#ffffff' } : {}),
           },
         },
@@ -37,7 +44,9 @@ export function NavigationMenu({ mode, tone, collapsed = false, onNavigate }: Na
         mode={mode}
         items={items}
         inlineCollapsed={mode === 'inline' ? collapsed : undefined}
-        defaultOpenKeys={mode === 'inline' ? menuGroupKeys : undefined}
+        openKeys={inline ? inlineOpenKeys : popupOpenKeys}
+        onOpenChange={inline ? setInlineOpenKeys : setPopupOpenKeys}
+        inlineIndent={inlineIndent}
         selectedKeys={selected ? [selected.entry] : []}
         style={{ background: 'transparent', borderInlineEnd: 0, borderBottom: 0 }}
       />

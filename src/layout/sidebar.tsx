@@ -14,10 +14,10 @@ import { useLayoutSettings } from './settings-store';
 import { sidebarImageUrl, sidebarSurface } from './theme-colors';
 
 const fullWidth = 250;
-const compactWidth = 200;
+const compactWidth = 220;
 const iconWidth = 80;
 
-function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+function SidebarContent({ collapsed, compact = false, onNavigate }: { collapsed: boolean; compact?: boolean; onNavigate?: () => void }) {
   const [settings] = useLayoutSettings();
   const surface = sidebarSurface(settings.sidebarTheme, settings.mode);
   const image = sidebarImageUrl(settings.sidebarImage);
@@ -32,7 +32,7 @@ function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavig
           </Link>
         </div>
         <nav className="fd-sider__menu">
-          <NavigationMenu mode="inline" tone={surface.tone} collapsed={collapsed} onNavigate={onNavigate} />
+          <NavigationMenu mode="inline" tone={surface.tone} collapsed={collapsed} inlineIndent={compact ? 16 : undefined} onNavigate={onNavigate} />
         </nav>
       </div>
     </>
@@ -59,7 +59,7 @@ export function Sidebar({ presentation }: { presentation: Exclude<SidebarPresent
         onMouseEnter={presentation === 'condensed' ? () => setHovered(true) : undefined}
         onMouseLeave={presentation === 'condensed' ? () => setHovered(false) : undefined}
       >
-        <SidebarContent collapsed={collapsed} />
+        <SidebarContent collapsed={collapsed} compact={presentation === 'compact'} />
       </aside>
     </div>
   );

@@ -27,14 +27,14 @@ export const sidebarSurfaces: Record<SidebarTheme, SurfaceStyle> = {
 
 /** The "light" surfaces follow the colour mode: in dark mode they become the dark container colour. */
 export function sidebarSurface(theme: SidebarTheme, mode: ThemeMode): SurfaceStyle {
-  if (theme === 'light' && mode === 'dark') return { background: '#141414', tone: 'dark' };
+  if (theme === 'light' && mode === 'dark') return { background: '#171b22', tone: 'dark' };
   return sidebarSurfaces[theme];
 }
 
 export function topbarSurface(theme: TopbarTheme, mode: ThemeMode): SurfaceStyle {
   if (theme === 'dark') return { background: darkChrome, tone: 'dark' };
   if (theme === 'colored') return { background: brandPrimary, tone: 'dark' };
-  return mode === 'dark' ? { background: '#141414', tone: 'dark' } : { background: '#ffffff', tone: 'light' };
+  return mode === 'dark' ? { background: '#171b22', tone: 'dark' } : { background: '#ffffff', tone: 'light' };
 }
 
 export function sidebarImageUrl(image: SidebarImage): string | null {

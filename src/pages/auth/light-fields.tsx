@@ -14,6 +14,20 @@ export function useErrorText() {
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: (element: HTMLInputElement | null) => void; name: string };
 
+/** The asterisk sits outside the <label>, so a field's accessible name is exactly its label ("Password"). */
+function FieldLabel({ htmlFor, required, children }: { htmlFor?: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div className="fd-field__label">
+      <label htmlFor={htmlFor}>{children}</label>
+      {required && (
+        <span className="fd-field__required" aria-hidden="true">
+          *
+        </span>
+      )}
+    </div>
+  );
+}
+
 interface TextFieldProps {
   label: string;
   input: InputProps;
@@ -26,10 +40,9 @@ export function TextField({ label, input, error, required, hint }: TextFieldProp
   const errorText = useErrorText()(error);
   return (
     <div className={`fd-field${errorText ? ' fd-field--error' : ''}`}>
-      <label className="fd-field__label" htmlFor={input.id}>
+      <FieldLabel htmlFor={input.id} required={required}>
         {label}
-        {required && <span className="fd-field__required" aria-hidden="true">*</span>}
-      </label>
+      </FieldLabel>
       <input className="fd-input" type="text" required={required} {...input} />
       {errorText ? (
         <div className="fd-field__error" id={`${input.id}-error`} role="alert" data-testid={`${input.name}-error`}>
@@ -48,10 +61,9 @@ export function PasswordField(props: TextFieldProps) {
   const errorText = useErrorText()(props.error);
   return (
     <div className={`fd-field${errorText ? ' fd-field--error' : ''}`}>
-      <label className="fd-field__label" htmlFor={props.input.id}>
+      <FieldLabel htmlFor={props.input.id} required={props.required}>
         {props.label}
-        {props.required && <span className="fd-field__required" aria-hidden="true">*</span>}
-      </label>
+      </FieldLabel>
       <div className="fd-password">
         <input className="fd-input" required={props.required} {...props.input} type={visible ? 'text' : 'password'} />
         <button
