@@ -14,7 +14,9 @@ export function dropEmptyOptionalFields(schema: ObjectSchema, body: unknown): un
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
     if (!required.has(name) && (value === '' || value === null)) continue;
-    result[name] = value;
+    // defineProperty, not `result[name] =`: a field named "__proto__" (JSON.parse makes it an own
+    // property) must stay data, not become the prototype that later reads would inherit from.
+    Object.defineProperty(result, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return result;
 }

@@ -76,7 +76,8 @@ function withTransactions(kind: DatabaseKind, pool: pg.Pool, closePool: () => Pr
       const client = await pool.connect();
       // A checked-out client whose connection drops emits 'error'; unheard, that would crash the
       // process. The statement in flight rejects anyway, which is how the caller learns of it.
-      const ignoreConnectionError = () => {};
+      let broken: Error | undefined;
+      const ignoreConnectionError = (error: Error) => (broken = error);
       client.on('error', ignoreConnectionError);
       try {
         await client.query('BEGIN');
@@ -88,7 +89,7 @@ function withTransactions(kind: DatabaseKind, pool: pg.Pool, closePool: () => Pr
         throw error;
       } finally {
         client.off('error', ignoreConnectionError);
-        client.release();
+        client.release(broken);
       }
     },
     close: () => (closed ??= closePool()),

@@ -28,7 +28,9 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
   for (const migration of await listMigrations(dir)) {
     const sql = await fs.readFile(migration.file, 'utf8');
     const client = await pool.connect();
-    const ignoreConnectionError = () => {}; // the failing statement reports it (see database.ts)
+    // A dropped connection is reported by the failing statement; the client is then discarded.
+    let broken: Error | undefined;
+    const ignoreConnectionError = (error: Error) => (broken = error);
     client.on('error', ignoreConnectionError);
     try {
       await client.query('BEGIN');
@@ -52,7 +54,7 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
       throw new Error(`Migration ${path.basename(migration.file)} failed: ${(error as Error).message}`, { cause: error });
     } finally {
       client.off('error', ignoreConnectionError);
-      client.release();
+      client.release(broken);
     }
   }
   return applied;

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_BUILT_TEXT } from './static-web';
 import { call, CSRF, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
@@ -34,7 +35,7 @@ describe.each(databases)('HTTP behaviour on %s', (kind) => {
     await fs.rm(distDir, { recursive: true, force: true });
   });
 
-  const inject = (options: Parameters<TestApp['app']['inject']>[0]) => server.app.inject(options);
+  const inject = (options: InjectOptions) => server.app.inject(options);
 
   describe('health', () => {
     it(`answers ok with the database kind (${kind})`, async () => {

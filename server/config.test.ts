@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({}, '/srv/fleetdesk')).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('/srv/fleetdesk', 'data'),
+      databaseUrl: null,
+      smtpUrl: null,
+      mailFrom: 'Fleetdesk <no-reply@fleetdesk.local>',
+      appUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      authRateLimit: 10,
+    });
+  });
+
+  it('reads every variable, and APP_URL follows PORT unless given', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/fleetdesk',
+        DATABASE_URL: 'postgres://fleet:secret@db:5432/fleet',
+        SMTP_URL: 'smtp://mail:25',
+        MAIL_FROM: 'Ops <ops@example.com>',
+        LOG_LEVEL: 'DEBUG',
+        AUTH_RATE_LIMIT: '5',
+      },
+      '/',
+    );
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '/var/lib/fleetdesk', appUrl: 'http://localhost:8080', logLevel: 'debug', authRateLimit: 5 });
+    expect(loadConfig({ APP_URL: 'https://fleet.example.com/' }).appUrl).toBe('https://fleet.example.com');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '  ', PORT: '' })).toMatchObject({ databaseUrl: null, smtpUrl: null, port: 3000 });
+  });
+
+  it('lists every problem at once, without echoing a secret URL', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://user:hunter2@db/x', SMTP_URL: 'not a url hunter2', AUTH_RATE_LIMIT: '0' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toHaveLength(5);
+    expect((error as ConfigError).message).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTranslator, pickLanguage } from './i18n';
+
+describe('picking the answer language from Accept-Language', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['de', 'de'],
+    ['de-DE,de;q=0.9,en;q=0.8', 'de'],
+    ['fr-FR, it;q=0.5, en;q=0.4', 'it'],
+    ['en;q=0.2, uk;q=0.9', 'uk'],
+    ['EL', 'el'],
+    ['es-419', 'es'],
+    ['fr, pt', 'en'],
+    ['de;q=0', 'en'],
+    ['*', 'en'],
+    [';;;,,,q=', 'en'],
+  ])('%s → %s', (header, language) => {
+    expect(pickLanguage(header)).toBe(language);
+  });
+});
+
+describe('server translations', () => {
+  function localesWith(files: Record<string, unknown>) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-locales-'));
+    for (const [language, content] of Object.entries(files)) {
+      fs.mkdirSync(path.join(dir, language));
+      fs.writeFileSync(path.join(dir, language, 'translation.json'), JSON.stringify(content));
+    }
+    return dir;
+  }
+
+  it('translates with parameters and falls back to English key by key', () => {
+    const dir = localesWith({
+      en: { auth: { tooManyAttempts: 'Wait {{seconds}} s', loginSuccess: 'Welcome' } },
+      de: { auth: { tooManyAttempts: 'Warte {{seconds}} s', loginSuccess: '' } },
+    });
+    const translator = createTranslator(dir);
+    const t = translator.forLanguage('de');
+    expect(t('auth.tooManyAttempts', { seconds: 7 })).toBe('Warte 7 s');
+    expect(t('auth.loginSuccess')).toBe('Welcome'); // an empty translation is no translation
+    expect(translator.forLanguage('uk')('auth.loginSuccess')).toBe('Welcome'); // no uk file at all
+  });
+
+  it('does not HTML-escape parameters (answers are JSON; the mail escapes its HTML itself)', () => {
+    const t = createTranslator(localesWith({ en: { auth: { resetMail: { greeting: 'Hello {{name}},' } } } })).forLanguage('en');
+    expect(t('auth.resetMail.greeting', { name: "O'Brien & <Co>" })).toBe("Hello O'Brien & <Co>,");
+  });
+});

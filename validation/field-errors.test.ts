@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createAjv } from './create-ajv';
+import { messageOf, toFieldMessages } from './field-errors';
+
+const schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['login', 'email', 'password', 'password_confirmation'],
+  properties: {
+    login: { type: 'string', minLength: 8, maxLength: 12, format: 'login' },
+    email: { type: 'string', minLength: 1, format: 'email' },
+    count: { type: 'integer', minimum: 1, maximum: 5 },
+    kind: { enum: ['a', 'b'] },
+    address: { type: 'object', properties: { 'zip/code': { type: 'string', maxLength: 5 } } },
+    password: { type: 'string' },
+    password_confirmation: { type: 'string', 'x-same-as': 'password' },
+  },
+};
+
+function messagesFor(body: Record<string, unknown>, withData = true) {
+  const validate = createAjv().compile(schema);
+  validate(body);
+  return toFieldMessages(validate.errors, withData ? body : undefined);
+}
+
+describe('ajv errors → field messages', () => {
+  const base = { login: 'driver01', email: 'a@example.com', password: 'x', password_confirmation: 'x' };
+
+  it('maps every rule to its validation.* key and parameters', () => {
+    expect(
+      messagesFor({ login: 'short', email: 'nope', count: 9, kind: 'c', extra: 1, password: 'x', password_confirmation: 'y' }),
+    ).toEqual({
+      login: [{ key: 'validation.minLength', params: { limit: 8 } }],
+      email: [{ key: 'validation.format.email' }],
+      count: [{ key: 'validation.maximum', params: { limit: 5 } }],
+      kind: [{ key: 'validation.enum' }],
+      extra: [{ key: 'validation.notAllowed' }],
+      password_confirmation: [{ key: 'validation.sameAs' }],
+    });
+  });
+
+  it('puts missing fields under their own name as required', () => {
+    expect(messagesFor({})).toEqual({
+      login: [{ key: 'validation.required' }],
+      email: [{ key: 'validation.required' }],
+      password: [{ key: 'validation.required' }],
+      password_confirmation: [{ key: 'validation.required' }],
+    });
+  });
+
+  it('keeps several messages of one field, each once', () => {
+    expect(messagesFor({ ...base, login: 'with space but long' })).toEqual({
+      login: [{ key: 'validation.maxLength', params: { limit: 12 } }, { key: 'validation.format.login' }],
+    });
+  });
+
+  it('says only "required" for a required field sent empty, when given the data', () => {
+    expect(messagesFor({ ...base, login: '', email: '' })).toEqual({ login: [{ key: 'validation.required' }], email: [{ key: 'validation.required' }] });
+    // Without the data it cannot know the value was empty.
+    expect(messagesFor({ ...base, login: '' }, false).login).toEqual([{ key: 'validation.minLength', params: { limit: 8 } }, { key: 'validation.format.login' }]);
+  });
+
+  it('names nested fields with dots, unescaping JSON pointers', () => {
+    expect(messagesFor({ ...base, address: { 'zip/code': '1234567' } })).toEqual({
+      'address.zip/code': [{ key: 'validation.maxLength', params: { limit: 5 } }],
+    });
+  });
+
+  it('names the type a value should have', () => {
+    expect(messagesFor({ ...base, count: 'three' })).toEqual({ count: [{ key: 'validation.type.integer' }] });
+  });
+
+  it('treats minLength 1 as required and falls back to validation.invalid for other keywords', () => {
+    expect(messageOf({ keyword: 'minLength', params: { limit: 1 }, instancePath: '/a', schemaPath: '' })).toEqual({ key: 'validation.required' });
+    expect(messageOf({ keyword: 'pattern', params: {}, instancePath: '/a', schemaPath: '' })).toEqual({ key: 'validation.invalid' });
+  });
+
+  it('answers no fields for no errors', () => {
+    expect(toFieldMessages(null)).toEqual({});
+    expect(toFieldMessages(undefined)).toEqual({});
+  });
+});

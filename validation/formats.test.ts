@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formats } from './formats';
+
+describe('formats', () => {
+  it.each(['someone@example.com', 'first.last+tag@sub.example.co.uk', 'UPPER@EXAMPLE.COM'])('email accepts %s', (value) => {
+    expect(formats.email(value)).toBe(true);
+  });
+  it.each(['', 'plain', 'a@b', 'a@@b.com', 'with space@example.com', '@example.com', 'a@example..com'])('email rejects %j', (value) => {
+    expect(formats.email(value)).toBe(false);
+  });
+
+  it.each(['+49 30 1234567', '+44 20 7946 0958', '+380 44 123 4567', '+1 (212) 555-0123'])('phone accepts international %s', (value) => {
+    expect(formats.phone(value)).toBe(true);
+  });
+  it.each(['', '12', '030 1234567', '+49 30', 'not a number', '+999 123456'])('phone rejects %j', (value) => {
+    expect(formats.phone(value)).toBe(false);
+  });
+
+  it.each(['driver01', 'john.doe', 'a_b-c@d', 'X'])('login accepts %s', (value) => {
+    expect(formats.login(value)).toBe(true);
+  });
+  it.each(['', 'with space', 'ümlaut', 'semi;colon', 'tab\t'])('login rejects %j', (value) => {
+    expect(formats.login(value)).toBe(false);
+  });
+
+  it.each(['Anna', 'Jean-Luc', "O'Brien", 'Müller', 'Олена', 'Μαρία', 'Mary Ann'])('letters accepts %s', (value) => {
+    expect(formats.letters(value)).toBe(true);
+  });
+  it.each(['', 'R2D2', 'Anna!', '-Anna', 'Anna-', 'Anna  Maria', '   '])('letters rejects %j', (value) => {
+    expect(formats.letters(value)).toBe(false);
+  });
+
+  it('not-blank needs something other than spaces', () => {
+    expect(formats['not-blank']('  x ')).toBe(true);
+    expect(formats['not-blank']('   ')).toBe(false);
+    expect(formats['not-blank']('')).toBe(false);
+  });
+});
