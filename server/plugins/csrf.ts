@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
-import { isApiUrl } from './security';
+import { isApiRequest } from './security';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -14,7 +14,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const csrfPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method) || !isApiUrl(request.url)) return;
+      if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
       const token = request.headers[CSRF_HEADER];
       if (typeof token !== 'string' || token.trim() === '') throw new HttpError(403, 'errors.csrfMissing');
     });

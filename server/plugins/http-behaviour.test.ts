@@ -115,6 +115,12 @@ describe.each(databases)('HTTP behaviour on %s', (kind) => {
       expect(expectErrorShape(response)).toEqual({ message: en('errors.csrfMissing') });
     });
 
+    it('cannot be dodged by percent-encoding the path', async () => {
+      const response = await inject({ method: 'POST', url: '/%61pi/login', headers: { 'content-type': 'application/json' }, payload: '{}' });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+
     it('refuses an empty X-CSRF-Token', async () => {
       const response = await inject({ method: 'POST', url: '/api/login', headers: { 'x-csrf-token': '  ', 'content-type': 'application/json' }, payload: '{}' });
       expect(response.statusCode).toBe(403);

@@ -5,11 +5,27 @@
  * plain HTTP on localhost by default, where upgrading would break every asset.
  */
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export function isApiUrl(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** The request's path, percent-decoded: the router matches `/%61pi/login` to `/api/login` too. */
+export function decodedPath(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Whether a request is for the API, judged by the route it matched and by its decoded path. */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return (route !== undefined && isApiUrl(route)) || isApiUrl(decodedPath(request));
 }
 
 export const securityPlugin = fp(
@@ -34,7 +50,7 @@ export const securityPlugin = fp(
     });
     // Answers carry personal data and tokens: no browser or proxy may keep them.
     app.addHook('onSend', async (request, reply) => {
-      if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
+      if (isApiRequest(request)) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'fleetdesk-security' },

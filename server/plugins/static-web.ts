@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../http-error';
 import { LOCALES_DIR } from '../i18n/i18n';
-import { isApiUrl } from './security';
+import { decodedPath, isApiRequest } from './security';
 
 export const DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
 // Requests for these are files, never client routes (an e-mail in /reset-password/… ends in ".com").
@@ -37,10 +37,10 @@ export const staticWebPlugin = fp(
     await app.register(fastifyStatic, { root: localesDir, prefix: '/locales/', decorateReply: false });
 
     app.setNotFoundHandler(async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
+      const pathname = decodedPath(request);
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !isApiUrl(pathname) &&
+        !isApiRequest(request) &&
         pathname !== '/locales' &&
         !pathname.startsWith('/locales/') &&
         !ASSET_EXTENSION.test(pathname);
