@@ -11,8 +11,8 @@ import './layout/settings-store';
 import { bootstrapSession } from './session/session-actions';
 import './base.css';
 
-void initI18n();
-void bootstrapSession();
+// The current user is fetched once the language is known, so its messages come in the user's language.
+void initI18n().finally(() => void bootstrapSession());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
