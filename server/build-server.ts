@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { fleetdeskApp, type AppOptions } from './app';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { createTranslator } from './i18n/i18n';
+import { frameworkErrorHandler } from './plugins/errors';
 import { generateRequestId } from './plugins/request-id';
 
 /** Never log a secret: tokens and passwords are censored wherever they appear in a logged object. */
@@ -40,12 +42,14 @@ export interface BuildServerOptions extends Omit<AppOptions, 'database'> {
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const translator = options.translator ?? createTranslator();
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     // Our generator alone decides (it checks the client's X-Request-Id before using it).
     genReqId: generateRequestId,
     requestIdHeader: false,
     bodyLimit: 1_048_576,
+    frameworkErrors: frameworkErrorHandler(translator),
   });
   let database = options.database;
   if (!database) {
@@ -62,6 +66,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     const opened = database;
     app.addHook('onClose', async () => opened.close());
   }
-  await app.register(fleetdeskApp, { ...options, database });
+  await app.register(fleetdeskApp, { ...options, translator, database });
   return app;
 }

@@ -3,11 +3,13 @@
  * statuses of docs/architecture.md. Bad input never becomes a 500; an unexpected error becomes a 500
  * with a generic message (never its text or stack), logged with the request id.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { toFieldMessages } from '../../validation/field-errors';
 import type { FieldMessages } from '../../validation/messages';
 import { HttpError } from '../http-error';
+import type { Translator } from '../i18n/i18n';
+import { REQUEST_ID_HEADER } from './request-id';
 
 export interface ErrorBody {
   message: string;
@@ -81,3 +83,22 @@ export const errorsPlugin = fp(
   },
   { name: 'fleetdesk-errors', dependencies: ['fleetdesk-i18n'] },
 );
+
+/**
+ * Fastify answers a few errors before any hook or handler runs (a URL that is not valid UTF-8 when
+ * decoded): this gives them our shape and language too. For Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrorHandler(translator: Translator): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  return (error, request, reply) => {
+    const t = translator.forLanguage(translator.pickLanguage(request.headers['accept-language']));
+    const statusCode = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+    request.log.info({ code: error.code }, 'request refused before routing');
+    // The option's reply type is generic over route schemas it cannot know: a plain reply here.
+    void (reply as unknown as FastifyReply)
+      .code(statusCode)
+      .header(REQUEST_ID_HEADER, request.id)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send({ message: t(KEY_BY_STATUS[statusCode] ?? 'errors.badRequest') });
+  };
+}

@@ -71,6 +71,13 @@ describe.each(databases)('HTTP behaviour on %s', (kind) => {
       }
     });
 
+    it('answers 400 in our shape to a URL that does not decode', async () => {
+      const response = await inject({ method: 'GET', url: '/api/files/%E0%A4%A', headers: { 'x-request-id': 'bad-url-1' } });
+      expect(response.statusCode).toBe(400);
+      expect(expectErrorShape(response)).toEqual({ message: en('errors.badRequest') });
+      expect(response.headers['x-request-id']).toBe('bad-url-1');
+    });
+
     it('answers 415 to a body type the API does not read', async () => {
       const response = await inject({ method: 'POST', url: '/api/login', headers: { ...CSRF, 'content-type': 'text/plain' }, payload: 'login=a' });
       expect(response.statusCode).toBe(415);
