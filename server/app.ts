@@ -2,6 +2,7 @@
  * Fleetdesk's server as one Fastify plugin: external plugins (wrapped in ours) → app plugins →
  * routes. It owns no process concerns: build-server.ts makes the Fastify instance, server.ts listens.
  */
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
@@ -23,7 +24,6 @@ import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { profileRoutes } from './routes/profile';
-import path from 'node:path';
 
 export interface AppOptions {
   config: Config;
