@@ -23,6 +23,8 @@ export function looksLikeToken(value: string): boolean {
 
 export async function issueSessionToken(db: Queryable, user: { id: number; tenant_id: number }): Promise<string> {
   const token = newToken();
+  // Expired sessions are cleared as the user signs in again: no sweeper job needed for them.
+  await db.query('DELETE FROM auth_tokens WHERE user_id = $1 AND expires_at <= now()', [user.id]);
   await db.query(
     `INSERT INTO auth_tokens (token_hash, user_id, tenant_id, expires_at)
      VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
