@@ -1,0 +1,101 @@
+/**
+ * "Forgot password" end to end: the reset link travels by real SMTP (an smtp-server sink), opens the
+ * reset page, sets a new password once; the same link is refused the second time.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetLinkIn, startSmtpSink, type SmtpSink } from '../../server/test-support/smtp-sink';
+import { launchBrowser } from './support/browser';
+import { text } from './support/locale-text';
+import { openScenario, uniqueUser } from './support/scenario';
+import { startServer, type RunningServer } from './support/server-process';
+
+let sink: SmtpSink;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startServer({ SMTP_URL: sink.url });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sink?.close();
+});
+
+async function registerThroughApi(user: ReturnType<typeof uniqueUser>): Promise<void> {
+  const response = await fetch(`${server.url}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': 'e2e' },
+    body: JSON.stringify({
+      login: user.login,
+      email: user.email,
+      phone: user.phone,
+      company_name: user.companyName,
+      password: user.password,
+      password_confirmation: user.password,
+    }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('a person who forgot the password', () => {
+  it('gets the reset link by e-mail, sets a new password once and signs in with it', async () => {
+    const user = uniqueUser('forgetful');
+    const newPassword = 'Reset-horse-42';
+    await registerThroughApi(user);
+    const scenario = await openScenario(browser, server.url, 'password-reset');
+    const { page } = scenario;
+
+    await scenario.step('ask for the link', async () => {
+      await page.goto('/login');
+      await page.getByTestId('forgot-password-link').click();
+      await page.waitForURL('**/forgot-password');
+      await page.getByTestId('forgot-password-form').getByLabel(text('en', 'forgotPassword.fields.email')).fill(user.email);
+      await page.getByTestId('forgot-password-submit').click();
+      await page.getByTestId('forgot-password-sent').waitFor();
+    });
+
+    const mail = await sink.waitForMail();
+    expect(mail.to).toEqual([user.email]);
+    const { link, email } = resetLinkIn(mail.raw);
+    expect(email).toBe(user.email);
+    expect(link.startsWith(server.url)).toBe(true);
+
+    await scenario.step('set the new password from the link', async () => {
+      await page.goto(link);
+      const form = page.getByTestId('reset-password-form');
+      await expect(form.getByLabel(text('en', 'resetPassword.fields.email')).inputValue()).resolves.toBe(user.email);
+      await form.getByLabel(text('en', 'resetPassword.fields.password'), { exact: true }).fill(newPassword);
+      await form.getByLabel(text('en', 'resetPassword.fields.password_confirmation')).fill(newPassword);
+      await page.getByTestId('reset-password-submit').click();
+      await page.waitForURL('**/login');
+    });
+
+    await scenario.step('sign in with the new password', async () => {
+      const form = page.getByTestId('login-form');
+      await form.getByLabel(text('en', 'login.fields.login')).fill(user.login);
+      await form.getByLabel(text('en', 'login.fields.password'), { exact: true }).fill(newPassword);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('user-menu-logout').click();
+      await page.waitForURL('**/login');
+    });
+
+    await scenario.step('the same link is refused the second time', async () => {
+      await page.goto(link);
+      const form = page.getByTestId('reset-password-form');
+      await form.getByLabel(text('en', 'resetPassword.fields.password'), { exact: true }).fill('Third-horse-99');
+      await form.getByLabel(text('en', 'resetPassword.fields.password_confirmation')).fill('Third-horse-99');
+      await page.getByTestId('reset-password-submit').click();
+      await page.getByText(text('en', 'auth.resetTokenInvalid')).first().waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/reset-password\//);
+    });
+
+    await scenario.close();
+  });
+});
