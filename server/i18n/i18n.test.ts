@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTranslator, pickLanguage } from './i18n';
 
 describe('picking the answer language from Accept-Language', () => {
@@ -24,8 +24,12 @@ describe('picking the answer language from Accept-Language', () => {
 });
 
 describe('server translations', () => {
+  const made: string[] = [];
+  afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
   function localesWith(files: Record<string, unknown>) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-locales-'));
+    made.push(dir);
     for (const [language, content] of Object.entries(files)) {
       fs.mkdirSync(path.join(dir, language));
       fs.writeFileSync(path.join(dir, language, 'translation.json'), JSON.stringify(content));
