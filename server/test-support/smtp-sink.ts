@@ -56,11 +56,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
-/** The readable text of a raw message: quoted-printable soft breaks and escapes undone. */
+/**
+ * The readable text of a raw message: quoted-printable soft breaks and escapes undone, the bytes read
+ * as UTF-8 (so "zurück" reads as such). Enough for our mails, whose bodies nodemailer writes as
+ * quoted-printable when they are mostly Latin text.
+ */
 export function decodeMail(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** Token and e-mail of the first reset link in a mail (`…/reset-password/<token>/<e-mail>`). */
