@@ -3,11 +3,12 @@
  * left empty or left in English, or an interpolation parameter lost in translation fails here.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const LANGUAGES = ['en', 'uk', 'el', 'it', 'es', 'de'] as const;
-const localesFolder = fileURLToPath(new URL('../../locales/', import.meta.url));
+// Tests run from the repository root (vitest's root); happy-dom turns import.meta.url into an http URL.
+const localesFolder = join(process.cwd(), 'locales/');
 
 /**
  * Values that are the same word in English and in another language on purpose (brand names, codes,
