@@ -29,6 +29,8 @@ export const staticWebPlugin = fp(
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
+      // `npm run build` writes .br and .gz beside each asset (scripts/compress-dist.mjs).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite names files under assets/ by content hash: they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
