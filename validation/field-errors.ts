@@ -35,6 +35,10 @@ export function messageOf(error: ErrorObject): ValidationMessage {
       return { key: 'validation.enum' };
     case 'x-same-as':
       return { key: 'validation.sameAs' };
+    case 'x-not-after-today':
+      return { key: 'validation.notAfterToday' };
+    case 'x-not-before':
+      return { key: 'validation.notBefore' };
     default:
       return { key: 'validation.invalid' };
   }

@@ -1,27 +1,102 @@
 /**
  * Fleetdesk's own schema keywords. ajv runs in strict mode, so a keyword that is not declared here
- * fails when a schema is compiled (at start), instead of being ignored silently.
+ * fails when a schema is compiled (at start), instead of being ignored silently; each keyword's value is
+ * checked against its meta-schema, so a misspelt annotation value fails too.
  *
- * - x-same-as: the value must equal a sibling field (password confirmation).
+ * Validating keywords (they reject values; messages under `validation.<keyword>`):
+ * - `x-same-as: "<sibling>"`        the value equals a sibling field (password confirmation)
+ * - `x-not-after-today: true`       a date ("YYYY-MM-DD") is not later than today
+ * - `x-not-before: "<sibling>"`     a date is not earlier than a sibling date (end not before start)
  *
- * Later issues add annotation-only keywords (x-list, x-filter, x-sort, x-search, x-ref …) to
- * `annotationKeywords` with a meta-schema for their values.
+ * Annotations (they only describe; read by the engine on both sides of the wire):
+ * - `x-list: true`                  shown as a column of the generic list
+ * - `x-filter: "exact" | "range" | "search"`   offered as a list filter (range: `<field>_from`, `<field>_to`)
+ * - `x-sort: true`                  the list can be sorted by it
+ * - `x-search: true`                part of the list's free-text search
+ * - `x-index: true`                 the server keeps a database index on it
+ * - `x-ref: { resource, onDelete? }` a reference to a record of another resource, by id;
+ *                                    onDelete "restrict" (default), "set-null" or "cascade"
+ * - `x-enum: "<name>"`              an enumeration of schemas/enums.json; labels `enums.<name>.<id>`
+ * - `x-unit: "<unit>"`              the unit shown after a number; label `units.<unit>`
+ * - `x-widget: "<kind>"`            the field kind used to draw it when the type alone does not tell
+ *                                    (textarea, phone, iban, password, file, color …)
+ * - `x-sensitive: true`             personal data shown only to members allowed to see it
  */
 import type { KeywordDefinition } from 'ajv';
 
-export const sameAsKeyword: KeywordDefinition = {
-  keyword: 'x-same-as',
-  schemaType: 'string',
-  metaSchema: { type: 'string', minLength: 1 },
-  // The sibling is read from the parent object, so the check needs ajv's data context.
-  validate: function sameAs(siblingName: string, value: unknown, _schema?: unknown, context?: { parentData?: unknown }) {
-    const parent = context?.parentData as Record<string, unknown> | undefined;
-    return parent !== undefined && parent[siblingName] === value;
+type Context = { parentData?: unknown };
+const siblingOf = (context: Context | undefined, name: string) =>
+  (context?.parentData as Record<string, unknown> | undefined)?.[name];
+
+/**
+ * "Today" as the latest calendar date anywhere on Earth (UTC+14), so a person entering today's date in
+ * any time zone is never told that it lies in the future.
+ */
+export function latestToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export const validatingKeywords: KeywordDefinition[] = [
+  {
+    keyword: 'x-same-as',
+    schemaType: 'string',
+    metaSchema: { type: 'string', minLength: 1 },
+    validate: (sibling: string, value: unknown, _schema?: unknown, context?: Context) =>
+      context?.parentData !== undefined && siblingOf(context, sibling) === value,
+    errors: false,
   },
-  errors: false,
-};
+  {
+    keyword: 'x-not-after-today',
+    type: 'string',
+    schemaType: 'boolean',
+    metaSchema: { const: true },
+    validate: (_enabled: boolean, value: string) => value.slice(0, 10) <= latestToday(),
+    errors: false,
+  },
+  {
+    keyword: 'x-not-before',
+    type: 'string',
+    schemaType: 'string',
+    metaSchema: { type: 'string', minLength: 1 },
+    // Only compared when the sibling is a date too: its own rules report it otherwise.
+    validate: (sibling: string, value: string, _schema?: unknown, context?: Context) => {
+      const other = siblingOf(context, sibling);
+      return typeof other !== 'string' || other === '' || value.slice(0, 10) >= other.slice(0, 10);
+    },
+    errors: false,
+  },
+];
 
-/** Keywords that only describe (for lists, forms, storage) and never reject a value. */
-export const annotationKeywords: KeywordDefinition[] = [];
+const identifierPattern = '^[a-z][A-Za-z0-9_-]*$';
 
-export const vocabulary: KeywordDefinition[] = [sameAsKeyword, ...annotationKeywords];
+export const annotationKeywords: KeywordDefinition[] = [
+  { keyword: 'x-list', metaSchema: { type: 'boolean' } },
+  { keyword: 'x-filter', metaSchema: { enum: ['exact', 'range', 'search'] } },
+  { keyword: 'x-sort', metaSchema: { type: 'boolean' } },
+  { keyword: 'x-search', metaSchema: { type: 'boolean' } },
+  { keyword: 'x-index', metaSchema: { type: 'boolean' } },
+  {
+    keyword: 'x-ref',
+    metaSchema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['resource'],
+      properties: {
+        resource: { type: 'string', pattern: identifierPattern },
+        onDelete: { enum: ['restrict', 'set-null', 'cascade'] },
+      },
+    },
+  },
+  { keyword: 'x-enum', metaSchema: { type: 'string', pattern: identifierPattern } },
+  { keyword: 'x-unit', metaSchema: { enum: ['km', 'kg', 't', 'm3', 'l', 'mm', 'bar', 'days', 'eur'] } },
+  {
+    keyword: 'x-widget',
+    metaSchema: { enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency'] },
+  },
+  { keyword: 'x-sensitive', metaSchema: { type: 'boolean' } },
+];
+
+export const vocabulary: KeywordDefinition[] = [...validatingKeywords, ...annotationKeywords];
+
+/** Names of every x- keyword, for tools that walk schemas (conformance test, OpenAPI, forms). */
+export const vocabularyKeywords = vocabulary.map((definition) => definition.keyword as string);

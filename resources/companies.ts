@@ -1,0 +1,13 @@
+import { actionFirstApi, defineResource } from './types';
+
+export const companies = defineResource({
+  name: 'companies',
+  schema: 'company',
+  api: actionFirstApi('/companies'),
+  label: ['name'],
+  routes: { list: '/companies', show: '/companies/:id' },
+  menu: { group: 'personal', icon: 'BankOutlined', key: 'companies' },
+  tabs: ['company-banks'],
+  defaultSort: { field: 'name', order: 'asc' },
+  permission: 'companies',
+});

@@ -1,0 +1,86 @@
+/**
+ * The shape of a resource definition: small and serializable (no JSX, no functions in the result), read
+ * by the server (routes, storage, OpenAPI) and by the web app (menu, routes, generic pages).
+ * Labels are translation keys derived from `name`: `<name>.title`, `<name>.fields.<field>`,
+ * `<name>.empty` (the empty-list message), `menu.<menu.key>`.
+ */
+
+/** One endpoint: method and path under /api, with `{id}` for the record id and `{param}` for others. */
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+}
+
+export interface ResourceApi {
+  list?: Endpoint;
+  show?: Endpoint;
+  create?: Endpoint;
+  update?: Endpoint;
+  delete?: Endpoint;
+}
+
+export type SidebarGroup = 'logistic' | 'vehicles' | 'personal' | 'companyManagement' | 'maintenance';
+
+export interface ResourceDefinition {
+  /** Registry key, table name (`r_<name>` with - as _), locale prefix, permission prefix. Plural, kebab-case. */
+  name: string;
+  /** The schema file name in schemas/ without `.json`. */
+  schema: string;
+  /** The API of SPEC §7; the engine generates these routes. Endpoints the engine cannot serve are left out here and hand-written. */
+  api: ResourceApi;
+  /** How the record's id is named on the wire: `id` (default), `_id` (orders), `card_id`, `repair_id`. */
+  idField?: string;
+  /**
+   * The owning record, for sub-resources (`/employees/{employeeId}/passports`): the path parameter that
+   * carries the parent's id and the field under which the record shows it. Deleting the parent deletes
+   * the record.
+   */
+  parent?: { resource: string; param: string; field: string };
+  /**
+   * Path parameters that are not the parent but fill a reference field (`/employees/{companyId}/store`
+   * puts the company into `company_id`); on show/update/delete the record must match them.
+   */
+  pathFields?: Record<string, string>;
+  /** Fields that make a record's label in pickers and titles, joined with spaces (`["board_names", "registration_number"]`). */
+  label: string[];
+  /** Web routes of SPEC §2 served by the generic pages (absent: no page of its own, e.g. shown only as a tab). */
+  routes?: { list: string; show?: string; create?: string; edit?: string };
+  /** Sidebar entry: group, icon name of @ant-design/icons, and the menu key (`menu.<key>`). */
+  menu?: { group: SidebarGroup; icon: string; key: string };
+  /**
+   * Which fields show where, in order. Absent: list shows the fields marked `x-list`, show and form
+   * show every property of the schema (so a field an admin adds to a schema appears without code).
+   */
+  views?: { list?: string[]; show?: string[]; form?: string[] };
+  /** Sub-resources shown as tabs on the detail page, in order. */
+  tabs?: string[];
+  /** Default list order. */
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /** Permission key: members need `<permission>.view|create|update|delete`. */
+  permission: string;
+}
+
+/** The common "action-first" pattern of SPEC §7: `/companies`, `/companies/show/{id}`, `/companies/store` … */
+export function actionFirstApi(base: string, options: { show?: boolean } = {}): ResourceApi {
+  return {
+    list: { method: 'GET', path: base },
+    ...(options.show === false ? {} : { show: { method: 'GET', path: `${base}/show/{id}` } }),
+    create: { method: 'POST', path: `${base}/store` },
+    update: { method: 'PUT', path: `${base}/update/{id}` },
+    delete: { method: 'DELETE', path: `${base}/destroy/{id}` },
+  };
+}
+
+/** The "id-first" pattern of the employee sub-resources: `/employees/{employeeId}/passports/{id}/update` … */
+export function idFirstApi(base: string): ResourceApi {
+  return {
+    list: { method: 'GET', path: base },
+    create: { method: 'POST', path: `${base}/store` },
+    update: { method: 'PUT', path: `${base}/{id}/update` },
+    delete: { method: 'DELETE', path: `${base}/{id}/destroy` },
+  };
+}
+
+export function defineResource(definition: ResourceDefinition): ResourceDefinition {
+  return definition;
+}

@@ -1,0 +1,56 @@
+/**
+ * Turns a schema file as an admin writes it into the schema both sides compile: enumerations named with
+ * `x-enum` get their ids from schemas/enums.json, so the list of ids lives in one place. Pure, so the
+ * server (reading files at start) and the web app (bundling them) prepare schemas the same way.
+ */
+export type Enumerations = Record<string, Array<string | number>>;
+
+export interface EntitySchema {
+  $id: string;
+  type: 'object';
+  required?: string[];
+  properties: Record<string, PropertySchema>;
+  [keyword: string]: unknown;
+}
+
+export interface PropertySchema {
+  type?: string | string[];
+  enum?: Array<string | number>;
+  'x-enum'?: string;
+  items?: PropertySchema;
+  properties?: Record<string, PropertySchema>;
+  [keyword: string]: unknown;
+}
+
+function prepareProperty(property: PropertySchema, enums: Enumerations, path: string): PropertySchema {
+  const prepared: PropertySchema = { ...property };
+  const enumName = property['x-enum'];
+  if (enumName !== undefined) {
+    const values = enums[enumName];
+    if (!values) throw new Error(`${path}: unknown enumeration "${enumName}" (x-enum); known: ${Object.keys(enums).join(', ')}`);
+    prepared.enum = values;
+  }
+  if (property.items) prepared.items = prepareProperty(property.items, enums, `${path}[]`);
+  if (property.properties) {
+    prepared.properties = Object.fromEntries(
+      Object.entries(property.properties).map(([name, child]) => [name, prepareProperty(child, enums, `${path}.${name}`)]),
+    );
+  }
+  return prepared;
+}
+
+export function prepareSchema(schema: EntitySchema, enums: Enumerations): EntitySchema {
+  const { $comment: _comment, ...rest } = schema;
+  return {
+    ...rest,
+    properties: Object.fromEntries(
+      Object.entries(schema.properties).map(([name, property]) => [name, prepareProperty(property, enums, `${schema.$id}.${name}`)]),
+    ),
+  } as EntitySchema;
+}
+
+/** schemas/enums.json without its comment. */
+export function enumerationsOf(file: Record<string, unknown>): Enumerations {
+  const { $comment: _comment, ...enums } = file;
+  return enums as Enumerations;
+}
