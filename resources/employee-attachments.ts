@@ -1,0 +1,15 @@
+/**
+ * hand-written: POST /employees/{employeeId}/attaches/store (multipart, field `file`),
+ * DELETE /employees/{employeeId}/attaches/{fileId}/destroy. The list comes with the employee (show).
+ */
+import { defineResource } from './types';
+
+/** Files attached to an employee ("Attached documents" tab of the employee card). */
+export const employeeAttachments = defineResource({
+  name: 'employee-attachments',
+  schema: 'attachment',
+  api: {},
+  parent: { resource: 'employees', param: 'employeeId', field: 'employee_id' },
+  label: ['file_name'],
+  permission: 'employees',
+});

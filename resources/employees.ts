@@ -1,0 +1,27 @@
+import { defineResource } from './types';
+
+/**
+ * Employees: SPEC §7 `/employees` (paginated list) and the company-first paths
+ * `/employees/{companyId}/store|show/{id}|update/{id}|destroy/{id}`; the company in the path fills `company_id`.
+ * The employee card (`/personal-main/employee/:id`) is a hand-written screen in a later issue; the generic
+ * show page serves it until then. Its "Documents and statuses" and "Attached documents" tabs
+ * (employee-documents, employee-attachments) have hand-written routes and are added by that screen.
+ */
+export const employees = defineResource({
+  name: 'employees',
+  schema: 'employee',
+  api: {
+    list: { method: 'GET', path: '/employees' },
+    create: { method: 'POST', path: '/employees/{companyId}/store' },
+    show: { method: 'GET', path: '/employees/{companyId}/show/{id}' },
+    update: { method: 'PUT', path: '/employees/{companyId}/update/{id}' },
+    delete: { method: 'DELETE', path: '/employees/{companyId}/destroy/{id}' },
+  },
+  pathFields: { companyId: 'company_id' },
+  label: ['name', 'last_name'],
+  routes: { list: '/personal-main', show: '/personal-main/employee/:id' },
+  menu: { group: 'personal', icon: 'IdcardOutlined', key: 'personalMain' },
+  tabs: ['passports', 'addresses', 'employee-banks'],
+  defaultSort: { field: 'last_name', order: 'asc' },
+  permission: 'employees',
+});

@@ -1,0 +1,16 @@
+import { actionFirstApi, defineResource } from './types';
+
+/**
+ * HR document types: SPEC §7 `/documents` (no show endpoint), page "Manage documents", each row
+ * expandable to its statuses (hr-document-statuses, hand-written sub-routes).
+ */
+export const hrDocumentTypes = defineResource({
+  name: 'hr-document-types',
+  schema: 'hr-document-type',
+  api: actionFirstApi('/documents', { show: false }),
+  label: ['name'],
+  routes: { list: '/hr-menage-documents' },
+  menu: { group: 'personal', icon: 'FolderOpenOutlined', key: 'manageDocuments' },
+  defaultSort: { field: 'name', order: 'asc' },
+  permission: 'documents',
+});

@@ -1,0 +1,21 @@
+/**
+ * hand-written: GET /transport/documents (the documents table: groups with each vehicle's documents),
+ * POST /transport/documents/show-document-start-date {status} (sets show_document_start_date on every group).
+ */
+import { defineResource } from './types';
+
+/**
+ * Columns of the transport documents table (SPEC §7 "Transport documents"). Store and update are POST
+ * with a JSON body {name}, so explicit endpoints; there is no list of groups on its own.
+ */
+export const transportDocumentGroups = defineResource({
+  name: 'transport-document-groups',
+  schema: 'transport-document-group',
+  api: {
+    create: { method: 'POST', path: '/transport/documents/group/store' },
+    update: { method: 'POST', path: '/transport/documents/group/update/{id}' },
+    delete: { method: 'DELETE', path: '/transport/documents/group/destroy/{id}' },
+  },
+  label: ['name'],
+  permission: 'transport',
+});

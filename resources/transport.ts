@@ -1,0 +1,21 @@
+/**
+ * hand-written: GET /transport/all (every vehicle for pickers: value = id, label = board name and
+ * registration number in brackets).
+ */
+import { actionFirstApi, defineResource } from './types';
+
+/**
+ * Vehicles: SPEC §7 `/transport` (list, show/{id}, store, update/{id}, destroy/{id}). The detail tabs of
+ * SPEC §2 (Documents, Fuel/Road cards, Handover acts, Repairs and maintenance) come with the hand-written
+ * transport screens; this issue serves the list (General info).
+ */
+export const transport = defineResource({
+  name: 'transport',
+  schema: 'transport',
+  api: actionFirstApi('/transport'),
+  label: ['board_names', 'registration_number'],
+  routes: { list: '/transport' },
+  menu: { group: 'vehicles', icon: 'TruckOutlined', key: 'transport' },
+  defaultSort: { field: 'board_names', order: 'asc' },
+  permission: 'transport',
+});

@@ -1,0 +1,13 @@
+import { actionFirstApi, defineResource } from './types';
+
+/** Members (users) of the account: SPEC §7 `/users` (no show endpoint), page "Company management → Personal". */
+export const users = defineResource({
+  name: 'users',
+  schema: 'user',
+  api: actionFirstApi('/users', { show: false }),
+  label: ['name', 'last_name'],
+  routes: { list: '/management-personal' },
+  menu: { group: 'companyManagement', icon: 'UserSwitchOutlined', key: 'managementPersonal' },
+  defaultSort: { field: 'last_name', order: 'asc' },
+  permission: 'users',
+});

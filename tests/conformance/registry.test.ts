@@ -1,0 +1,209 @@
+/**
+ * The registry holds together: every resource has its schema, every schema compiles in ajv's strict mode
+ * with the enumerations filled in, every reference points to a registered resource, every path parameter
+ * is known, and every title, field, enumeration value, unit and menu entry has an English label.
+ * (That every English key exists in the other five languages is locales.test.ts's job.)
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resources } from '../../resources';
+import type { Endpoint } from '../../resources/types';
+import { createAjv } from '../../validation/create-ajv';
+import { enumerationsOf, prepareSchema, type EntitySchema, type PropertySchema } from '../../validation/prepare-schema';
+import { annotationKeywords } from '../../validation/vocabulary';
+
+// Tests run from the repository root (vitest's root); happy-dom turns import.meta.url into an http URL.
+const root = process.cwd();
+const readJson = (path: string): unknown => JSON.parse(readFileSync(join(root, path), 'utf8'));
+
+const enums = enumerationsOf(readJson('schemas/enums.json') as Record<string, unknown>);
+const schemaFiles = readdirSync(join(root, 'schemas')).filter((file) => file.endsWith('.json') && file !== 'enums.json');
+const schemas = new Map(schemaFiles.map((file) => [file.replace(/\.json$/, ''), readJson(`schemas/${file}`) as EntitySchema]));
+const english = readJson('locales/en/translation.json') as Record<string, unknown>;
+const resourceNames = new Set(resources.map((resource) => resource.name));
+
+function labelAt(key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], english);
+}
+const hasLabel = (key: string) => typeof labelAt(key) === 'string' && (labelAt(key) as string).trim() !== '';
+
+/** Every property schema of a schema, nested ones (array items, object properties) included, with its path. */
+function* walk(properties: Record<string, PropertySchema>, prefix = ''): Generator<[string, PropertySchema, Record<string, PropertySchema>]> {
+  for (const [name, property] of Object.entries(properties)) {
+    const path = prefix ? `${prefix}.${name}` : name;
+    yield [path, property, properties];
+    if (property.properties) yield* walk(property.properties, path);
+    if (property.items?.properties) yield* walk(property.items.properties, `${path}[]`);
+  }
+}
+
+const units = (annotationKeywords.find((keyword) => keyword.keyword === 'x-unit')!.metaSchema as { enum: string[] }).enum;
+
+describe('schemas', () => {
+  for (const [name, schema] of schemas) {
+    describe(name, () => {
+      it('is named after its file and is a closed object', () => {
+        expect(schema.$id).toBe(name);
+        expect(schema.type).toBe('object');
+        expect(schema.additionalProperties).toBe(false);
+      });
+
+      it('compiles in strict mode with its enumerations', () => {
+        const ajv = createAjv();
+        expect(() => ajv.compile(prepareSchema(schema, enums))).not.toThrow();
+      });
+
+      it('gives every property a type, and siblings named by x-not-before / x-same-as exist', () => {
+        for (const [path, property, siblings] of walk(schema.properties)) {
+          expect(property.type, `${name}.${path}`).toBeDefined();
+          for (const keyword of ['x-not-before', 'x-same-as']) {
+            const sibling = property[keyword] as string | undefined;
+            if (sibling !== undefined) expect(siblings[sibling], `${name}.${path} ${keyword}`).toBeDefined();
+          }
+        }
+      });
+
+      it('refers only to registered resources', () => {
+        for (const [path, property] of walk(schema.properties)) {
+          const reference = property['x-ref'] as { resource: string } | undefined;
+          if (reference) expect(resourceNames.has(reference.resource), `${name}.${path} → ${reference.resource}`).toBe(true);
+        }
+      });
+    });
+  }
+
+  it('every entity schema is used by a resource', () => {
+    const used = new Set(resources.map((resource) => resource.schema));
+    expect([...schemas.keys()].filter((name) => !used.has(name))).toEqual([]);
+  });
+});
+
+describe('resources', () => {
+  it('have unique names and unique web routes', () => {
+    expect(resourceNames.size).toBe(resources.length);
+    const routes = resources.flatMap((resource) => Object.values(resource.routes ?? {}));
+    expect(routes.length).toBe(new Set(routes).size);
+  });
+
+  it('have unique API endpoints', () => {
+    const endpoints = resources.flatMap((resource) =>
+      Object.values(resource.api).map((endpoint: Endpoint) => `${endpoint.method} ${endpoint.path.replace(/{[^}]+}/g, '{}')}`),
+    );
+    expect(endpoints.filter((endpoint, index) => endpoints.indexOf(endpoint) !== index)).toEqual([]);
+  });
+
+  for (const resource of resources) {
+    describe(resource.name, () => {
+      const schema = schemas.get(resource.schema);
+
+      it('has its schema file', () => {
+        expect(existsSync(join(root, 'schemas', `${resource.schema}.json`))).toBe(true);
+      });
+
+      it('names only fields of its schema (label, sort, views, path fields)', () => {
+        const fields = new Set(Object.keys(schema?.properties ?? {}));
+        const named = [
+          ...resource.label,
+          ...(resource.defaultSort ? [resource.defaultSort.field] : []),
+          ...Object.values(resource.views ?? {}).flat(),
+          ...Object.values(resource.pathFields ?? {}),
+        ];
+        expect(named.filter((field) => !fields.has(field))).toEqual([]);
+        expect(resource.label.length).toBeGreaterThan(0);
+      });
+
+      it('refers to registered parent and tab resources', () => {
+        if (resource.parent) expect(resourceNames.has(resource.parent.resource)).toBe(true);
+        for (const tab of resource.tabs ?? []) {
+          expect(resourceNames.has(tab), tab).toBe(true);
+          expect(resourceByNameOrThrow(tab).parent?.resource, `${tab} belongs to ${resource.name}`).toBe(resource.name);
+        }
+      });
+
+      it('uses only path parameters it can fill', () => {
+        const known = new Set(['id', ...(resource.parent ? [resource.parent.param] : []), ...Object.keys(resource.pathFields ?? {})]);
+        for (const [action, endpoint] of Object.entries(resource.api) as Array<[string, Endpoint]>) {
+          expect(endpoint.path.startsWith('/'), `${action} ${endpoint.path}`).toBe(true);
+          const parameters = [...endpoint.path.matchAll(/{([^}]+)}/g)].map((match) => match[1]);
+          expect(parameters.filter((parameter) => !known.has(parameter)), `${action} ${endpoint.path}`).toEqual([]);
+          if (['show', 'update', 'delete'].includes(action)) expect(parameters, `${action} ${endpoint.path}`).toContain('id');
+          if (resource.parent) expect(parameters, `${action} ${endpoint.path}`).toContain(resource.parent.param);
+        }
+      });
+
+      it('has English labels for its title, empty list and every field', () => {
+        const keys = [`${resource.name}.title`, `${resource.name}.titleSingular`, `${resource.name}.empty`];
+        keys.push(...Object.keys(schema?.properties ?? {}).map((field) => `${resource.name}.fields.${field}`));
+        if (resource.menu) keys.push(`menu.${resource.menu.key}`);
+        expect(keys.filter((key) => !hasLabel(key))).toEqual([]);
+      });
+
+      it('uses an icon that @ant-design/icons has', () => {
+        if (!resource.menu) return;
+        expect(existsSync(join(root, 'node_modules/@ant-design/icons/lib/icons', `${resource.menu.icon}.js`))).toBe(true);
+      });
+    });
+  }
+});
+
+function resourceByNameOrThrow(name: string) {
+  const found = resources.find((resource) => resource.name === name);
+  if (!found) throw new Error(name);
+  return found;
+}
+
+describe('enumerations and units', () => {
+  it('every enumeration value has an English label', () => {
+    const missing = Object.entries(enums).flatMap(([name, ids]) => ids.map((id) => `enums.${name}.${id}`).filter((key) => !hasLabel(key)));
+    expect(missing).toEqual([]);
+  });
+
+  it('every enumeration is used by a schema', () => {
+    const used = new Set([...schemas.values()].flatMap((schema) => [...walk(schema.properties)].map(([, property]) => property['x-enum'])));
+    expect(Object.keys(enums).filter((name) => !used.has(name))).toEqual([]);
+  });
+
+  it('every unit of the vocabulary has an English label', () => {
+    expect(units.filter((unit) => !hasLabel(`units.${unit}`))).toEqual([]);
+  });
+});
+
+describe('reference data', () => {
+  type Item = { id: number; name: string };
+  const checkList = (list: unknown, where: string) => {
+    expect(Array.isArray(list), where).toBe(true);
+    const items = list as Item[];
+    expect(items.length, where).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(Number.isInteger(item.id), `${where} ${JSON.stringify(item)}`).toBe(true);
+      expect(typeof item.name === 'string' && item.name.trim() !== '', `${where} ${JSON.stringify(item)}`).toBe(true);
+    }
+    expect(new Set(items.map((item) => item.id)).size, `${where}: ids are unique`).toBe(items.length);
+  };
+  const idsOf = (list: unknown) => (list as Item[]).map((item) => item.id);
+
+  it('flat lists have unique ids and names', () => {
+    for (const file of ['car-models', 'tracking-systems', 'contracts', 'order-lists']) checkList(readJson(`reference-data/${file}.json`), file);
+    for (const model of readJson('reference-data/car-models.json') as Array<{ brand: string }>) expect(model.brand).toBeTruthy();
+    for (const contract of readJson('reference-data/contracts.json') as Array<{ country: string }>) expect(contract.country).toMatch(/^[A-Z]{2}$/);
+  });
+
+  it('transport and trailer lists have the ids of the enumerations', () => {
+    const transportLists = readJson('reference-data/transport-lists.json') as Record<string, unknown>;
+    const trailerLists = readJson('reference-data/trailers-lists.json') as Record<string, unknown>;
+    const expected: Array<[unknown, string, string]> = [
+      [transportLists.type_of_ownership, 'ownershipType', 'transport type_of_ownership'],
+      [transportLists.facility_type, 'facilityType', 'transport facility_type'],
+      [transportLists.fuel_type, 'fuelType', 'transport fuel_type'],
+      [transportLists.truck_type, 'truckType', 'transport truck_type'],
+      [trailerLists.modifications, 'trailerModification', 'trailer modifications'],
+      [trailerLists.type, 'trailerType', 'trailer type'],
+      [trailerLists.type_of_ownership, 'ownershipType', 'trailer type_of_ownership'],
+    ];
+    for (const [list, enumeration, where] of expected) {
+      checkList(list, where);
+      expect(idsOf(list), where).toEqual(enums[enumeration]);
+    }
+  });
+});
