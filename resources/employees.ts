@@ -21,6 +21,7 @@ export const employees = defineResource({
   label: ['name', 'last_name'],
   routes: { list: '/personal-main', show: '/personal-main/employee/:id' },
   menu: { group: 'personal', icon: 'IdcardOutlined', key: 'personalMain' },
+  views: { list: ['full_name', 'company_id', 'age', 'citizenship', 'contract_type', 'contract_end_date', 'phone', 'email'] },
   tabs: ['passports', 'addresses', 'employee-banks'],
   defaultSort: { field: 'last_name', order: 'asc' },
   permission: 'employees',

@@ -13,6 +13,9 @@ export const orders = defineResource({
   label: ['cargo_number', 'customer'],
   routes: { list: '/' },
   menu: { group: 'logistic', icon: 'ProfileOutlined', key: 'orders' },
+  views: {
+    list: ['cargo_number', 'customer', 'loading_date', 'loading_address', 'unloading_address', 'transport_id', 'trailer_id', 'primary_driver_id', 'price'],
+  },
   defaultSort: { field: 'loading_date', order: 'desc' },
   permission: 'orders',
 });
