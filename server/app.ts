@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { enginePlugin } from './engine/index';
 import { createTranslator, type Translator } from './i18n/i18n';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
@@ -23,6 +24,7 @@ import { validationPlugin } from './plugins/validation';
 import { authRoutes } from './routes/auth';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { lookupRoutes } from './routes/lookups';
 import { profileRoutes } from './routes/profile';
 
 export interface AppOptions {
@@ -32,6 +34,10 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The built web app (default: dist/ of the repository). */
   distDir?: string;
+  /** Entity schemas (default: schemas/ of the repository), read at start: a copy lets a test add a property. */
+  schemasDir?: string;
+  /** Reference lists for /api/app/load-data (default: reference-data/ of the repository). */
+  referenceDataDir?: string;
 }
 
 export const fleetdeskApp = fp(
@@ -58,6 +64,9 @@ export const fleetdeskApp = fp(
     await app.register(authRoutes, { config, database, mailer });
     await app.register(profileRoutes, { database });
     await app.register(fileRoutes);
+    await app.register(lookupRoutes, { referenceDataDir: options.referenceDataDir });
+    // The schema-driven engine: every resource of the registry, its routes, OpenAPI and docs page.
+    await app.register(enginePlugin, { database, schemasDir: options.schemasDir, apiDocs: config.apiDocs });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },
   { name: 'fleetdesk-app' },

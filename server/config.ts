@@ -20,6 +20,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Sign-in and reset requests per minute per client address and route. */
   authRateLimit: number;
+  /** Serve the API docs page at /api/docs (API_DOCS=on|off; default on, off when NODE_ENV=production). */
+  apiDocs: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -68,6 +70,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     return raw;
   };
 
+  const onOff = (name: string, fallback: boolean) => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (raw === 'on' || raw === 'off') return raw === 'on';
+    problems.push(`${name} must be on or off (got "${raw}")`);
+    return fallback;
+  };
+
   const port = integer('PORT', 3000, 0, 65535);
   const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -85,6 +95,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     appUrl: appUrl.replace(/\/+$/, ''),
     logLevel: logLevel as LogLevel,
     authRateLimit: integer('AUTH_RATE_LIMIT', 10, 1, 1_000_000),
+    apiDocs: onOff('API_DOCS', read('NODE_ENV') !== 'production'),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

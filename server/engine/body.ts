@@ -1,0 +1,27 @@
+/**
+ * What a JSON body must not carry into jsonb, found before anything is stored: PostgreSQL's jsonb
+ * refuses U+0000 and unpaired UTF-16 surrogates ("\ud800"), which would otherwise fail in the
+ * database as a 500. Both are bad input, so they are a 422 on their field.
+ */
+import type { FieldMessages } from '../../validation/messages';
+
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function badText(text: string): boolean {
+  return text.includes('\0') || UNPAIRED_SURROGATE.test(text);
+}
+
+function containsBadText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return badText(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (depth > 32) return true; // nothing in our schemas nests this deep
+  return Object.entries(value).some(([key, item]) => badText(key) || containsBadText(item, depth + 1));
+}
+
+export function unstorableFields(body: Record<string, unknown>): FieldMessages {
+  const errors: FieldMessages = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (badText(field) || containsBadText(value)) errors[badText(field) ? '' : field] = [{ key: 'validation.invalid' }];
+  }
+  return errors;
+}

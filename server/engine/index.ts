@@ -1,0 +1,42 @@
+/**
+ * The schema-driven engine as one Fastify plugin: at start it reads the schema files of every resource
+ * in the registry, makes their tables and indexes, and registers their generic routes, the OpenAPI
+ * document and its docs page. Nothing here is per resource: a new resource is a schema, a registry
+ * entry and its locale keys.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { resources as registry } from '../../resources/index';
+import type { ResourceDefinition } from '../../resources/types';
+import type { Database } from '../db/database';
+import { docsRoutes } from './docs';
+import { buildModel, type EngineModel } from './model';
+import { registerResourceRoutes } from './routes';
+import { ensureTables } from './storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    engine: EngineModel;
+  }
+}
+
+export interface EngineOptions {
+  database: Database;
+  /** Folder of the entity schemas (default: schemas/ of the repository); tests hand in a copy. */
+  schemasDir?: string;
+  /** The resources (default: the registry). */
+  resources?: readonly ResourceDefinition[];
+  /** Serve /api/docs (the OpenAPI document itself is always served). */
+  apiDocs?: boolean;
+}
+
+async function engine(app: FastifyInstance, options: EngineOptions) {
+  const model = buildModel(options.resources ?? registry, options.schemasDir);
+  await ensureTables(options.database, model);
+  app.decorate('engine', model);
+  for (const resource of model.resources) registerResourceRoutes(app, options.database, model, resource);
+  await app.register(docsRoutes, { model, apiDocs: options.apiDocs ?? true });
+}
+
+// fastify-plugin: the routes and `app.engine` belong to the app, not to an encapsulated child context.
+export const enginePlugin = fp(engine, { name: 'fleetdesk-engine', dependencies: ['fleetdesk-auth'] });

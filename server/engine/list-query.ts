@@ -1,0 +1,146 @@
+/**
+ * The list query string of a resource → SQL conditions, order and page. Read by hand rather than by a
+ * Fastify query schema: the query ajv strips unknown parameters, and here an unknown or misspelt one
+ * must be a 422 so that a typo shows instead of silently returning everything.
+ *
+ *   page (≥ 1, default 1) · perPage (1–100, default 10; the UI offers 10/20/30/40) ·
+ *   sort (an x-sort field, id, created_at, updated_at) · order (asc | desc) ·
+ *   search (ILIKE over x-search fields) · <field> for x-filter exact|search · <field>_from/_to for range.
+ * Empty values are ignored (the web app drops them, other clients may not).
+ */
+import { formats } from '../../validation/formats';
+import type { FieldMessages } from '../../validation/messages';
+import { join, Sql, sql } from '../db/sql';
+import { HttpError } from '../http-error';
+import { typeOf } from './entity-schemas';
+import { fieldExpression, SORTABLE_COLUMNS, type EngineResource } from './model';
+
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_PER_PAGE = 100;
+
+export interface ListQuery {
+  conditions: Sql[];
+  orderBy: Sql;
+  page: number;
+  perPage: number;
+}
+
+/** Escapes LIKE's wildcards so a search for "50%" finds "50%", not everything. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function raw(text: string): Sql {
+  return new Sql([text], []);
+}
+
+/** Query parameter names a resource's list understands (besides its path parameters). */
+export function listParameters(resource: EngineResource): string[] {
+  const names = ['page', 'perPage', 'sort', 'order'];
+  if (resource.searchFields.length > 0) names.push('search');
+  for (const { field, mode } of resource.filterFields) {
+    if (mode === 'range') names.push(`${field}_from`, `${field}_to`);
+    else names.push(field);
+  }
+  return names;
+}
+
+function positiveInteger(text: string): number | null {
+  return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
+}
+
+/** A query value typed per the schema, or undefined when it cannot be that type. */
+function typedValue(resource: EngineResource, field: string, text: string): unknown {
+  const property = resource.properties[field];
+  const type = typeOf(property);
+  if (type === 'integer') return /^-?\d{1,15}$/.test(text) ? Number(text) : undefined;
+  if (type === 'number') return /^-?\d+(\.\d+)?$/.test(text) && text.length <= 30 ? Number(text) : undefined;
+  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
+  if (type === 'array') {
+    const itemType = typeOf(property?.items);
+    if (itemType === 'integer') return /^-?\d{1,15}$/.test(text) ? Number(text) : undefined;
+    return text;
+  }
+  if (property?.format === 'date' && !formats.date(text)) return undefined;
+  return text;
+}
+
+export function parseListQuery(resource: EngineResource, query: Record<string, unknown>, pathParameters: string[] = []): ListQuery {
+  const errors: FieldMessages = {};
+  const fail = (name: string, key = 'validation.invalid') => ((errors[name] ??= []).push({ key }), undefined);
+  const allowed = new Set(listParameters(resource));
+  const values = new Map<string, string>();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (pathParameters.includes(name)) continue;
+    if (!allowed.has(name)) {
+      fail(name, 'validation.notAllowed');
+      continue;
+    }
+    if (typeof value !== 'string') {
+      fail(name); // repeated (?a=1&a=2) or otherwise not one value
+      continue;
+    }
+    if (value.includes('\0')) fail(name);
+    else if (value.trim() !== '') values.set(name, value.trim());
+  }
+
+  let page = 1;
+  let perPage = DEFAULT_PER_PAGE;
+  if (values.has('page')) page = positiveInteger(values.get('page') as string) ?? fail('page') ?? 1;
+  if (values.has('perPage')) {
+    const requested = positiveInteger(values.get('perPage') as string);
+    if (requested === null || requested > MAX_PER_PAGE) fail('perPage');
+    else perPage = requested;
+  }
+
+  const sortable = new Set<string>([...SORTABLE_COLUMNS, ...resource.sortFields]);
+  let sortField = resource.definition.defaultSort?.field ?? 'id';
+  let order: 'asc' | 'desc' = resource.definition.defaultSort?.order ?? (sortField === 'id' ? 'desc' : 'asc');
+  if (values.has('sort')) {
+    const requested = values.get('sort') as string;
+    const name = requested === resource.idField ? 'id' : requested;
+    if (sortable.has(name)) sortField = name;
+    else fail('sort');
+  }
+  if (values.has('order')) {
+    const requested = (values.get('order') as string).toLowerCase();
+    if (requested === 'asc' || requested === 'desc') order = requested;
+    else fail('order');
+  }
+
+  const conditions: Sql[] = [];
+  const search = values.get('search');
+  if (search !== undefined) {
+    const pattern = likePattern(search);
+    conditions.push(join(resource.searchFields.map((field) => sql`${raw(fieldExpression(resource, field))} ILIKE ${pattern}`), ' OR '));
+  }
+  for (const { field, mode } of resource.filterFields) {
+    if (mode === 'range') {
+      for (const [suffix, operator] of [['_from', '>='], ['_to', '<=']] as const) {
+        const text = values.get(`${field}${suffix}`);
+        if (text === undefined) continue;
+        const value = typedValue(resource, field, text);
+        if (value === undefined || typeof value === 'boolean') fail(`${field}${suffix}`);
+        else conditions.push(sql`${raw(fieldExpression(resource, field))} ${raw(operator)} ${value}`);
+      }
+      continue;
+    }
+    const text = values.get(field);
+    if (text === undefined) continue;
+    if (mode === 'search') {
+      conditions.push(sql`(data->>${field}) ILIKE ${likePattern(text)}`);
+      continue;
+    }
+    const value = typedValue(resource, field, text);
+    if (value === undefined) fail(field);
+    // Containment keeps the JSON type (1 ≠ "1"); for an array field it means "contains this item".
+    else conditions.push(typeOf(resource.properties[field]) === 'array' ? sql`data @> ${JSON.stringify({ [field]: [value] })}::jsonb` : sql`data @> ${JSON.stringify({ [field]: value })}::jsonb`);
+  }
+
+  if (Object.keys(errors).length > 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: errors });
+  const direction = raw(order === 'asc' ? 'ASC' : 'DESC');
+  const sortExpression = sortField === 'id' || sortField === 'created_at' || sortField === 'updated_at' ? raw(sortField) : raw(fieldExpression(resource, sortField));
+  // id breaks ties, so pages never repeat or skip a record when sort values are equal.
+  const orderBy = sortField === 'id' ? sql`id ${direction}` : sql`${sortExpression} ${direction} NULLS LAST, id ${direction}`;
+  return { conditions, orderBy, page, perPage };
+}

@@ -1,0 +1,122 @@
+/**
+ * One resource as the engine serves it: its definition, its loaded schema, its table and what its
+ * annotations mean for storage and lists. Built once at start from the registry and the schema files.
+ */
+import type { ResourceDefinition } from '../../resources/types';
+import type { PropertySchema } from '../../validation/prepare-schema';
+import { loadEntitySchemas, refOf, typeOf, type LoadedSchema, type RefAnnotation } from './entity-schemas';
+
+/** Columns of every engine table that are not schema fields; never writable by a client. */
+export const SYSTEM_COLUMNS = ['id', 'tenant_id', 'parent_id', 'created_at', 'updated_at', 'created_by', 'updated_by', 'version'] as const;
+/** Columns a list may always be sorted by. */
+export const SORTABLE_COLUMNS = ['id', 'created_at', 'updated_at'] as const;
+
+/**
+ * Tables that existed before the engine and are adopted as they are: issue 2's registration creates
+ * the tenant's main company in `companies`, which already has the engine's columns (id, tenant_id,
+ * data, created/updated at/by, version). Pointing the engine at it keeps registration, the profile's
+ * company and their tests untouched; every other resource gets `r_<name>`.
+ */
+const ADOPTED_TABLES: Record<string, string> = { companies: 'companies' };
+
+export function tableName(resourceName: string): string {
+  return ADOPTED_TABLES[resourceName] ?? `r_${resourceName.replace(/-/g, '_')}`;
+}
+
+export interface ReferenceField {
+  field: string;
+  ref: RefAnnotation;
+  /** The field holds an array of ids (`items` carries the x-ref) rather than one id. */
+  many: boolean;
+}
+
+export interface EngineResource {
+  definition: ResourceDefinition;
+  name: string;
+  table: string;
+  idField: string;
+  loaded: LoadedSchema;
+  properties: Record<string, PropertySchema>;
+  references: ReferenceField[];
+  /** Fields of x-search (the `search` parameter). */
+  searchFields: string[];
+  sortFields: string[];
+  filterFields: Array<{ field: string; mode: 'exact' | 'range' | 'search' }>;
+  indexFields: string[];
+  /** Path parameter → schema field (`pathFields`). */
+  pathFields: Record<string, string>;
+  /** Wire names never taken from a client body (mass assignment). */
+  protectedFields: Set<string>;
+}
+
+export interface EngineModel {
+  resources: EngineResource[];
+  byName: Map<string, EngineResource>;
+}
+
+export function buildModel(definitions: readonly ResourceDefinition[], schemasDir?: string): EngineModel {
+  const schemas = loadEntitySchemas(definitions, schemasDir);
+  const resources = definitions.map((definition): EngineResource => {
+    const loaded = schemas.get(definition.schema) as LoadedSchema;
+    const properties = loaded.schema.properties;
+    const entries = Object.entries(properties);
+    const references: ReferenceField[] = [];
+    for (const [field, property] of entries) {
+      const single = refOf(property);
+      const many = typeOf(property) === 'array' ? refOf(property.items) : null;
+      if (single) references.push({ field, ref: single, many: false });
+      else if (many) references.push({ field, ref: many, many: true });
+    }
+    const idField = definition.idField ?? 'id';
+    const protectedFields = new Set<string>([...SYSTEM_COLUMNS, idField, 'version']);
+    if (definition.parent) protectedFields.add(definition.parent.field);
+    return {
+      definition,
+      name: definition.name,
+      table: tableName(definition.name),
+      idField,
+      loaded,
+      properties,
+      references,
+      searchFields: entries.filter(([, property]) => property['x-search'] === true).map(([field]) => field),
+      sortFields: entries.filter(([, property]) => property['x-sort'] === true).map(([field]) => field),
+      filterFields: entries
+        .filter(([, property]) => typeof property['x-filter'] === 'string')
+        .map(([field, property]) => ({ field, mode: property['x-filter'] as 'exact' | 'range' | 'search' })),
+      indexFields: entries
+        .filter(([, property]) => property['x-index'] === true || property['x-sort'] === true || property['x-filter'] !== undefined || refOf(property) !== null)
+        .map(([field]) => field),
+      pathFields: definition.pathFields ?? {},
+      protectedFields,
+    };
+  });
+  const byName = new Map(resources.map((resource) => [resource.name, resource]));
+  for (const resource of resources) {
+    const parent = resource.definition.parent;
+    if (parent && !byName.has(parent.resource)) throw new Error(`${resource.name}: parent resource "${parent.resource}" is not in the registry`);
+  }
+  return { resources, byName };
+}
+
+/** Resources whose tables must exist before this one's (its parent): the order tables are created in. */
+export function creationOrder(model: EngineModel): EngineResource[] {
+  const ordered: EngineResource[] = [];
+  const visit = (resource: EngineResource, trail: string[]) => {
+    if (ordered.includes(resource)) return;
+    if (trail.includes(resource.name)) throw new Error(`Parent cycle: ${[...trail, resource.name].join(' → ')}`);
+    const parent = resource.definition.parent;
+    if (parent) visit(model.byName.get(parent.resource) as EngineResource, [...trail, resource.name]);
+    ordered.push(resource);
+  };
+  for (const resource of model.resources) visit(resource, []);
+  return ordered;
+}
+
+/** The SQL expression a field is compared and sorted by, typed from the schema (numbers sort as numbers). */
+export function fieldExpression(resource: EngineResource, field: string): string {
+  const quoted = field.replace(/'/g, "''");
+  const type = typeOf(resource.properties[field]);
+  if (type === 'integer' || type === 'number') return `((data->>'${quoted}')::numeric)`;
+  if (type === 'boolean') return `((data->>'${quoted}')::boolean)`;
+  return `(data->>'${quoted}')`;
+}

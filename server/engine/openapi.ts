@@ -1,0 +1,113 @@
+/**
+ * The OpenAPI 3.1 document, generated from the registry and the prepared schemas (hand-written: a
+ * few dozen lines, where @fastify/swagger would need every generic route to carry schemas that the
+ * engine validates itself). JSON Schema 2020-12 is OpenAPI 3.1's dialect, so the entity schemas go in
+ * `components.schemas` as they are, `$id` dropped and the x- annotations kept (OpenAPI allows `x-`
+ * extensions anywhere; clients such as generators ignore them).
+ */
+import type { PropertySchema } from '../../validation/prepare-schema';
+import { listParameters } from './list-query';
+import type { EngineModel, EngineResource } from './model';
+
+type Json = Record<string, unknown>;
+
+function componentName(resource: EngineResource): string {
+  return resource.definition.schema.replace(/(^|[-_])(\w)/g, (_, __, letter: string) => letter.toUpperCase());
+}
+
+function recordSchema(resource: EngineResource): Json {
+  const { $id: _id, ...schema } = resource.loaded.schema;
+  return schema;
+}
+
+function wireRecordSchema(resource: EngineResource, name: string): Json {
+  const system: Record<string, PropertySchema> = {
+    [resource.idField]: { type: 'integer' },
+    version: { type: 'integer' },
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+    created_by: { type: ['integer', 'null'] },
+    updated_by: { type: ['integer', 'null'] },
+  };
+  if (resource.definition.parent) system[resource.definition.parent.field] = { type: 'integer' };
+  return { allOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'object', properties: system }] };
+}
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+export function buildOpenApi(model: EngineModel): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  const schemas: Record<string, Json> = {
+    Error: {
+      type: 'object',
+      required: ['message'],
+      properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+    },
+    Pagination: {
+      type: 'object',
+      properties: { total: { type: 'integer' }, currentPage: { type: 'integer' }, perPage: { type: 'integer' }, lastPage: { type: 'integer' } },
+    },
+  };
+
+  for (const resource of model.resources) {
+    const name = componentName(resource);
+    schemas[name] = recordSchema(resource);
+    schemas[`${name}Record`] = wireRecordSchema(resource, name);
+    const record = { $ref: `#/components/schemas/${name}Record` };
+    for (const [action, endpoint] of Object.entries(resource.definition.api)) {
+      if (!endpoint) continue;
+      const pathParameters = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
+        name: match[1],
+        in: 'path',
+        required: true,
+        schema: { type: 'integer', minimum: 1 },
+      }));
+      const operation: Json = {
+        operationId: `${resource.name}.${action}`,
+        tags: [resource.name],
+        parameters: pathParameters,
+        responses: {
+          401: errorResponse('Not signed in'),
+          404: errorResponse('Not found (also another tenant’s id)'),
+        },
+      };
+      const responses = operation.responses as Json;
+      if (action === 'list') {
+        (operation.parameters as Json[]).push(...listParameters(resource).map((parameter) => ({ name: parameter, in: 'query', required: false, schema: { type: 'string' } })));
+        responses[200] = {
+          description: 'A page of records',
+          content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'array', items: record }, pagination: { $ref: '#/components/schemas/Pagination' } } } } },
+        };
+        responses[422] = errorResponse('Unknown or invalid query parameter');
+      } else if (action === 'show') {
+        responses[200] = { description: 'The record', content: { 'application/json': { schema: { type: 'object', properties: { data: record } } } } };
+      } else if (action === 'create' || action === 'update') {
+        const body: Json =
+          action === 'update'
+            ? { allOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'object', required: ['version'], properties: { version: { type: 'integer' } } }] }
+            : { $ref: `#/components/schemas/${name}` };
+        operation.requestBody = { required: true, content: { 'application/json': { schema: body } } };
+        responses[200] = {
+          description: action === 'create' ? 'Created' : 'Updated',
+          content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' }, data: record } } } },
+        };
+        responses[422] = errorResponse('Invalid data, with messages per field');
+        if (action === 'update') responses[409] = errorResponse('Stale version: the record changed since it was read');
+      } else if (action === 'delete') {
+        responses[200] = { description: 'Deleted', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } };
+        responses[409] = errorResponse('Still referenced by other records');
+      }
+      const path = `/api${endpoint.path}`;
+      (paths[path] ??= {})[endpoint.method.toLowerCase()] = operation;
+    }
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Fleetdesk API', version: '1' },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Referential integrity for `x-ref` fields, which live in jsonb and so have no foreign keys:
+ * - on write, every referenced id must be a record of the same tenant (else 422 `validation.refMissing`
+ *   on the field: another tenant's record is "missing", exactly like an id that never existed);
+ * - on delete, every resource referencing the deleted one applies its onDelete rule: restrict → 409
+ *   `errors.inUse`; set-null → the reference is removed from the referencing records; cascade → they
+ *   are deleted too (recursively, with their own rules). Children (parent_id) are deleted the same way
+ *   first, so rules on them hold as well; their FK's ON DELETE CASCADE is only a safety net.
+ * Everything runs on the caller's transaction client: one delete is all or nothing.
+ */
+import type { FieldMessages } from '../../validation/messages';
+import type { Queryable } from '../db/pool';
+import { HttpError } from '../http-error';
+import type { EngineModel, EngineResource } from './model';
+
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+export async function existingIds(client: Queryable, table: string, tenantId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const result = await client.query(`SELECT id FROM "${table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[])`, [tenantId, ids]);
+  return new Set(result.rows.map((row: { id: number }) => Number(row.id)));
+}
+
+/** Field errors for references in `data` that do not name a record of this tenant. */
+export async function checkReferences(client: Queryable, model: EngineModel, resource: EngineResource, tenantId: number, data: Record<string, unknown>): Promise<FieldMessages> {
+  const errors: FieldMessages = {};
+  for (const { field, ref, many } of resource.references) {
+    const value = data[field];
+    if (value === undefined || value === null) continue;
+    const ids = many ? (Array.isArray(value) ? value : []) : [value];
+    if (!ids.every(isId)) {
+      errors[field] = [{ key: 'validation.refMissing' }];
+      continue;
+    }
+    const target = model.byName.get(ref.resource) as EngineResource;
+    const found = await existingIds(client, target.table, tenantId, ids as number[]);
+    if ((ids as number[]).some((id) => !found.has(id))) errors[field] = [{ key: 'validation.refMissing' }];
+  }
+  return errors;
+}
+
+interface DeleteContext {
+  client: Queryable;
+  model: EngineModel;
+  tenantId: number;
+  userId: number;
+  /** Records already being deleted by this operation, per table: never restricted by themselves, never visited twice. */
+  deleting: Map<string, Set<number>>;
+}
+
+function referencingCondition(field: string, many: boolean): string {
+  const quoted = field.replace(/'/g, "''");
+  return many
+    ? `EXISTS (SELECT 1 FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(data->'${quoted}') = 'array' THEN data->'${quoted}' ELSE '[]'::jsonb END) AS item(value) WHERE item.value = ANY($2::text[]))`
+    : `(data->>'${quoted}') = ANY($2::text[])`;
+}
+
+async function deleteMany(context: DeleteContext, resource: EngineResource, requested: number[]): Promise<void> {
+  const seen = context.deleting.get(resource.table) ?? new Set<number>();
+  context.deleting.set(resource.table, seen);
+  const ids = requested.filter((id) => !seen.has(id));
+  if (ids.length === 0) return;
+  for (const id of ids) seen.add(id);
+  const { client, model, tenantId } = context;
+  const idTexts = ids.map(String);
+
+  for (const child of model.resources.filter((candidate) => candidate.definition.parent?.resource === resource.name)) {
+    const result = await client.query(`SELECT id FROM "${child.table}" WHERE tenant_id = $1 AND parent_id = ANY($2::bigint[])`, [tenantId, ids]);
+    await deleteMany(context, child, result.rows.map((row: { id: number }) => Number(row.id)));
+  }
+
+  for (const referencing of model.resources) {
+    for (const { field, ref, many } of referencing.references) {
+      if (ref.resource !== resource.name) continue;
+      const condition = referencingCondition(field, many);
+      const found = await client.query(`SELECT id FROM "${referencing.table}" WHERE tenant_id = $1 AND ${condition}`, [tenantId, idTexts]);
+      const alreadyGoing = context.deleting.get(referencing.table) ?? new Set<number>();
+      const referencingIds = found.rows.map((row: { id: number }) => Number(row.id)).filter((id: number) => !alreadyGoing.has(id));
+      if (referencingIds.length === 0) continue;
+      if (ref.onDelete === 'restrict') {
+        throw new HttpError(409, 'errors.inUse', { params: { resource: referencing.name } });
+      }
+      if (ref.onDelete === 'cascade') {
+        await deleteMany(context, referencing, referencingIds);
+        continue;
+      }
+      // set-null: the field goes (an absent optional field is how "no value" is stored); arrays lose the item.
+      const quoted = field.replace(/'/g, "''");
+      const newData = many
+        ? `jsonb_set(data, '{${quoted.replace(/[{}",\\]/g, '')}}', COALESCE((SELECT jsonb_agg(item) FROM jsonb_array_elements(data->'${quoted}') AS item WHERE NOT ((item #>> '{}') = ANY($4::text[]))), '[]'::jsonb))`
+        : `data - '${quoted}'`;
+      await client.query(
+        `UPDATE "${referencing.table}" SET data = ${newData}, version = version + 1, updated_at = now(), updated_by = $3
+          WHERE tenant_id = $1 AND id = ANY($2::bigint[])`,
+        many ? [tenantId, referencingIds, context.userId, idTexts] : [tenantId, referencingIds, context.userId],
+      );
+    }
+  }
+
+  await client.query(`DELETE FROM "${resource.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[])`, [tenantId, ids]);
+}
+
+/** Deletes one record with every deletion rule applied; the caller holds the transaction. */
+export async function deleteWithRules(client: Queryable, model: EngineModel, resource: EngineResource, tenantId: number, userId: number, id: number): Promise<void> {
+  await deleteMany({ client, model, tenantId, userId, deleting: new Map() }, resource, [id]);
+}

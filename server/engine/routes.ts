@@ -1,0 +1,208 @@
+/**
+ * Routes generated for every endpoint in each resource's `api` (SPEC §7 paths under /api, exactly as
+ * the registry gives them): `{id}` is the record id, the parent's `param` its parent, `pathFields`
+ * params fill reference fields. Every id in a path must be a positive integer of this tenant, else 404,
+ * the same 404 as a missing one, so ids of other tenants cannot be told apart from unused ones.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Endpoint } from '../../resources/types';
+import { toFieldMessages } from '../../validation/field-errors';
+import type { FieldMessages } from '../../validation/messages';
+import { dropEmptyOptionalFields } from '../../validation/normalize-body';
+import { hashPassword } from '../auth/passwords';
+import type { Database } from '../db/database';
+import { HttpError, notFound } from '../http-error';
+import { unstorableFields } from './body';
+import { parseListQuery } from './list-query';
+import type { EngineModel, EngineResource } from './model';
+import { define, toWire, withoutProtectedFields, type RecordRow } from './records';
+import { checkReferences, deleteWithRules } from './references';
+import { EngineStore, type Scope } from './store';
+
+type Action = 'list' | 'show' | 'create' | 'update' | 'delete';
+
+/** `/{companyId}/banks/update/{id}` → `/api/:companyId/banks/update/:id`. */
+export function fastifyPath(path: string): string {
+  return `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
+}
+
+function pathId(text: string | undefined): number {
+  if (text === undefined || !/^[1-9]\d{0,15}$/.test(text)) throw notFound();
+  const id = Number(text);
+  if (!Number.isSafeInteger(id)) throw notFound();
+  return id;
+}
+
+function invalid(fieldErrors: FieldMessages): HttpError {
+  return new HttpError(422, 'errors.invalidData', { fieldErrors });
+}
+
+function hasErrors(errors: FieldMessages) {
+  return Object.keys(errors).length > 0;
+}
+
+/** A unique index refused the write (e.g. a second main company): a 422 on the field its name ends with. */
+function uniqueViolation(error: unknown): HttpError | null {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  if (code !== '23505') return null;
+  const field = /_(?:one|unique)_(\w+)$/.exec(constraint ?? '')?.[1] ?? '';
+  return invalid({ [field]: [{ key: 'validation.unique' }] });
+}
+
+export function registerResourceRoutes(app: FastifyInstance, database: Database, model: EngineModel, resource: EngineResource) {
+  const { definition } = resource;
+  const parent = definition.parent;
+  const parentResource = parent ? (model.byName.get(parent.resource) as EngineResource) : null;
+  const required = new Set(resource.loaded.schema.required ?? []);
+  const writeOnly = new Set(Object.entries(resource.properties).filter(([, property]) => property.writeOnly === true).map(([field]) => field));
+
+  /**
+   * writeOnly fields (a member's password) are stored as an argon2 hash and never returned; an update
+   * that does not send one keeps the stored hash. They are validated as sent, before hashing.
+   */
+  async function hashWriteOnly(data: Record<string, unknown>, stored?: Record<string, unknown>) {
+    for (const field of writeOnly) {
+      if (typeof data[field] === 'string') define(data, field, await hashPassword(data[field] as string));
+      else if (stored && stored[field] !== undefined) define(data, field, stored[field]);
+    }
+  }
+
+  /** The scope the path names; a parent or path record that is not this tenant's is a 404. */
+  async function scopeOf(request: FastifyRequest, store: EngineStore): Promise<Scope> {
+    const params = request.params as Record<string, string>;
+    const scope: Scope = {};
+    if (parent && parentResource) {
+      scope.parentId = pathId(params[parent.param]);
+      if (!(await store.exists(parentResource, scope.parentId))) throw notFound();
+    }
+    for (const [param, field] of Object.entries(resource.pathFields)) {
+      // Only where the endpoint's path has it: `/employees` lists every company's employees.
+      if (!(param in params)) continue;
+      const value = pathId(params[param]);
+      const target = resource.references.find((reference) => reference.field === field);
+      if (target && !(await store.exists(model.byName.get(target.ref.resource) as EngineResource, value))) throw notFound();
+      (scope.fields ??= {})[field] = value;
+    }
+    return scope;
+  }
+
+  function validate(data: Record<string, unknown>) {
+    if (!resource.loaded.validate(data)) throw invalid(toFieldMessages(resource.loaded.validate.errors, data));
+  }
+
+  /** The body as data to validate: an object, server-owned fields dropped, optional blanks dropped. */
+  function bodyData(body: unknown): Record<string, unknown> {
+    const cleaned = withoutProtectedFields(resource, body ?? {});
+    if (cleaned === null || typeof cleaned !== 'object' || Array.isArray(cleaned)) throw invalid({ '': [{ key: 'validation.type.object' }] });
+    const unstorable = unstorableFields(cleaned as Record<string, unknown>);
+    if (hasErrors(unstorable)) throw invalid(unstorable);
+    return cleaned as Record<string, unknown>;
+  }
+
+  async function write<T>(work: (store: EngineStore) => Promise<T>, tenantId: number): Promise<T> {
+    try {
+      return await database.transaction((client) => work(new EngineStore(client, tenantId)));
+    } catch (error) {
+      throw uniqueViolation(error) ?? error;
+    }
+  }
+
+  const handlers: Record<Action, (request: FastifyRequest) => Promise<unknown>> = {
+    async list(request) {
+      const store = new EngineStore(database.pool, request.user.tenant_id);
+      const scope = await scopeOf(request, store);
+      const pathParameters = Object.keys(request.params as object);
+      const query = parseListQuery(resource, request.query as Record<string, unknown>, pathParameters);
+      const total = await store.count(resource, scope, query.conditions);
+      const rows = await store.page(resource, scope, query.conditions, query.orderBy, query.perPage, (query.page - 1) * query.perPage);
+      return {
+        data: rows.map((row) => toWire(resource, row)),
+        pagination: { total, currentPage: query.page, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)) },
+      };
+    },
+
+    async show(request) {
+      const id = pathId((request.params as Record<string, string>).id);
+      const store = new EngineStore(database.pool, request.user.tenant_id);
+      const row = await store.find(resource, id, await scopeOf(request, store));
+      if (!row) throw notFound();
+      return { data: toWire(resource, row) };
+    },
+
+    async create(request) {
+      const data = dropEmptyOptionalFields(resource.loaded.schema, bodyData(request.body)) as Record<string, unknown>;
+      const row = await write(async (store) => {
+        const scope = await scopeOf(request, store);
+        for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
+        validate(data);
+        const references = await checkReferences(store.client, model, resource, store.tenantId, data);
+        if (hasErrors(references)) throw invalid(references);
+        await hashWriteOnly(data);
+        return store.insert(resource, data, request.user.id, scope.parentId);
+      }, request.user.tenant_id);
+      return { message: request.t('crud.created'), data: toWire(resource, row) };
+    },
+
+    async update(request) {
+      const id = pathId((request.params as Record<string, string>).id);
+      const body = request.body as Record<string, unknown> | undefined;
+      const version = body && typeof body === 'object' ? body.version : undefined;
+      const changes = bodyData(body);
+      if (version === undefined || version === null) throw invalid({ version: [{ key: 'validation.required' }] });
+      if (typeof version !== 'number' || !Number.isInteger(version)) throw invalid({ version: [{ key: 'validation.type.integer' }] });
+      const row = await write(async (store) => {
+        const scope = await scopeOf(request, store);
+        const current = await store.find(resource, id, scope, true);
+        if (!current) throw notFound();
+        if (current.version !== version) throw new HttpError(409, 'errors.stale');
+        const data = mergedData(resource, required, writeOnly, current, changes);
+        for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
+        validate(data);
+        const references = await checkReferences(store.client, model, resource, store.tenantId, data);
+        if (hasErrors(references)) throw invalid(references);
+        await hashWriteOnly(data, current.data);
+        return store.update(resource, id, data, request.user.id);
+      }, request.user.tenant_id);
+      return { message: request.t('crud.updated'), data: toWire(resource, row) };
+    },
+
+    async delete(request) {
+      const id = pathId((request.params as Record<string, string>).id);
+      await write(async (store) => {
+        const scope = await scopeOf(request, store);
+        const current = await store.find(resource, id, scope, true);
+        if (!current) throw notFound();
+        await deleteWithRules(store.client, model, resource, store.tenantId, request.user.id, id);
+      }, request.user.tenant_id);
+      return { message: request.t('crud.deleted') };
+    },
+  };
+
+  for (const [action, endpoint] of Object.entries(definition.api) as Array<[Action, Endpoint | undefined]>) {
+    if (!endpoint) continue;
+    app.route({
+      method: endpoint.method,
+      url: fastifyPath(endpoint.path),
+      onRequest: app.authenticate,
+      handler: handlers[action],
+    });
+  }
+}
+
+/**
+ * An update changes the fields it sends and keeps the others (a form may send only what it shows);
+ * an optional field sent as "" or null is cleared. Stored fields the schema no longer has are left
+ * out, so a property an admin removed does not make every later update a 422.
+ */
+function mergedData(resource: EngineResource, required: Set<string>, writeOnly: Set<string>, current: RecordRow, changes: Record<string, unknown>): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(current.data ?? {})) {
+    // A stored hash is not what the schema describes: it is put back after validation (hashWriteOnly).
+    if (Object.hasOwn(resource.properties, field) && !writeOnly.has(field)) define(data, field, value);
+  }
+  for (const [field, value] of Object.entries(changes)) {
+    if (!required.has(field) && (value === '' || value === null)) delete data[field];
+    else define(data, field, value);
+  }
+  return data;
+}

@@ -1,0 +1,54 @@
+/**
+ * The engine's tables, made from the registry at start. Idempotent (IF NOT EXISTS everywhere), so a
+ * restart with a new resource or a new indexed field only adds what is missing, and no migration is
+ * written per resource. Schema fields live in `data` (jsonb); ids, tenant, parent, timestamps, authors
+ * and version are real columns (DESIGN.md "Data model").
+ *
+ * Runs in one transaction holding an advisory lock, so two servers starting on one PostgreSQL take
+ * turns instead of racing on CREATE TABLE IF NOT EXISTS (which is not safe under concurrency).
+ */
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/database';
+import { creationOrder, fieldExpression, type EngineModel, type EngineResource } from './model';
+
+// Different from the migrations' key: the engine runs after them, in its own transaction.
+const ENGINE_LOCK_KEY = 7_240_514;
+
+function indexName(resource: EngineResource, field: string): string {
+  // PostgreSQL cuts identifiers at 63 bytes; a short hash keeps long names unique and any field name safe.
+  const hash = createHash('sha256').update(`${resource.table}.${field}`).digest('hex').slice(0, 8);
+  const readable = `${resource.table}_${field}`.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40);
+  return `${readable}_${hash}`;
+}
+
+export function tableStatements(model: EngineModel, resource: EngineResource): string[] {
+  const statements: string[] = [];
+  const parent = resource.definition.parent;
+  const parentTable = parent ? (model.byName.get(parent.resource) as EngineResource).table : null;
+  statements.push(`CREATE TABLE IF NOT EXISTS "${resource.table}" (
+    id bigserial PRIMARY KEY,
+    tenant_id bigint NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+    ${parentTable ? `parent_id bigint NOT NULL REFERENCES "${parentTable}" (id) ON DELETE CASCADE,` : ''}
+    data jsonb NOT NULL DEFAULT '{}'::jsonb,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    created_by bigint REFERENCES users (id) ON DELETE SET NULL,
+    updated_by bigint REFERENCES users (id) ON DELETE SET NULL,
+    version integer NOT NULL DEFAULT 1
+  )`);
+  statements.push(`CREATE INDEX IF NOT EXISTS "${resource.table}_tenant_id" ON "${resource.table}" (tenant_id, id)`);
+  if (parentTable) statements.push(`CREATE INDEX IF NOT EXISTS "${resource.table}_parent" ON "${resource.table}" (tenant_id, parent_id)`);
+  for (const field of resource.indexFields) {
+    statements.push(`CREATE INDEX IF NOT EXISTS "${indexName(resource, field)}" ON "${resource.table}" (tenant_id, ${fieldExpression(resource, field)})`);
+  }
+  return statements;
+}
+
+export async function ensureTables(database: Database, model: EngineModel): Promise<void> {
+  await database.transaction(async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [ENGINE_LOCK_KEY]);
+    for (const resource of creationOrder(model)) {
+      for (const statement of tableStatements(model, resource)) await client.query(statement);
+    }
+  });
+}

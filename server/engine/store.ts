@@ -1,0 +1,79 @@
+/**
+ * The engine's tenant-scoped access to its tables, the counterpart of db/tenant-db.ts for tables that
+ * are named by the registry (TenantDb's table list is a closed union of the hand-written ones). The
+ * tenant is fixed at construction and every statement here carries `tenant_id = <it>`: the engine's
+ * routes never write the tenant condition themselves.
+ */
+import type { Queryable } from '../db/pool';
+import { identifier, join, sql, type Sql } from '../db/sql';
+import type { EngineResource } from './model';
+import type { RecordRow } from './records';
+
+export interface Scope {
+  /** The parent's id, for sub-resources. */
+  parentId?: number;
+  /** Schema fields fixed by path parameters (`pathFields`). */
+  fields?: Record<string, number>;
+}
+
+export class EngineStore {
+  constructor(
+    readonly client: Queryable,
+    readonly tenantId: number,
+  ) {}
+
+  private where(scope: Scope, extra: Sql[] = []): Sql {
+    const conditions = [sql`tenant_id = ${this.tenantId}`];
+    if (scope.parentId !== undefined) conditions.push(sql`parent_id = ${scope.parentId}`);
+    for (const [field, value] of Object.entries(scope.fields ?? {})) conditions.push(sql`data @> ${JSON.stringify({ [field]: value })}::jsonb`);
+    return join([...conditions, ...extra.map((condition) => sql`(${condition})`)], ' AND ');
+  }
+
+  private async run<Row>(statement: Sql): Promise<Row[]> {
+    const { text, values } = statement.render();
+    return (await this.client.query(text, values)).rows as Row[];
+  }
+
+  async count(resource: EngineResource, scope: Scope, conditions: Sql[]): Promise<number> {
+    const rows = await this.run<{ total: number }>(sql`SELECT count(*) AS total FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)}`);
+    return Number(rows[0]?.total ?? 0);
+  }
+
+  async page(resource: EngineResource, scope: Scope, conditions: Sql[], orderBy: Sql, limit: number, offset: number): Promise<RecordRow[]> {
+    return this.run<RecordRow>(
+      sql`SELECT * FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+    );
+  }
+
+  /** One record by id within the scope; `lock` takes a row lock for a read-modify-write. */
+  async find(resource: EngineResource, id: number, scope: Scope, lock = false): Promise<RecordRow | null> {
+    const statement = sql`SELECT * FROM ${identifier(resource.table)} WHERE ${this.where(scope, [sql`id = ${id}`])}`;
+    const rows = await this.run<RecordRow>(lock ? sql`${statement} FOR UPDATE` : statement);
+    return rows[0] ?? null;
+  }
+
+  async exists(resource: EngineResource, id: number): Promise<boolean> {
+    return (await this.find(resource, id, {})) !== null;
+  }
+
+  async insert(resource: EngineResource, data: Record<string, unknown>, userId: number, parentId?: number): Promise<RecordRow> {
+    const columns = ['tenant_id', 'data', 'created_by', 'updated_by'];
+    const values: unknown[] = [this.tenantId, JSON.stringify(data), userId, userId];
+    if (parentId !== undefined) {
+      columns.push('parent_id');
+      values.push(parentId);
+    }
+    const rows = await this.run<RecordRow>(
+      sql`INSERT INTO ${identifier(resource.table)} (${join(columns.map(identifier), ', ')}) VALUES (${join(values.map((value) => sql`${value}`), ', ')}) RETURNING *`,
+    );
+    return rows[0] as RecordRow;
+  }
+
+  async update(resource: EngineResource, id: number, data: Record<string, unknown>, userId: number): Promise<RecordRow> {
+    const rows = await this.run<RecordRow>(
+      sql`UPDATE ${identifier(resource.table)} SET data = ${JSON.stringify(data)}::jsonb, version = version + 1, updated_at = now(), updated_by = ${userId}
+           WHERE ${this.where({}, [sql`id = ${id}`])} RETURNING *`,
+    );
+    return rows[0] as RecordRow;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Making engine records through the API the way a client does, for tests that iterate over the
+ * registry: referenced and parent records are made first (recursively), then the record itself from
+ * the schema's sample body. Resources the engine cannot create (no `create` endpoint: hand-written
+ * ones) answer null, and so does anything that requires one of them.
+ */
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { resources } from '../../resources/index';
+import type { Endpoint } from '../../resources/types';
+import { buildModel, type EngineModel, type EngineResource } from '../engine/model';
+import { sampleRecord, type RefIds } from '../engine/sample-record';
+import { call } from './api-client';
+
+export const model: EngineModel = buildModel(resources);
+
+export function endpointUrl(endpoint: Endpoint, params: Record<string, number | string>): string {
+  return `/api${endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`No value for {${name}} in ${endpoint.path}`);
+    return String(params[name]);
+  })}`;
+}
+
+export interface Made {
+  resource: EngineResource;
+  id: number;
+  /** Path parameters that reach this record (parent, pathFields, id). */
+  params: Record<string, number>;
+  body: Record<string, unknown>;
+  record: Record<string, unknown>;
+}
+
+export function isCreatable(resource: EngineResource, trail: string[] = []): boolean {
+  if (!resource.definition.api.create || trail.includes(resource.name)) return false;
+  const parent = resource.definition.parent;
+  if (parent && !isCreatable(model.byName.get(parent.resource) as EngineResource, [...trail, resource.name])) return false;
+  const required = new Set(resource.loaded.schema.required ?? []);
+  const fromPath = new Set(Object.values(resource.pathFields));
+  return resource.references.every(
+    ({ field, ref }) =>
+      (!required.has(field) && !fromPath.has(field)) || ref.resource === resource.name || isCreatable(model.byName.get(ref.resource) as EngineResource, [...trail, resource.name]),
+  );
+}
+
+export class RecordMaker {
+  /** One record per resource made as a dependency, reused for later ones. */
+  private readonly dependencies = new Map<string, Made | null>();
+
+  constructor(
+    readonly app: FastifyInstance,
+    readonly token: string,
+  ) {}
+
+  creatable(resource: EngineResource): boolean {
+    return isCreatable(resource);
+  }
+
+  async dependency(name: string): Promise<Made | null> {
+    if (!this.dependencies.has(name)) {
+      const resource = model.byName.get(name) as EngineResource;
+      this.dependencies.set(name, this.creatable(resource) ? await this.make(resource) : null);
+    }
+    return this.dependencies.get(name) ?? null;
+  }
+
+  /** Ids for the references of `resource` (dependencies made on the way). */
+  async refs(resource: EngineResource): Promise<RefIds> {
+    const refs: RefIds = {};
+    for (const { ref } of resource.references) {
+      if (ref.resource === resource.name || refs[ref.resource] !== undefined) continue;
+      const made = await this.dependency(ref.resource);
+      if (made) refs[ref.resource] = made.id;
+    }
+    return refs;
+  }
+
+  /** Path parameters of the create endpoint (parent id, pathFields' referenced ids). */
+  async pathParams(resource: EngineResource, refs: RefIds): Promise<Record<string, number>> {
+    const params: Record<string, number> = {};
+    const parent = resource.definition.parent;
+    if (parent) params[parent.param] = (await this.dependency(parent.resource))?.id as number;
+    for (const [param, field] of Object.entries(resource.pathFields)) {
+      const target = resource.references.find((reference) => reference.field === field);
+      if (target) params[param] = refs[target.ref.resource] as number;
+    }
+    return params;
+  }
+
+  async make(resource: EngineResource, overrides: Record<string, unknown> = {}, token = this.token): Promise<Made> {
+    const refs = await this.refs(resource);
+    const params = await this.pathParams(resource, refs);
+    const body = { ...sampleRecord(resource, refs), ...overrides };
+    const response = await call(this.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, params), body, { token });
+    expect(response.statusCode, `${resource.name}: ${response.body}`).toBe(200);
+    const record = (response.json() as { data: Record<string, unknown> }).data;
+    const id = record[resource.idField] as number;
+    return { resource, id, params: { ...params, id }, body, record };
+  }
+}
