@@ -11,7 +11,7 @@ export default defineConfig({
         extends: './vite.config.ts',
         test: {
           name: 'unit',
-          include: ['validation/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'tests/conformance/**/*.test.ts'],
+          include: ['validation/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'tests/conformance/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },
       },

@@ -34,11 +34,19 @@ describe('route table', () => {
   });
 
   it('gives every "coming soon" screen a description in English', () => {
-    for (const route of appRoutes.filter((entry) => entry.access === 'private')) {
+    for (const route of appRoutes.filter((entry) => entry.access === 'private' && !entry.generic)) {
       const name = route.titleKey.replace('pages.', '');
       if (['personalInfo', 'security', 'settings'].includes(name)) continue;
       expect(typeof lookup(`comingSoon.descriptions.${name}`), name).toBe('string');
     }
+  });
+
+  it('serves the resources with web routes by the generic pages, keeping the paths and titles of SPEC §2', () => {
+    const companies = appRoutes.find((route) => route.path === '/companies');
+    const company = appRoutes.find((route) => route.path === '/companies/:companyId');
+    expect(companies).toMatchObject({ generic: true, titleKey: 'pages.companies' });
+    expect(company).toMatchObject({ generic: true, titleKey: 'pages.company' });
+    expect(appRoutes.find((route) => route.path === '/management-finances')?.generic).toBeFalsy();
   });
 });
 

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
+import { resources } from '../resources';
 import { loadShell } from './routes-preload';
 import { PublicOnly, RequireAuth } from './session/guards';
 
@@ -21,6 +22,8 @@ const ResetPasswordPage = lazyNamed(() => import('./pages/auth/reset-password-pa
 const LegalPage = lazyNamed(() => import('./pages/common/legal-page'), 'LegalPage');
 const NotFoundPage = lazyNamed(() => import('./pages/common/not-found-page'), 'NotFoundPage');
 const ComingSoonPage = lazyNamed<{ titleKey: string; descriptionKey: string }>(() => import('./pages/common/coming-soon-page'), 'ComingSoonPage');
+const CrudListPage = lazyNamed<{ resource: string; titleKey: string }>(() => import('./crud/pages'), 'CrudListPage');
+const CrudShowPage = lazyNamed<{ resource: string; titleKey: string }>(() => import('./crud/pages'), 'CrudShowPage');
 const PersonalInfoPage = lazyNamed(() => import('./pages/profile/personal-info-page'), 'PersonalInfoPage');
 const SecurityPage = lazyNamed(() => import('./pages/profile/security-page'), 'SecurityPage');
 const SettingsPage = lazyNamed(() => import('./pages/profile/settings-page'), 'SettingsPage');
@@ -31,6 +34,8 @@ export interface AppRoute {
   titleKey: string;
   access: 'public' | 'private';
   element: ReactNode;
+  /** Served by the generic pages of src/crud/. */
+  generic?: boolean;
 }
 
 function comingSoon(path: string, name: string): AppRoute {
@@ -42,7 +47,35 @@ function comingSoon(path: string, name: string): AppRoute {
   };
 }
 
-export const appRoutes: AppRoute[] = [
+/** "/companies/:companyId" and "/companies/:id" are the same route. */
+const routeShape = (path: string) => path.replace(/:\w+/g, ':');
+
+/**
+ * Resources with web routes (resources/*.ts `routes`) get the generic pages of src/crud/: a route of the
+ * table with the same shape (a "coming soon" screen until now) keeps its path and title and gets the
+ * generic page; a route the table lacks is added, titled `<resource>.title` / `<resource>.titleSingular`.
+ */
+export function withResourceRoutes(routes: AppRoute[]): AppRoute[] {
+  const result = [...routes];
+  for (const resource of resources) {
+    const pages: Array<[string | undefined, 'list' | 'show']> = [
+      [resource.routes?.list, 'list'],
+      [resource.routes?.show, 'show'],
+    ];
+    for (const [path, page] of pages) {
+      if (!path) continue;
+      const index = result.findIndex((route) => route.access === 'private' && routeShape(route.path) === routeShape(path));
+      const titleKey = index >= 0 ? result[index].titleKey : `${resource.name}.${page === 'list' ? 'title' : 'titleSingular'}`;
+      const Page = page === 'list' ? CrudListPage : CrudShowPage;
+      const route: AppRoute = { path: index >= 0 ? result[index].path : path, titleKey, access: 'private', element: <Page key={resource.name} resource={resource.name} titleKey={titleKey} />, generic: true };
+      if (index >= 0) result[index] = route;
+      else result.push(route);
+    }
+  }
+  return result;
+}
+
+export const appRoutes: AppRoute[] = withResourceRoutes([
   { path: '/login', titleKey: 'pages.login', access: 'public', element: <LoginPage /> },
   { path: '/register', titleKey: 'pages.register', access: 'public', element: <RegisterPage /> },
   { path: '/forgot-password', titleKey: 'pages.forgotPassword', access: 'public', element: <ForgotPasswordPage /> },
@@ -68,7 +101,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/personal-info', titleKey: 'pages.personalInfo', access: 'private', element: <PersonalInfoPage /> },
   { path: '/security', titleKey: 'pages.security', access: 'private', element: <SecurityPage /> },
   { path: '/settings', titleKey: 'pages.settings', access: 'private', element: <SettingsPage /> },
-];
+]);
 
 export const notFoundTitleKey = 'pages.notFound';
 

@@ -4,6 +4,7 @@
  */
 import {
   ApartmentOutlined,
+  AppstoreOutlined,
   BankOutlined,
   BuildOutlined,
   CarOutlined,
@@ -23,6 +24,8 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
+import { resources } from '../../resources';
+import type { SidebarGroup } from '../../resources/types';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -96,6 +99,43 @@ export const menuGroups: MenuGroup[] = [
     ],
   },
 ];
+
+/** Icons a resource may name in `menu.icon` (a map, not the whole icon set: that would weigh megabytes). */
+const iconsByName: Record<string, ReactNode> = {
+  BankOutlined: <BankOutlined />,
+  BuildOutlined: <BuildOutlined />,
+  ContainerOutlined: <ContainerOutlined />,
+  CreditCardOutlined: <CreditCardOutlined />,
+  DatabaseOutlined: <DatabaseOutlined />,
+  FileDoneOutlined: <FileDoneOutlined />,
+  FileSearchOutlined: <FileSearchOutlined />,
+  FolderOpenOutlined: <FolderOpenOutlined />,
+  IdcardOutlined: <IdcardOutlined />,
+  ProfileOutlined: <ProfileOutlined />,
+  TeamOutlined: <TeamOutlined />,
+  ToolOutlined: <ToolOutlined />,
+  TruckOutlined: <TruckOutlined />,
+  UserSwitchOutlined: <UserSwitchOutlined />,
+  WalletOutlined: <WalletOutlined />,
+};
+
+const groupKeys: Record<SidebarGroup, string> = {
+  logistic: 'logistic',
+  vehicles: 'vehicles',
+  personal: 'personal',
+  companyManagement: 'company-management',
+  maintenance: 'maintenance',
+};
+
+/** A resource with a list page and a `menu` whose path the sidebar lacks gets an entry in its group. */
+for (const resource of resources) {
+  if (!resource.menu || !resource.routes?.list) continue;
+  const path = resource.routes.list;
+  if (menuGroups.some((group) => group.entries.some((entry) => entry.path === path))) continue;
+  menuGroups
+    .find((group) => group.key === groupKeys[resource.menu!.group])
+    ?.entries.push({ key: resource.name, path, labelKey: `menu.${resource.menu.key}`, icon: iconsByName[resource.menu.icon] ?? <AppstoreOutlined /> });
+}
 
 export const menuGroupKeys = menuGroups.map((group) => group.key);
 

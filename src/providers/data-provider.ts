@@ -1,29 +1,196 @@
 /**
- * A deliberately small data provider until the schema-driven one arrives with the resource engine:
- * `getApiUrl` and `custom` over the app's API client (same headers, same errors). The list/one/create/
- * update/delete calls Refine's type requires reject with a clear message instead of guessing URLs.
+ * The schema-driven data provider: one function per verb, every URL built from the endpoints of the
+ * resource registry (resources/index.ts), through the app's API client (bearer, X-Request-Id, CSRF,
+ * Accept-Language, timeout).
+ *
+ * URL contract (paths under /api; `{id}` is the record id, `{param}` any other path parameter):
+ * - getList   `<api.list.method> <api.list.path>?page=&perPage=&sort=&order=asc|desc&search=&<field>=&<field>_from=&<field>_to=`
+ *             → `{ data: [...], pagination: { total, currentPage, perPage, lastPage } }`
+ *             filters: `eq` → `<field>=`, `gte` → `<field>_from=`, `lte` → `<field>_to=`, field `search` → `search=`;
+ *             empty or null values ("", null, undefined, []) are dropped before sending (SPEC §5).
+ * - getOne    `<api.show>` with `{id}`                     → `{ data }`
+ * - create    `<api.create>`, body = variables              → `{ message, data }`
+ * - update    `<api.update>` with `{id}`, body = variables (with `version`; a stale one answers 409) → `{ message, data }`
+ * - deleteOne `<api.delete>` with `{id}`                     → `{ message }`
+ * - custom    any URL, as before.
+ * Path parameters other than `{id}` come from `meta.params` (`{ companyId: "7" }`), else for the parent
+ * (`parent.param`) and `pathFields` from the record's field (`variables[field]`, `meta.record[field]`).
+ *
+ * Errors: an `ApiError` that is also Refine's `HttpError` (`statusCode`, `errors` = the 422 per-field
+ * messages, already translated by the server), so forms show them under their fields. Mutations show the
+ * server's message as a toast (success and failure); reads show failures as a toast.
  */
-import type { BaseRecord, CustomParams, DataProvider } from '@refinedev/core';
+import type { BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, MetaQuery } from '@refinedev/core';
+import { resourceByName, type ResourceDefinition } from '../../resources';
+import type { Endpoint } from '../../resources/types';
 import { api } from './api';
 import type { ApiClient } from './api-client';
+import { ApiError, isApiError } from './api-error';
+import { toast } from './toast';
 
-function notYetAvailable(verb: string): Promise<never> {
-  return Promise.reject(new Error(`The data provider's "${verb}" comes with the resource engine; use "custom" for now.`));
+export interface CrudMeta extends MetaQuery {
+  /** Values of path parameters other than `{id}`: `{ companyId: "7" }`. */
+  params?: Record<string, string | number>;
+  /** The record at hand (update/delete), to fill parent and `pathFields` parameters from its fields. */
+  record?: Record<string, unknown>;
+  /** Free-text search (`search=`). */
+  search?: string;
+}
+
+export interface ListPagination {
+  total: number;
+  currentPage: number;
+  perPage: number;
+  lastPage: number;
+}
+
+export interface DataProviderOptions {
+  /** Shows a toast; `null` to stay silent (tests, callers that show their own). */
+  notify?: ((type: 'success' | 'error', message: string) => void) | null;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+/** Fills `{name}` placeholders; a missing value is a programming error, reported clearly. */
+export function fillPath(path: string, values: Record<string, unknown>): string {
+  return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = values[name];
+    if (isEmpty(value)) throw new Error(`No value for the path parameter {${name}} of ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function endpointOf(resource: ResourceDefinition, verb: keyof ResourceDefinition['api']): Endpoint {
+  const endpoint = resource.api[verb];
+  if (!endpoint) throw new Error(`The resource "${resource.name}" has no "${verb}" endpoint`);
+  return endpoint;
+}
+
+/** The path parameters of a call: meta.params, then the parent and pathFields from the record's fields. */
+function pathValues(resource: ResourceDefinition, meta: CrudMeta | undefined, record: Record<string, unknown> | undefined, id?: unknown) {
+  const values: Record<string, unknown> = {};
+  const sources = [record, meta?.record];
+  const fieldValue = (field: string) => sources.map((source) => source?.[field]).find((value) => !isEmpty(value));
+  if (resource.parent) values[resource.parent.param] = fieldValue(resource.parent.field);
+  for (const [param, field] of Object.entries(resource.pathFields ?? {})) values[param] = fieldValue(field);
+  for (const [param, value] of Object.entries(meta?.params ?? {})) if (!isEmpty(value)) values[param] = value;
+  if (id !== undefined) values.id = id;
+  return values;
+}
+
+/** The query string of a list call, without empty values. */
+export function listQuery(options: {
+  pagination?: { currentPage?: number; pageSize?: number; mode?: string };
+  sorters?: CrudSort[];
+  filters?: CrudFilter[];
+  search?: string;
+}): string {
+  const query = new URLSearchParams();
+  const add = (name: string, value: unknown) => {
+    if (isEmpty(value)) return;
+    if (Array.isArray(value)) value.forEach((item) => !isEmpty(item) && query.append(name, String(item)));
+    else query.append(name, String(value));
+  };
+  if (options.pagination?.mode !== 'off') {
+    add('page', options.pagination?.currentPage ?? 1);
+    add('perPage', options.pagination?.pageSize ?? 10);
+  }
+  const sorter = options.sorters?.[0];
+  if (sorter) {
+    add('sort', sorter.field);
+    add('order', sorter.order);
+  }
+  add('search', options.search);
+  for (const filter of options.filters ?? []) {
+    if (!('field' in filter)) continue; // "or"/"and" groups: the API has no such thing
+    if (filter.field === 'search') add('search', filter.value);
+    else if (filter.operator === 'gte') add(`${filter.field}_from`, filter.value);
+    else if (filter.operator === 'lte') add(`${filter.field}_to`, filter.value);
+    else if (filter.operator === 'between' && Array.isArray(filter.value)) {
+      add(`${filter.field}_from`, filter.value[0]);
+      add(`${filter.field}_to`, filter.value[1]);
+    } else add(filter.field, filter.value);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
 }
 
 function queryString(query: unknown): string {
   if (query === null || typeof query !== 'object') return '';
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value !== undefined && value !== null) search.append(name, String(value));
+    if (!isEmpty(value)) search.append(name, String(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';
 }
 
-export function createDataProvider(client: ApiClient = api): DataProvider {
+/** An `ApiError` that Refine also reads as its `HttpError`. */
+function asHttpError(error: unknown): ApiError & { statusCode: number; errors: Record<string, string[]> } {
+  const apiError = isApiError(error) ? error : new ApiError({ status: 0, message: error instanceof Error ? error.message : String(error) });
+  return Object.assign(apiError, { statusCode: apiError.status, errors: apiError.fieldErrors });
+}
+
+export function createDataProvider(client: ApiClient = api, options: DataProviderOptions = {}): DataProvider {
+  const notify = options.notify === undefined ? (type: 'success' | 'error', message: string) => toast(type, message) : options.notify;
+
+  async function call<T>(endpoint: Endpoint, path: string, body?: unknown, announce = false): Promise<{ message?: string; data: T }> {
+    try {
+      const answer = await client.request<T>(endpoint.method, path, body === undefined ? {} : { body });
+      if (announce && answer.message) notify?.('success', answer.message);
+      return answer;
+    } catch (error) {
+      const httpError = asHttpError(error);
+      if (httpError.message) notify?.('error', httpError.message);
+      throw httpError;
+    }
+  }
+
   return {
     getApiUrl: () => '/api',
+
+    async getList({ resource, pagination, sorters, filters, meta }) {
+      const definition = resourceByName(resource);
+      const endpoint = endpointOf(definition, 'list');
+      const crudMeta = meta as CrudMeta | undefined;
+      const path = fillPath(endpoint.path, pathValues(definition, crudMeta, undefined)) + listQuery({ pagination, sorters, filters, search: crudMeta?.search });
+      const answer = (await call<unknown[]>(endpoint, path)) as { data: unknown[]; pagination?: ListPagination };
+      const data = Array.isArray(answer.data) ? answer.data : [];
+      return { data: data as never[], total: answer.pagination?.total ?? data.length, pagination: answer.pagination } as never;
+    },
+
+    async getOne({ resource, id, meta }) {
+      const definition = resourceByName(resource);
+      const endpoint = endpointOf(definition, 'show');
+      const answer = await call(endpoint, fillPath(endpoint.path, pathValues(definition, meta as CrudMeta, undefined, id)));
+      return { data: answer.data as never };
+    },
+
+    async create({ resource, variables, meta }) {
+      const definition = resourceByName(resource);
+      const endpoint = endpointOf(definition, 'create');
+      const record = variables as Record<string, unknown>;
+      const answer = await call(endpoint, fillPath(endpoint.path, pathValues(definition, meta as CrudMeta, record)), variables, true);
+      return { data: answer.data as never };
+    },
+
+    async update({ resource, id, variables, meta }) {
+      const definition = resourceByName(resource);
+      const endpoint = endpointOf(definition, 'update');
+      const record = variables as Record<string, unknown>;
+      const answer = await call(endpoint, fillPath(endpoint.path, pathValues(definition, meta as CrudMeta, record, id)), variables, true);
+      return { data: answer.data as never };
+    },
+
+    async deleteOne({ resource, id, meta }) {
+      const definition = resourceByName(resource);
+      const endpoint = endpointOf(definition, 'delete');
+      const answer = await call(endpoint, fillPath(endpoint.path, pathValues(definition, meta as CrudMeta, undefined, id)), undefined, true);
+      return { data: (answer.data ?? {}) as never };
+    },
+
     async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query, headers }: CustomParams) {
       const answer = await client.request<TData>(method.toUpperCase(), `${url}${queryString(query)}`, {
         body: payload,
@@ -31,11 +198,6 @@ export function createDataProvider(client: ApiClient = api): DataProvider {
       });
       return { data: answer.data };
     },
-    getList: () => notYetAvailable('getList'),
-    getOne: () => notYetAvailable('getOne'),
-    create: () => notYetAvailable('create'),
-    update: () => notYetAvailable('update'),
-    deleteOne: () => notYetAvailable('deleteOne'),
   };
 }
 

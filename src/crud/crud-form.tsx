@@ -1,0 +1,94 @@
+/**
+ * The create/edit form of any resource: RJSF with the antd theme over the resource's form schema
+ * (src/crud/schemas.ts, an `$id` per mode), each property drawn by its field kind's widget
+ * (src/fields/registry.ts), validated in the browser by the server's rules and messages
+ * (src/crud/validator.ts). The server's 422 field errors show under their fields (`extraErrors`); an
+ * update sends the record's `version` (a stale one answers 409 with a message toast).
+ */
+import Form from '@rjsf/antd';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../providers/api-error';
+import { dataProvider } from '../providers/data-provider';
+import { fieldKindOf, rjsfWidgets } from '../fields/registry';
+import { useFieldLabel } from './field-value';
+import type { FormModalProps } from './form-modal';
+import { formSchemaOf, idOf } from './schemas';
+import { translateErrors, validator } from './validator';
+
+const widgets = rjsfWidgets();
+
+/** The form's fields of a record, without nulls (a cleared optional field is simply absent). */
+export function initialFormData(schema: { properties: Record<string, unknown> }, record: Record<string, unknown> | undefined) {
+  if (!record) return {};
+  return Object.fromEntries(Object.keys(schema.properties).filter((field) => record[field] !== null && record[field] !== undefined).map((field) => [field, record[field]]));
+}
+
+/** The server's per-field messages as RJSF's error schema. */
+export function toErrorSchema(fieldErrors: Record<string, string[]>): ErrorSchema {
+  const schema: Record<string, unknown> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    let node = schema;
+    const parts = field.split('.').filter(Boolean);
+    for (const part of parts) node = (node[part] ??= {}) as Record<string, unknown>;
+    node.__errors = messages;
+  }
+  return schema as ErrorSchema;
+}
+
+export function CrudForm({ resource, mode, record, params, onSaved, onClose }: FormModalProps) {
+  const { t } = useTranslation();
+  const label = useFieldLabel(resource);
+  const schema = formSchemaOf(resource, mode);
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => initialFormData(schema, record));
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
+  const [saving, setSaving] = useState(false);
+
+  const uiSchema = useMemo<UiSchema>(() => {
+    const ui: UiSchema = {
+      'ui:submitButtonOptions': { submitText: t('crud.buttons.save'), props: { disabled: saving } },
+    };
+    for (const [field, property] of Object.entries(schema.properties)) {
+      const kind = fieldKindOf(property);
+      ui[field] = { 'ui:title': label(field), ...(kind.Widget ? { 'ui:widget': kind.name } : {}) };
+    }
+    return ui;
+  }, [schema, label, t, saving]);
+
+  async function submit(data: Record<string, unknown>) {
+    setSaving(true);
+    setExtraErrors(undefined);
+    try {
+      const meta = { params, record };
+      const answer =
+        mode === 'create'
+          ? await dataProvider.create({ resource: resource.name, variables: data, meta })
+          : await dataProvider.update({ resource: resource.name, id: idOf(resource, record) ?? '', variables: { ...data, version: record?.version }, meta });
+      onSaved(answer.data as Record<string, unknown>);
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setExtraErrors(toErrorSchema(error.fieldErrors));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Form
+      schema={schema as RJSFSchema}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={validator}
+      widgets={widgets}
+      extraErrors={extraErrors}
+      showErrorList={false}
+      noHtml5Validate
+      transformErrors={(errors) => translateErrors(errors, t)}
+      onChange={(event) => setFormData(event.formData as Record<string, unknown>)}
+      onError={() => undefined}
+      onSubmit={(event) => void submit(event.formData as Record<string, unknown>)}
+      idPrefix={`${resource.name}-${mode}`}
+    />
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The generic list of a resource: an antd Table paginated on the server (10/20/30/40 a page), columns
+ * from `views.list` or the `x-list` fields, sortable where `x-sort`, the filter bar, the resource's
+ * empty-list message (`<name>.empty`), row actions (show, edit, delete with confirmation) and a Create
+ * button. Used as a page and, scoped to a parent through `params`, as a tab of the parent's show page.
+ */
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Popconfirm, Space, Table, Tooltip } from 'antd';
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ResourceDefinition } from '../../resources';
+import { dataProvider } from '../providers/data-provider';
+import { FieldValue, routeFor, useFieldLabel } from './field-value';
+import { FormModal } from './form-modal';
+import { ListFilters } from './list-filters';
+import { idOf, propertyOf, viewFields } from './schemas';
+import { pageSizes, useCrudList } from './use-crud-list';
+
+type Row = Record<string, unknown>;
+
+export function CrudList({ resource, params }: { resource: ResourceDefinition; params?: Record<string, string> }) {
+  const { t } = useTranslation();
+  const label = useFieldLabel(resource);
+  const list = useCrudList(resource, params);
+  const [form, setForm] = useState<{ mode: 'create' | 'edit'; record?: Row } | null>(null);
+  const fields = viewFields(resource, 'list');
+  const showRoute = resource.routes?.show;
+  const canEdit = Boolean(resource.api.update);
+  const canDelete = Boolean(resource.api.delete);
+
+  async function remove(record: Row) {
+    try {
+      await dataProvider.deleteOne({ resource: resource.name, id: idOf(resource, record) ?? '', meta: { params, record } });
+      if (list.records.length === 1 && list.state.page > 1) list.update({ page: list.state.page - 1 });
+      else list.reload();
+    } catch {
+      // the data provider has shown the server's message
+    }
+  }
+
+  const columns: ColumnsType<Row> = fields.map((field) => ({
+    key: field,
+    dataIndex: field,
+    title: label(field),
+    sorter: propertyOf(resource, field)?.['x-sort'] === true,
+    sortOrder: list.state.sorter?.field === field ? (list.state.sorter.order === 'asc' ? 'ascend' : 'descend') : null,
+    render: (_value: unknown, record: Row) => <FieldValue resource={resource} field={field} record={record} />,
+  }));
+
+  if (showRoute || canEdit || canDelete) {
+    columns.push({
+      key: 'actions',
+      title: t('crud.columns.actions'),
+      width: 140,
+      render: (_value: unknown, record: Row) => {
+        const id = idOf(resource, record) ?? '';
+        return (
+          <Space size="small">
+            {showRoute && (
+              <Tooltip title={t('crud.buttons.show')}>
+                <Link to={routeFor(showRoute, id)} state={{ record }} aria-label={t('crud.buttons.show')} data-testid={`show-${id}`}>
+                  <Button size="small" icon={<EyeOutlined />} />
+                </Link>
+              </Tooltip>
+            )}
+            {canEdit && (
+              <Tooltip title={t('crud.buttons.edit')}>
+                <Button size="small" icon={<EditOutlined />} aria-label={t('crud.buttons.edit')} data-testid={`edit-${id}`} onClick={() => setForm({ mode: 'edit', record })} />
+              </Tooltip>
+            )}
+            {canDelete && (
+              <Popconfirm
+                title={t('crud.confirm.deleteTitle')}
+                description={t('crud.confirm.deleteDescription')}
+                okText={t('crud.buttons.delete')}
+                cancelText={t('crud.buttons.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove(record)}
+              >
+                <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('crud.buttons.delete')} data-testid={`delete-${id}`} />
+              </Popconfirm>
+            )}
+          </Space>
+        );
+      },
+    });
+  }
+
+  return (
+    <div data-testid={`crud-list-${resource.name}`}>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <ListFilters
+          resource={resource}
+          filters={list.state.filters}
+          onFilters={(filters) => list.update({ filters, page: 1 })}
+          onSearch={(search) => list.update({ search, page: 1 })}
+        />
+        {resource.api.create && (
+          <Button type="primary" icon={<PlusOutlined />} data-testid="crud-create" onClick={() => setForm({ mode: 'create' })} style={{ marginBottom: 16 }}>
+            {t('crud.buttons.create')}
+          </Button>
+        )}
+      </Space>
+      <Table<Row>
+        rowKey={(record) => idOf(resource, record) ?? JSON.stringify(record)}
+        columns={columns}
+        dataSource={list.records}
+        loading={list.loading}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                list.failed
+                  ? t('crud.loadFailed')
+                  : list.state.search || Object.keys(list.state.filters).length
+                    ? t('crud.noResults')
+                    : t(`${resource.name}.empty`, { defaultValue: t('crud.noResults') })
+              }
+            />
+          ),
+        }}
+        pagination={{
+          current: list.state.page,
+          pageSize: list.state.pageSize,
+          total: list.total,
+          showSizeChanger: true,
+          pageSizeOptions: pageSizes,
+          showTotal: (total) => t('crud.total', { count: total }),
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+          const field = single?.order ? String(single.columnKey ?? single.field) : undefined;
+          list.update({
+            page: pagination.pageSize !== list.state.pageSize ? 1 : (pagination.current ?? 1),
+            pageSize: pagination.pageSize ?? list.state.pageSize,
+            sorter: field ? { field, order: single?.order === 'ascend' ? 'asc' : 'desc' } : undefined,
+          });
+        }}
+      />
+      {form && (
+        <FormModal
+          resource={resource}
+          mode={form.mode}
+          open
+          record={form.record}
+          params={params}
+          onClose={() => setForm(null)}
+          onSaved={() => list.reload()}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The generic show page of a record: its fields (with units, translated enumeration labels and reference
+ * labels) under a "General info" tab, then one tab per sub-resource of `tabs`, each a generic list scoped
+ * to this record (the sub-resource's parent path parameter filled with its id). Edit opens the form
+ * dialog; delete asks first and returns to the list.
+ */
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Tabs } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { resourceByName, type ResourceDefinition } from '../../resources';
+import { isApiError } from '../providers/api-error';
+import { dataProvider } from '../providers/data-provider';
+import { CrudList } from './crud-list';
+import { FieldValue, useFieldLabel, useResourceTitles } from './field-value';
+import { FormModal } from './form-modal';
+import { labelOf, viewFields } from './schemas';
+
+type Row = Record<string, unknown>;
+
+export function CrudShow({ resource, id }: { resource: ResourceDefinition; id: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // The list's row, handed over by its show link: fills path parameters the show endpoint needs besides
+  // the id (`/employees/{companyId}/show/{id}`).
+  const known = (useLocation().state as { record?: Row } | null)?.record;
+  const label = useFieldLabel(resource);
+  const { singular } = useResourceTitles(resource);
+  const [record, setRecord] = useState<Row | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'notFound' | 'failed'>('loading');
+  const [editing, setEditing] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    setStatus('loading');
+    if (!resource.api.show) {
+      setStatus('failed');
+      return;
+    }
+    dataProvider.getOne({ resource: resource.name, id, meta: { record: known } }).then(
+      (answer) => {
+        if (!active) return;
+        setRecord(answer.data as Row);
+        setStatus('ready');
+      },
+      (error) => active && setStatus(isApiError(error) && error.status === 404 ? 'notFound' : 'failed'),
+    );
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handed-over row only helps the first load
+  }, [resource, id]);
+
+  async function remove() {
+    try {
+      await dataProvider.deleteOne({ resource: resource.name, id, meta: { record: record ?? undefined } });
+      navigate(resource.routes?.list ?? '/');
+    } catch {
+      // the data provider has shown the server's message
+    }
+  }
+
+  if (status === 'loading') return <Spin data-testid="crud-show-loading" />;
+  if (status !== 'ready' || !record) {
+    return <Result status={status === 'notFound' ? '404' : 'warning'} title={status === 'notFound' ? t('crud.notFound') : t('crud.loadFailed')} />;
+  }
+
+  const general = (
+    <Descriptions bordered column={1} size="middle" data-testid={`crud-show-${resource.name}`}>
+      {viewFields(resource, 'show').map((field) => (
+        <Descriptions.Item key={field} label={label(field)}>
+          <FieldValue resource={resource} field={field} record={record} />
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+
+  const tabs = [
+    { key: 'general', label: t('crud.tabs.general'), children: general },
+    ...(resource.tabs ?? []).map((name) => {
+      const child = resourceByName(name);
+      const params = child.parent ? { [child.parent.param]: id } : undefined;
+      return { key: name, label: t(`${name}.title`, { defaultValue: name }), children: <CrudList resource={child} params={params} /> };
+    }),
+  ];
+
+  return (
+    <Card
+      title={`${singular}: ${labelOf(resource, record)}`}
+      extra={
+        <Space>
+          {resource.api.update && (
+            <Button icon={<EditOutlined />} data-testid="crud-show-edit" onClick={() => setEditing(true)}>
+              {t('crud.buttons.edit')}
+            </Button>
+          )}
+          {resource.api.delete && (
+            <Popconfirm
+              title={t('crud.confirm.deleteTitle')}
+              description={t('crud.confirm.deleteDescription')}
+              okText={t('crud.buttons.delete')}
+              cancelText={t('crud.buttons.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={remove}
+            >
+              <Button danger icon={<DeleteOutlined />} data-testid="crud-show-delete">
+                {t('crud.buttons.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      }
+    >
+      {tabs.length > 1 ? <Tabs items={tabs} /> : general}
+      {editing && (
+        <FormModal resource={resource} mode="edit" open record={record} onClose={() => setEditing(false)} onSaved={(saved) => setRecord({ ...record, ...saved })} />
+      )}
+    </Card>
+  );
+}

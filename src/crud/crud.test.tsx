@@ -1,0 +1,108 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resourceByName } from '../../resources';
+import { initTestI18n } from '../i18n/test-i18n';
+import { CrudForm } from './crud-form';
+import { CrudList } from './crud-list';
+import { formSchemaOf, schemaOf, viewFields } from './schemas';
+
+vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
+
+beforeAll(initTestI18n);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function stubFetch(handler: (url: string, init: RequestInit) => Response) {
+  const fetch = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const emptyList = { data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } };
+
+describe('schemas in the browser', () => {
+  it('derives create and edit schemas with their own $id and without the parent field', () => {
+    const create = formSchemaOf('company-banks', 'create');
+    const edit = formSchemaOf('company-banks', 'edit');
+    expect(create.$id).toBe('company-bank-account-create');
+    expect(edit.$id).toBe('company-bank-account-edit');
+    expect(schemaOf('company-banks').$id).toBe('company-bank-account');
+    expect(create.required).toEqual(expect.arrayContaining(['iban', 'account_name']));
+  });
+});
+
+describe('generic list', () => {
+  it('renders the columns of the x-list fields and the empty-list message', async () => {
+    const fetch = stubFetch(() => json(emptyList));
+    render(
+      <MemoryRouter>
+        <CrudList resource={resourceByName('companies')} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('No companies yet')).toBeTruthy();
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(viewFields('companies', 'list')).toEqual(['name', 'main', 'company_name', 'email', 'phone']);
+    for (const title of ['Name', 'Main company', 'Company name', 'E-mail', 'Phone', 'Actions']) expect(headers).toContain(title);
+    expect(screen.getByTestId('crud-search')).toBeTruthy();
+    expect(String(fetch.mock.calls[0][0])).toBe('/api/companies?page=1&perPage=10&sort=name&order=asc');
+  });
+
+  it('shows records through their field kinds and scopes a sub-resource list to its parent', async () => {
+    const fetch = stubFetch(() =>
+      json({
+        data: [{ id: 3, companyId: 7, account_name: 'Main', bank_name: 'Bank', iban: 'DE89370400440532013000', currency: 'EUR', version: 1 }],
+        pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 },
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('DE89 3704 0044 0532 0130 00')).toBeTruthy();
+    expect(String(fetch.mock.calls[0][0])).toMatch(/^\/api\/7\/banks\?page=1&perPage=10/);
+  });
+});
+
+describe('generic create form', () => {
+  function renderForm(record?: Record<string, unknown>) {
+    const onSaved = vi.fn();
+    render(<CrudForm resource={resourceByName('company-banks')} mode="create" open record={record} params={{ companyId: '7' }} onClose={vi.fn()} onSaved={onSaved} />);
+    return onSaved;
+  }
+
+  it('shows translated required and IBAN messages under the fields', async () => {
+    const fetch = stubFetch(() => json({ data: [] }));
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('This field is required')).length).toBeGreaterThanOrEqual(3);
+    fireEvent.change(document.getElementById('company-banks-create_iban')!, { target: { value: 'DE00 1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Must be a valid IBAN')).toBeTruthy();
+    expect(fetch.mock.calls.filter((call) => String(call[0]).includes('/banks'))).toHaveLength(0);
+  });
+
+  it('sends a valid record to the parent path and shows the server 422 errors under the fields', async () => {
+    const fetch = stubFetch((url) =>
+      url.includes('/banks/store') ? json({ message: 'The data is invalid', errors: { bank_name: ['Taken by another account'] } }, 422) : json({ data: [] }),
+    );
+    const onSaved = renderForm({ currency: 'EUR' });
+    const type = (field: string, value: string) => fireEvent.change(document.getElementById(`company-banks-create_${field}`)!, { target: { value } });
+    type('account_name', 'Main account');
+    type('bank_name', 'Deutsche Bank');
+    type('iban', 'DE89 3704 0044 0532 0130 00');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Taken by another account')).toBeTruthy();
+    const store = fetch.mock.calls.find((call) => String(call[0]).includes('/banks/store'))!;
+    expect(store[0]).toBe('/api/7/banks/store');
+    expect(JSON.parse(String(store[1].body))).toEqual({ account_name: 'Main account', bank_name: 'Deutsche Bank', iban: 'DE89 3704 0044 0532 0130 00', currency: 'EUR' });
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The filter bar of a generic list: one control per `x-filter` field (exact: a select for enumerations,
+ * yes/no, references, countries and currencies, else a text box; range: two numbers or a date range;
+ * search: a text box), plus the free-text search box when a field has `x-search`.
+ */
+import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
+import type { WidgetProps } from '@rjsf/utils';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDefinition } from '../../resources';
+import { fieldKindOf } from '../fields/registry';
+import { useFieldLabel } from './field-value';
+import { schemaOf } from './schemas';
+
+const selectKinds = new Set(['enum', 'reference', 'country', 'currency']);
+const noop = () => undefined;
+
+export function filterFields(resource: ResourceDefinition): string[] {
+  return Object.entries(schemaOf(resource).properties)
+    .filter(([field, property]) => typeof property['x-filter'] === 'string' && field !== resource.parent?.field)
+    .map(([field]) => field);
+}
+
+export function hasSearch(resource: ResourceDefinition): boolean {
+  return Object.values(schemaOf(resource).properties).some((property) => property['x-search'] === true);
+}
+
+interface Props {
+  resource: ResourceDefinition;
+  filters: Record<string, unknown>;
+  onFilters: (filters: Record<string, unknown>) => void;
+  onSearch: (search: string) => void;
+}
+
+export function ListFilters({ resource, filters, onFilters, onSearch }: Props) {
+  const { t } = useTranslation();
+  const label = useFieldLabel(resource);
+  const schema = schemaOf(resource);
+  const fields = filterFields(resource);
+  const set = (field: string, value: unknown) => onFilters({ ...filters, [field]: value });
+
+  const controls = fields.map((field) => {
+    const property = schema.properties[field];
+    const kind = fieldKindOf(property);
+    const value = filters[field];
+    const common = { 'aria-label': label(field), 'data-testid': `filter-${field}` };
+    if (property['x-filter'] === 'range') {
+      const range = (Array.isArray(value) ? value : [undefined, undefined]) as [unknown, unknown];
+      if (kind.name === 'date') {
+        return (
+          <DatePicker.RangePicker
+            key={field}
+            {...common}
+            placeholder={[`${label(field)}: ${t('crud.filters.from')}`, t('crud.filters.to')]}
+            value={[range[0] ? dayjs(String(range[0])) : null, range[1] ? dayjs(String(range[1])) : null]}
+            onChange={(dates) => set(field, dates ? [dates[0]?.format('YYYY-MM-DD'), dates[1]?.format('YYYY-MM-DD')] : undefined)}
+          />
+        );
+      }
+      return (
+        <Space.Compact key={field} {...common}>
+          <InputNumber placeholder={`${label(field)}: ${t('crud.filters.from')}`} value={range[0] as number | null} onChange={(next) => set(field, [next ?? undefined, range[1]])} />
+          <InputNumber placeholder={t('crud.filters.to')} value={range[1] as number | null} onChange={(next) => set(field, [range[0], next ?? undefined])} />
+        </Space.Compact>
+      );
+    }
+    if (kind.name === 'boolean') {
+      return (
+        <Select
+          key={field}
+          {...common}
+          allowClear
+          style={{ minWidth: 160 }}
+          placeholder={label(field)}
+          value={value as boolean | undefined}
+          options={[
+            { value: true, label: t('fields.boolean.yes') },
+            { value: false, label: t('fields.boolean.no') },
+          ]}
+          onChange={(next) => set(field, next)}
+        />
+      );
+    }
+    if (property['x-filter'] === 'exact' && selectKinds.has(kind.name) && kind.Widget) {
+      const Widget = kind.Widget;
+      const props = { id: `filter-${field}`, value, onChange: (next: unknown) => set(field, next), onBlur: noop, onFocus: noop, schema: property, options: {}, placeholder: label(field), label: label(field) };
+      return (
+        <div key={field} style={{ minWidth: 200 }} {...common}>
+          <Widget {...(props as unknown as WidgetProps)} />
+        </div>
+      );
+    }
+    return (
+      <Input
+        key={field}
+        {...common}
+        allowClear
+        style={{ width: 200 }}
+        placeholder={label(field)}
+        value={(value as string | undefined) ?? ''}
+        onChange={(event) => set(field, event.target.value)}
+      />
+    );
+  });
+
+  if (controls.length === 0 && !hasSearch(resource)) return null;
+  return (
+    <Space wrap style={{ marginBottom: 16 }} data-testid="crud-filters">
+      {hasSearch(resource) && (
+        <Input.Search allowClear data-testid="crud-search" placeholder={t('crud.search.placeholder')} onSearch={(text) => onSearch(text.trim())} style={{ width: 260 }} />
+      )}
+      {controls}
+    </Space>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The schemas in the browser: every `schemas/*.json` bundled (eagerly, into the lazy chunks of the signed-in
+ * shell that import this module), prepared like the server prepares them (`x-enum` filled from
+ * schemas/enums.json). Derived schemas (the create and edit forms) get their own `$id`, because RJSF and
+ * ajv cache compiled schemas by `$id`.
+ */
+import { resourceByName, type ResourceDefinition } from '../../resources';
+import { enumerationsOf, prepareSchema, type EntitySchema, type PropertySchema } from '../../validation/prepare-schema';
+
+const files = import.meta.glob<Record<string, unknown>>('../../schemas/*.json', { eager: true, import: 'default' });
+
+const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+
+const enumsFile = Object.entries(files).find(([path]) => fileName(path) === 'enums')?.[1] ?? {};
+export const enumerations = enumerationsOf(enumsFile);
+
+const prepared = new Map<string, EntitySchema>();
+for (const [path, file] of Object.entries(files)) {
+  const name = fileName(path);
+  if (name === 'enums') continue;
+  prepared.set(name, prepareSchema(file as unknown as EntitySchema, enumerations));
+}
+
+/** Every prepared schema by file name (without `.json`). */
+export function allSchemas(): ReadonlyMap<string, EntitySchema> {
+  return prepared;
+}
+
+export function schemaByName(name: string): EntitySchema {
+  const schema = prepared.get(name);
+  if (!schema) throw new Error(`Unknown schema "${name}" (no schemas/${name}.json)`);
+  return schema;
+}
+
+export function resourceOf(resource: ResourceDefinition | string): ResourceDefinition {
+  return typeof resource === 'string' ? resourceByName(resource) : resource;
+}
+
+export function schemaOf(resource: ResourceDefinition | string): EntitySchema {
+  return schemaByName(resourceOf(resource).schema);
+}
+
+export function propertyOf(resource: ResourceDefinition | string, field: string): PropertySchema | undefined {
+  return schemaOf(resource).properties[field];
+}
+
+/** The fields a view shows, in order: the resource's `views`, else `x-list` fields (list) or every property. */
+export function viewFields(resource: ResourceDefinition | string, view: 'list' | 'show' | 'form'): string[] {
+  const definition = resourceOf(resource);
+  const schema = schemaOf(definition);
+  const listed = definition.views?.[view];
+  const all = Object.keys(schema.properties);
+  let fields = listed ? listed.filter((field) => field in schema.properties) : view === 'list' ? all.filter((field) => schema.properties[field]['x-list'] === true) : all;
+  // The parent's id comes from the path, never from the form.
+  if (definition.parent) fields = fields.filter((field) => field !== definition.parent?.field || view === 'show');
+  if (view === 'list' && fields.length === 0) fields = all.slice(0, 5);
+  return fields;
+}
+
+const formSchemas = new Map<string, EntitySchema>();
+
+/**
+ * The schema of the create or edit form: the form's fields only (required kept for those), with an `$id`
+ * of its own (`company-create`, `company-edit`).
+ */
+export function formSchemaOf(resource: ResourceDefinition | string, mode: 'create' | 'edit'): EntitySchema {
+  const definition = resourceOf(resource);
+  const key = `${definition.name}:${mode}`;
+  const cached = formSchemas.get(key);
+  if (cached) return cached;
+  const schema = schemaOf(definition);
+  const fields = viewFields(definition, 'form');
+  const properties = Object.fromEntries(fields.map((field) => [field, schema.properties[field]]));
+  const derived: EntitySchema = {
+    ...schema,
+    $id: `${schema.$id}-${mode}`,
+    properties,
+    required: (schema.required ?? []).filter((field) => fields.includes(field)),
+  };
+  formSchemas.set(key, derived);
+  return derived;
+}
+
+/** The id of a record, under the resource's `idField`. */
+export function idOf(resource: ResourceDefinition | string, record: Record<string, unknown> | undefined | null): string | undefined {
+  const value = record?.[resourceOf(resource).idField ?? 'id'];
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/** A record's label: its `label` fields joined with spaces, else its id. */
+export function labelOf(resource: ResourceDefinition | string, record: Record<string, unknown> | undefined | null): string {
+  if (!record) return '';
+  const definition = resourceOf(resource);
+  const text = definition.label
+    .map((field) => record[field])
+    .filter((value) => value !== undefined && value !== null && value !== '')
+    .join(' ');
+  return text || idOf(definition, record) || '';
+}

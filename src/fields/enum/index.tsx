@@ -1,0 +1,44 @@
+/** Enumerations (`x-enum` or `enum`): a select with translated labels `enums.<x-enum>.<id>`, else the id. */
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
+import { Blank, isBlank } from '../shared';
+
+export function useEnumLabel(schema: PropertySchema): (id: unknown) => string {
+  const { t } = useTranslation();
+  const name = schema['x-enum'];
+  return (id) => (typeof name === 'string' ? t(`enums.${name}.${String(id)}`, { defaultValue: String(id) }) : String(id));
+}
+
+function EnumDisplay({ value, schema }: DisplayProps) {
+  const label = useEnumLabel(schema);
+  if (isBlank(value)) return <Blank />;
+  return <>{label(value)}</>;
+}
+
+function EnumWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema }: WidgetProps) {
+  const label = useEnumLabel(schema as PropertySchema);
+  const values = (schema.enum ?? []) as Array<string | number>;
+  return (
+    <Select
+      id={id}
+      value={isBlank(value) ? undefined : value}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      disabled={disabled || readonly}
+      placeholder={placeholder}
+      options={values.map((item) => ({ value: item, label: label(item) }))}
+      onChange={(next) => onChange(next ?? undefined)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
+
+export const enumKind: FieldKind = {
+  name: 'enum',
+  match: (schema) => typeof schema['x-enum'] === 'string' || Array.isArray(schema.enum),
+  Display: EnumDisplay,
+  Widget: EnumWidget,
+};

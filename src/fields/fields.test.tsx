@@ -1,0 +1,167 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initTestI18n } from '../i18n/test-i18n';
+import { booleanKind } from './boolean';
+import { countryKind } from './country';
+import { currencyKind } from './currency';
+import { dateKind } from './date';
+import { enumKind } from './enum';
+import { fileKind, isTooLarge, maxFileBytes } from './file';
+import { formatIban, ibanKind } from './iban';
+import { listKind } from './list';
+import { clearLookupCache } from './lookups';
+import { numberKind } from './number';
+import { objectKind } from './object';
+import { passwordKind } from './password';
+import { phoneKind } from './phone';
+import { referenceKind } from './reference';
+import { fieldKindOf, fieldKinds, findFieldKind, rjsfWidgets } from './registry';
+import { textKind } from './text';
+import { textareaKind } from './textarea';
+import type { FieldKind, PropertySchema } from './types';
+
+vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
+
+beforeAll(initTestI18n);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearLookupCache();
+});
+
+function display(kind: FieldKind, value: unknown, schema: PropertySchema) {
+  const { Display } = kind;
+  return render(
+    <span data-testid="cell">
+      <Display value={value} schema={schema} field="f" />
+    </span>,
+  );
+}
+const cell = () => screen.getByTestId('cell').textContent;
+
+describe('field kind matching (priority order)', () => {
+  const cases: Array<[PropertySchema, FieldKind]> = [
+    [{ type: 'string' }, textKind],
+    [{ type: 'string', format: 'email' }, textKind],
+    [{ type: 'string', 'x-widget': 'textarea' }, textareaKind],
+    [{ type: 'integer', 'x-unit': 'km' }, numberKind],
+    [{ type: 'number' }, numberKind],
+    [{ type: 'string', format: 'date' }, dateKind],
+    [{ type: 'integer', 'x-enum': 'fuelType', enum: [1, 2] }, enumKind],
+    [{ type: 'string', enum: ['a', 'b'] }, enumKind],
+    [{ type: 'string', 'x-ref': { resource: 'companies' } }, referenceKind],
+    [{ type: 'integer', 'x-ref': { resource: 'companies' } }, referenceKind],
+    [{ type: 'boolean' }, booleanKind],
+    [{ type: 'string', format: 'phone', 'x-widget': 'phone' }, phoneKind],
+    [{ type: 'string', format: 'phone' }, phoneKind],
+    [{ type: 'string', format: 'iban', 'x-widget': 'iban' }, ibanKind],
+    [{ type: 'string', 'x-widget': 'password' }, passwordKind],
+    [{ type: 'string', 'x-widget': 'country' }, countryKind],
+    [{ type: 'string', 'x-widget': 'currency' }, currencyKind],
+    [{ type: 'string', 'x-widget': 'file' }, fileKind],
+    [{ type: 'array', 'x-widget': 'files', items: { type: 'object' } }, fileKind],
+    [{ type: 'array', items: { type: 'string' } }, listKind],
+    [{ type: 'object', properties: {} }, objectKind],
+  ];
+  it.each(cases.map(([schema, kind]) => [JSON.stringify(schema), kind.name, schema, kind] as const))('%s → %s', (_text, _name, schema, kind) => {
+    expect(findFieldKind(schema)).toBe(kind);
+  });
+
+  it('has unique names and a widget for every kind that is not drawn by RJSF itself', () => {
+    const names = fieldKinds.map((kind) => kind.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(Object.keys(rjsfWidgets()).sort()).toEqual(names.filter((name) => name !== 'list' && name !== 'object').sort());
+    expect(fieldKindOf({ type: 'string' })).toBe(textKind);
+  });
+});
+
+describe('field kind displays', () => {
+  it('text, textarea and a blank value', () => {
+    display(textKind, 'Acme', { type: 'string' });
+    expect(cell()).toBe('Acme');
+    cleanup();
+    display(textareaKind, null, { type: 'string' });
+    expect(cell()).toBe('—');
+  });
+
+  it('numbers with their translated unit', () => {
+    display(numberKind, 1200, { type: 'integer', 'x-unit': 'km' });
+    expect(cell()).toBe('1,200 km');
+    cleanup();
+    display(numberKind, 3, { type: 'number', 'x-unit': 'm3' });
+    expect(cell()).toBe('3 m³');
+  });
+
+  it('dates as YYYY-MM-DD', () => {
+    display(dateKind, '2026-03-04T00:00:00.000Z', { type: 'string', format: 'date' });
+    expect(cell()).toBe('2026-03-04');
+  });
+
+  it('enumerations with translated labels, the id when a label is missing', async () => {
+    const i18n = await initTestI18n();
+    i18n.addResource('en', 'translation', 'enums.testKind.1', 'Own');
+    display(enumKind, 1, { type: 'integer', 'x-enum': 'testKind' });
+    expect(cell()).toBe('Own');
+    cleanup();
+    display(enumKind, 9, { type: 'integer', 'x-enum': 'testKind' });
+    expect(cell()).toBe('9');
+  });
+
+  it('yes/no, phone links, IBAN groups of four, passwords never', () => {
+    display(booleanKind, true, { type: 'boolean' });
+    expect(cell()).toBe('Yes');
+    cleanup();
+    display(phoneKind, '+49 30 1234567', { type: 'string' });
+    expect(screen.getByRole('link').getAttribute('href')).toBe('tel:+49301234567');
+    cleanup();
+    display(ibanKind, 'de89370400440532013000', { type: 'string' });
+    expect(cell()).toBe('DE89 3704 0044 0532 0130 00');
+    expect(formatIban('GB82 WEST 1234 5698 7654 32')).toBe('GB82 WEST 1234 5698 7654 32');
+    cleanup();
+    display(passwordKind, 'secret', { type: 'string' });
+    expect(cell()).toBe('—');
+  });
+
+  it('countries and currencies with their names from the lookup lists', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      new Response(
+        JSON.stringify({ data: url.endsWith('/countries') ? [{ id: 1, iso: 'DE', name: 'Germany' }] : [{ id: 'EUR', code: 'EUR', name: 'Euro' }] }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    display(countryKind, 'DE', { type: 'string', 'x-widget': 'country' });
+    await waitFor(() => expect(cell()).toBe('Germany (DE)'));
+    cleanup();
+    display(currencyKind, 'EUR', { type: 'string', 'x-widget': 'currency' });
+    await waitFor(() => expect(cell()).toBe('Euro (EUR)'));
+  });
+
+  it('references by the target record label', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: { id: 5, name: 'Acme Logistics' } }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    );
+    display(referenceKind, 5, { type: 'integer', 'x-ref': { resource: 'companies' } });
+    await waitFor(() => expect(cell()).toBe('Acme Logistics'));
+  });
+
+  it('files, lists and objects', () => {
+    display(fileKind, [{ name: 'scan.pdf' }, { name: 'photo.jpg' }], { type: 'array' });
+    expect(cell()).toBe('scan.pdf, photo.jpg');
+    cleanup();
+    display(listKind, ['fragile', 'ADR'], { type: 'array' });
+    expect(cell()).toBe('fragile, ADR');
+    cleanup();
+    display(listKind, [{ a: 1 }, { a: 2 }], { type: 'array' });
+    expect(cell()).toBe('Items: 2');
+    cleanup();
+    display(objectKind, { city: 'Kyiv', zip: '' }, { type: 'object' });
+    expect(cell()).toBe('city: Kyiv');
+  });
+
+  it('refuses files above 5 MB', () => {
+    expect(isTooLarge({ size: maxFileBytes })).toBe(false);
+    expect(isTooLarge({ size: maxFileBytes + 1 })).toBe(true);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * References to another resource's record (`x-ref: { resource }`): a select that searches on the server
+ * (the target's list endpoint with `search=`), labelled with the target's `label` fields; shown as that
+ * label (fetched once per record through the target's show endpoint, when it has one).
+ */
+import { Select, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { resources } from '../../../resources';
+import { dataProvider } from '../../providers/data-provider';
+import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
+import { Blank, isBlank } from '../shared';
+
+function targetOf(schema: PropertySchema) {
+  const ref = schema['x-ref'] as { resource?: string } | undefined;
+  return resources.find((resource) => resource.name === ref?.resource);
+}
+
+function idOfRecord(target: NonNullable<ReturnType<typeof targetOf>>, record: Record<string, unknown>): string {
+  return String(record[target.idField ?? 'id']);
+}
+
+function labelOfRecord(target: NonNullable<ReturnType<typeof targetOf>>, record: Record<string, unknown>): string {
+  const text = target.label.map((field) => record[field]).filter((value) => !isBlank(value)).join(' ');
+  return text || idOfRecord(target, record);
+}
+
+const labels = new Map<string, Promise<string>>();
+
+export function referenceLabel(schema: PropertySchema, id: unknown): Promise<string> {
+  const target = targetOf(schema);
+  const fallback = String(id);
+  if (!target?.api.show || target.parent) return Promise.resolve(fallback);
+  const key = `${target.name}:${fallback}`;
+  let promise = labels.get(key);
+  if (!promise) {
+    promise = dataProvider
+      .getOne({ resource: target.name, id: fallback, meta: {} })
+      .then((answer) => labelOfRecord(target, answer.data as Record<string, unknown>))
+      .catch(() => {
+        labels.delete(key);
+        return fallback;
+      });
+    labels.set(key, promise);
+  }
+  return promise;
+}
+
+function useReferenceLabel(schema: PropertySchema, id: unknown): string | undefined {
+  const [label, setLabel] = useState<string>();
+  useEffect(() => {
+    if (isBlank(id)) return;
+    let active = true;
+    void referenceLabel(schema, id).then((text) => active && setLabel(text));
+    return () => {
+      active = false;
+    };
+  }, [schema, id]);
+  return label;
+}
+
+function ReferenceDisplay({ value, schema }: DisplayProps) {
+  const label = useReferenceLabel(schema, value);
+  if (isBlank(value)) return <Blank />;
+  return <>{label ?? String(value)}</>;
+}
+
+function ReferenceWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema }: WidgetProps) {
+  const property = schema as PropertySchema;
+  const target = targetOf(property);
+  const currentLabel = useReferenceLabel(property, value);
+  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
+  const [loading, setLoading] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const request = useRef(0);
+
+  function search(text: string) {
+    if (!target?.api.list) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const mine = ++request.current;
+      setLoading(true);
+      dataProvider
+        .getList({ resource: target.name, pagination: { currentPage: 1, pageSize: 20 }, meta: { search: text } })
+        .then((answer) => {
+          if (mine !== request.current) return;
+          setOptions((answer.data as Record<string, unknown>[]).map((record) => ({ value: idOfRecord(target, record), label: labelOfRecord(target, record) })));
+        })
+        .catch(() => undefined)
+        .finally(() => mine === request.current && setLoading(false));
+    }, 250);
+  }
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const shown = isBlank(value) || options.some((option) => option.value === String(value)) ? options : [{ value: String(value), label: currentLabel ?? String(value) }, ...options];
+
+  return (
+    <Select
+      id={id}
+      value={isBlank(value) ? undefined : String(value)}
+      showSearch
+      allowClear
+      filterOption={false}
+      disabled={disabled || readonly}
+      placeholder={placeholder}
+      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      options={shown}
+      onSearch={search}
+      onDropdownVisibleChange={(open) => open && options.length === 0 && search('')}
+      onChange={(next) => {
+        if (next === undefined || next === null) return onChange(undefined);
+        const numeric = property.type === 'integer' || property.type === 'number';
+        onChange(numeric ? Number(next) : next);
+      }}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
+}
+
+export const referenceKind: FieldKind = {
+  name: 'reference',
+  match: (schema) => typeof schema['x-ref'] === 'object' && schema['x-ref'] !== null,
+  Display: ReferenceDisplay,
+  Widget: ReferenceWidget,
+};

@@ -1,0 +1,30 @@
+/** Small helpers the field kinds share. */
+import type { PropertySchema } from '../../validation/prepare-schema';
+
+export const emptyMark = '—';
+
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+export function typesOf(schema: PropertySchema): string[] {
+  return Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+}
+
+export function hasType(schema: PropertySchema, ...types: string[]): boolean {
+  return typesOf(schema).some((type) => types.includes(type));
+}
+
+export function Blank() {
+  return <span className="crud-empty-value">{emptyMark}</span>;
+}
+
+export function PlainDisplay({ value }: { value: unknown }) {
+  if (isBlank(value)) return <Blank />;
+  return <>{String(value)}</>;
+}
+
+/** RJSF wants `undefined` for an emptied field (so "required" reports it), not "". */
+export function emptyToUndefined(value: unknown, emptyValue?: unknown): unknown {
+  return value === '' || value === null ? emptyValue : value;
+}

@@ -1,0 +1,29 @@
+/** Text: any string without a more specific kind (e-mail, Latin-only, letters …). */
+import { Input } from 'antd';
+import type { FieldKind, WidgetProps } from '../types';
+import { emptyToUndefined, hasType, PlainDisplay } from '../shared';
+
+export function TextWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema, options, autofocus }: WidgetProps) {
+  return (
+    <Input
+      id={id}
+      name={id}
+      value={value ?? ''}
+      type={schema.format === 'email' ? 'email' : 'text'}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      disabled={disabled || readonly}
+      placeholder={placeholder}
+      autoFocus={autofocus}
+      onChange={(event) => onChange(emptyToUndefined(event.target.value, options.emptyValue))}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+    />
+  );
+}
+
+export const textKind: FieldKind = {
+  name: 'text',
+  match: (schema) => hasType(schema, 'string') || schema.type === undefined,
+  Display: PlainDisplay,
+  Widget: TextWidget,
+};

@@ -1,0 +1,33 @@
+/** Long text (`x-widget: "textarea"`): a multi-line box; shown with its line breaks. */
+import { Input } from 'antd';
+import type { DisplayProps, FieldKind, WidgetProps } from '../types';
+import { Blank, emptyToUndefined, isBlank } from '../shared';
+
+function TextareaDisplay({ value }: DisplayProps) {
+  if (isBlank(value)) return <Blank />;
+  return <span style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</span>;
+}
+
+function TextareaWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema, options }: WidgetProps) {
+  return (
+    <Input.TextArea
+      id={id}
+      name={id}
+      value={value ?? ''}
+      rows={3}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      disabled={disabled || readonly}
+      placeholder={placeholder}
+      onChange={(event) => onChange(emptyToUndefined(event.target.value, options.emptyValue))}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+    />
+  );
+}
+
+export const textareaKind: FieldKind = {
+  name: 'textarea',
+  match: (schema) => schema['x-widget'] === 'textarea',
+  Display: TextareaDisplay,
+  Widget: TextareaWidget,
+};
