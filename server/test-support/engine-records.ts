@@ -86,9 +86,16 @@ export class RecordMaker {
     return params;
   }
 
-  async make(resource: EngineResource, overrides: Record<string, unknown> = {}, token = this.token): Promise<Made> {
-    const refs = await this.refs(resource);
+  /**
+   * @param options.refs ids to use for references instead of the shared dependencies (a fresh target);
+   * @param options.parentId the parent to make it under instead of the shared one.
+   */
+  async make(resource: EngineResource, overrides: Record<string, unknown> = {}, options: { refs?: RefIds; parentId?: number } = {}): Promise<Made> {
+    const refs = { ...(await this.refs(resource)), ...options.refs };
     const params = await this.pathParams(resource, refs);
+    const parent = resource.definition.parent;
+    if (parent && options.parentId !== undefined) params[parent.param] = options.parentId;
+    const token = this.token;
     const body = { ...sampleRecord(resource, refs), ...overrides };
     const response = await call(this.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, params), body, { token });
     expect(response.statusCode, `${resource.name}: ${response.body}`).toBe(200);
