@@ -1,0 +1,81 @@
+/** Lookups (countries, currencies, reference lists), the OpenAPI document and the docs page. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../resources/index';
+import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { databases } from '../test-support/databases';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+import { loadReferenceData } from './lookups';
+
+describe.each(databases)('lookups and API documents on %s', (kind) => {
+  let test: TestApp;
+  let owner: RegisteredUser;
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+    owner = await registerUser(test.app);
+  });
+  afterAll(async () => test?.close());
+
+  it('asks for sign-in', async () => {
+    for (const url of ['/api/countries', '/api/currencies', '/api/app/load-data']) expect((await call(test.app, 'GET', url)).statusCode, url).toBe(401);
+  });
+
+  it('lists ISO 3166 countries with names in the six languages and in the request’s', async () => {
+    const response = await call(test.app, 'GET', '/api/countries', undefined, { token: owner.token, language: 'de' });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json() as { data: Array<{ id: number; iso: string; name: string; names: Record<string, string> }> };
+    expect(data.length).toBeGreaterThan(240);
+    const germany = data.find((country) => country.iso === 'DE');
+    expect(germany).toMatchObject({ id: 276, name: 'Deutschland', names: { en: 'Germany', de: 'Deutschland', uk: 'Німеччина', it: 'Germania', es: 'Alemania', el: 'Γερμανία' } });
+    expect(data.every((country) => ['en', 'uk', 'el', 'it', 'es', 'de'].every((language) => country.names[language]))).toBe(true);
+  });
+
+  it('lists ISO 4217 currencies', async () => {
+    const response = await call(test.app, 'GET', '/api/currencies', undefined, { token: owner.token });
+    const { data } = response.json() as { data: Array<{ id: string; name: string }> };
+    expect(data).toContainEqual(expect.objectContaining({ id: 'EUR', name: 'Euro' }));
+    expect(data).toContainEqual(expect.objectContaining({ id: 'UAH' }));
+  });
+
+  it('answers the reference lists under the names of SPEC §3', async () => {
+    const response = await call(test.app, 'GET', '/api/app/load-data', undefined, { token: owner.token });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json() as { data: Record<string, unknown> };
+    expect(data).toEqual(loadReferenceData());
+    for (const key of ['contracts', 'order_lists', 'transport_lists', 'trailers_lists', 'tracking_systems']) expect(data, key).toHaveProperty(key);
+    expect((data.cars as { models: unknown[] }).models.length).toBeGreaterThan(0);
+  });
+
+  it('publishes every generated endpoint in the OpenAPI 3.1 document', async () => {
+    const response = await call(test.app, 'GET', '/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+    expect(document.openapi).toBe('3.1.0');
+    for (const resource of resources) {
+      for (const endpoint of Object.values(resource.api)) {
+        expect(document.paths[`/api${endpoint.path}`]?.[endpoint.method.toLowerCase()], `${endpoint.method} ${endpoint.path}`).toBeDefined();
+      }
+    }
+    expect(Object.keys(document.components.schemas)).toContain('CompanyBankAccount');
+  });
+
+  it('serves a self-contained docs page', async () => {
+    const response = await call(test.app, 'GET', '/api/docs');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('/api/companies/store');
+    expect(response.body).not.toMatch(/<script|https?:\/\/(?!json-schema)/);
+  });
+});
+
+describe('the docs page switch', () => {
+  it('is off with API_DOCS=off', async () => {
+    const test = await startTestApp('pglite', { env: { API_DOCS: 'off' } });
+    try {
+      expect((await call(test.app, 'GET', '/api/docs')).statusCode).toBe(404);
+      expect((await call(test.app, 'GET', '/api/openapi.json')).statusCode).toBe(200);
+    } finally {
+      await test.close();
+    }
+  });
+});
