@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { formValidatorsPlugin } from './src/crud/precompile/vite-plugin';
 
 const stub = (name: string) => fileURLToPath(new URL(`./src/stubs/${name}`, import.meta.url));
 
 // The dev server proxies the API and the locale files to the Fastify server (npm run dev:server).
 export default defineConfig({
-  plugins: [react()],
+  // The forms' validators are compiled at build time: the CSP forbids ajv's run-time `new Function`.
+  plugins: [react(), formValidatorsPlugin()],
   resolve: {
     // @refinedev/antd imports react-markdown and remark-gfm at its top level; Fleetdesk shows no markdown (DESIGN.md).
     alias: [

@@ -15,7 +15,7 @@ import { fieldKindOf, rjsfWidgets } from '../fields/registry';
 import { useFieldLabel } from './field-value';
 import type { FormModalProps } from './form-modal';
 import { formSchemaOf, idOf } from './schemas';
-import { translateErrors, validator } from './validator';
+import { translateErrors, validatorFor } from './validator';
 
 const widgets = rjsfWidgets();
 
@@ -79,7 +79,7 @@ export function CrudForm({ resource, mode, record, params, onSaved, onClose }: F
       schema={schema as RJSFSchema}
       uiSchema={uiSchema}
       formData={formData}
-      validator={validator}
+      validator={validatorFor(schema)}
       widgets={widgets}
       extraErrors={extraErrors}
       showErrorList={false}

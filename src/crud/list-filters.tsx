@@ -11,6 +11,7 @@ import type { ResourceDefinition } from '../../resources';
 import { fieldKindOf } from '../fields/registry';
 import { useFieldLabel } from './field-value';
 import { schemaOf } from './schemas';
+import './crud.css';
 
 const selectKinds = new Set(['enum', 'reference', 'country', 'currency']);
 const noop = () => undefined;
@@ -85,7 +86,7 @@ export function ListFilters({ resource, filters, onFilters, onSearch }: Props) {
       const Widget = kind.Widget;
       const props = { id: `filter-${field}`, value, onChange: (next: unknown) => set(field, next), onBlur: noop, onFocus: noop, schema: property, options: {}, placeholder: label(field), label: label(field) };
       return (
-        <div key={field} style={{ minWidth: 200 }} {...common}>
+        <div key={field} className="crud-filter-select" {...common}>
           <Widget {...(props as unknown as WidgetProps)} />
         </div>
       );

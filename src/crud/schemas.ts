@@ -6,6 +6,7 @@
  */
 import { resourceByName, type ResourceDefinition } from '../../resources';
 import { enumerationsOf, prepareSchema, type EntitySchema, type PropertySchema } from '../../validation/prepare-schema';
+import { deriveFormSchema, fieldsOfView, type FormMode } from './form-schema';
 
 const files = import.meta.glob<Record<string, unknown>>('../../schemas/*.json', { eager: true, import: 'default' });
 
@@ -47,37 +48,20 @@ export function propertyOf(resource: ResourceDefinition | string, field: string)
 /** The fields a view shows, in order: the resource's `views`, else `x-list` fields (list) or every property. */
 export function viewFields(resource: ResourceDefinition | string, view: 'list' | 'show' | 'form'): string[] {
   const definition = resourceOf(resource);
-  const schema = schemaOf(definition);
-  const listed = definition.views?.[view];
-  const all = Object.keys(schema.properties);
-  let fields = listed ? listed.filter((field) => field in schema.properties) : view === 'list' ? all.filter((field) => schema.properties[field]['x-list'] === true) : all;
-  // The parent's id comes from the path, never from the form.
-  if (definition.parent) fields = fields.filter((field) => field !== definition.parent?.field || view === 'show');
-  if (view === 'list' && fields.length === 0) fields = all.slice(0, 5);
-  return fields;
+  return fieldsOfView(definition, schemaOf(definition), view);
 }
 
 const formSchemas = new Map<string, EntitySchema>();
 
-/**
- * The schema of the create or edit form: the form's fields only (required kept for those), with an `$id`
- * of its own (`company-create`, `company-edit`).
- */
-export function formSchemaOf(resource: ResourceDefinition | string, mode: 'create' | 'edit'): EntitySchema {
+/** The schema of the create or edit form, with an `$id` of its own (`company-create`, `company-edit`). */
+export function formSchemaOf(resource: ResourceDefinition | string, mode: FormMode): EntitySchema {
   const definition = resourceOf(resource);
   const key = `${definition.name}:${mode}`;
-  const cached = formSchemas.get(key);
-  if (cached) return cached;
-  const schema = schemaOf(definition);
-  const fields = viewFields(definition, 'form');
-  const properties = Object.fromEntries(fields.map((field) => [field, schema.properties[field]]));
-  const derived: EntitySchema = {
-    ...schema,
-    $id: `${schema.$id}-${mode}`,
-    properties,
-    required: (schema.required ?? []).filter((field) => fields.includes(field)),
-  };
-  formSchemas.set(key, derived);
+  let derived = formSchemas.get(key);
+  if (!derived) {
+    derived = deriveFormSchema(definition, schemaOf(definition), mode);
+    formSchemas.set(key, derived);
+  }
   return derived;
 }
 

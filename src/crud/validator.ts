@@ -1,25 +1,29 @@
 /**
- * RJSF's ajv validator set up like the server's (validation/create-ajv.ts): strict mode, all errors, our
- * formats and the whole annotation vocabulary, so a misspelt keyword fails here too, not silently. Errors
- * become the same `validation.*` messages the server sends (validation/field-errors.ts).
+ * The forms' validators: RJSF's precompiled ajv validators, generated at build time from the registry's
+ * form schemas (src/crud/precompile/: strict mode, our formats, the whole vocabulary), so the browser
+ * validates with the server's rules without ajv's run-time `new Function`, which the Content Security
+ * Policy forbids. Errors become the `validation.*` messages the server sends (validation/field-errors.ts).
  */
-import type { RJSFValidationError } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema, RJSFValidationError, ValidatorType } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
 import type { TFunction } from 'i18next';
+import { validateFns } from 'virtual:form-validators';
 import { messageOf } from '../../validation/field-errors';
-import { formats } from '../../validation/formats';
-import { vocabulary } from '../../validation/vocabulary';
+import type { EntitySchema } from '../../validation/prepare-schema';
 
-export const validator = customizeValidator({
-  ajvOptionsOverrides: { strict: true, allErrors: true, coerceTypes: false, useDefaults: false },
-  ajvFormatOptions: false,
-  extenderFn: (ajv) => {
-    for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, { type: 'string', validate: check });
-    for (const keyword of vocabulary) ajv.addKeyword(keyword);
-    return ajv;
-  },
-});
+const validators = new Map<string, ValidatorType>();
+
+/** The validator of a form schema (by its `$id`; each derived form schema has its own). */
+export function validatorFor(schema: EntitySchema): ValidatorType {
+  let validator = validators.get(schema.$id);
+  if (!validator) {
+    if (!validateFns[schema.$id]) throw new Error(`No precompiled validator for the form schema "${schema.$id}": rebuild the app`);
+    validator = createPrecompiledValidator(validateFns, schema as RJSFSchema);
+    validators.set(schema.$id, validator);
+  }
+  return validator;
+}
 
 /** RJSF's errors with our translated messages (RJSF's `transformErrors`). */
 export function translateErrors(errors: RJSFValidationError[], t: TFunction): RJSFValidationError[] {

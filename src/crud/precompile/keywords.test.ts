@@ -1,0 +1,55 @@
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { createAjv } from '../../../validation/create-ajv';
+import { formats } from '../../../validation/formats';
+import { latestToday } from '../../../validation/vocabulary';
+import { precompilableKeywords } from './keywords';
+
+function codeAjv(): Ajv {
+  const ajv = new Ajv({ strict: true, allErrors: true });
+  for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, { type: 'string', validate: check });
+  for (const keyword of precompilableKeywords) ajv.addKeyword(keyword);
+  return ajv;
+}
+
+const schema = {
+  type: 'object',
+  properties: {
+    password: { type: 'string' },
+    password_confirmation: { type: 'string', 'x-same-as': 'password' },
+    start: { type: 'string', 'x-not-after-today': true },
+    end: { type: 'string', 'x-not-before': 'start' },
+  },
+};
+
+const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+const samples = [
+  {},
+  { password: 'a', password_confirmation: 'a' },
+  { password: 'a', password_confirmation: 'b' },
+  { password_confirmation: 'b' },
+  { start: '2020-01-01', end: '2020-01-02' },
+  { start: '2020-01-05', end: '2020-01-02' },
+  { start: '', end: '2020-01-02' },
+  { end: '2020-01-02' },
+  { start: latestToday() },
+  { start: tomorrow < latestToday() ? latestToday() : `${Number(latestToday().slice(0, 4)) + 1}-01-01` },
+];
+
+describe('code versions of the validating keywords', () => {
+  it('accept and reject the same values as validation/vocabulary.ts', () => {
+    const reference = createAjv().compile(schema);
+    const generated = codeAjv().compile(schema);
+    for (const sample of samples) {
+      const expected = reference(sample);
+      const failedReference = (reference.errors ?? []).map((error) => `${error.instancePath} ${error.keyword}`).sort();
+      expect(generated(sample), JSON.stringify(sample)).toBe(expected);
+      expect((generated.errors ?? []).map((error) => `${error.instancePath} ${error.keyword}`).sort()).toEqual(failedReference);
+    }
+  });
+
+  it('include every keyword of the vocabulary', () => {
+    const names = precompilableKeywords.map((definition) => definition.keyword);
+    for (const keyword of createAjv().RULES.keywords ? Object.keys(createAjv().RULES.keywords).filter((name) => name.startsWith('x-')) : []) expect(names).toContain(keyword);
+  });
+});

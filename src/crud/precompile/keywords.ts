@@ -1,0 +1,36 @@
+/**
+ * The validating keywords of validation/vocabulary.ts as ajv *code* keywords: the same rules, written as
+ * generated code so that ajv's standalone output (the browser's precompiled form validators) carries
+ * them without `new Function` at run time. src/crud/precompile/keywords.test.ts checks that both versions
+ * accept and reject the same values. Annotation keywords are taken from the vocabulary as they are.
+ */
+import { _, type CodeKeywordDefinition, type KeywordCxt, type KeywordDefinition } from 'ajv';
+import { annotationKeywords, validatingKeywords } from '../../../validation/vocabulary';
+
+/** "Today" as the latest calendar date anywhere on Earth (UTC+14), as `latestToday()` computes it. */
+const latestToday = _`new Date(Date.now() + 50400000).toISOString().slice(0, 10)`;
+
+const codeKeywords: Record<string, (cxt: KeywordCxt) => void> = {
+  'x-same-as': (cxt) => {
+    const { data, schema, it } = cxt;
+    cxt.fail(_`${it.parentData} === undefined || ${it.parentData}[${schema as string}] !== ${data}`);
+  },
+  'x-not-after-today': (cxt) => {
+    cxt.fail(_`${cxt.data}.slice(0, 10) > ${latestToday}`);
+  },
+  'x-not-before': (cxt) => {
+    const { data, schema, it } = cxt;
+    const other = _`${it.parentData}[${schema as string}]`;
+    cxt.fail(_`typeof ${other} == "string" && ${other} !== "" && ${data}.slice(0, 10) < ${other}.slice(0, 10)`);
+  },
+};
+
+export const precompilableKeywords: KeywordDefinition[] = [
+  ...validatingKeywords.map((definition) => {
+    const code = codeKeywords[definition.keyword as string];
+    if (!code) throw new Error(`The keyword "${String(definition.keyword)}" has no code version in src/crud/precompile/keywords.ts`);
+    const { validate: _validate, errors: _errors, ...rest } = definition as KeywordDefinition & { validate?: unknown; errors?: unknown };
+    return { ...rest, code } as CodeKeywordDefinition;
+  }),
+  ...annotationKeywords,
+];
