@@ -6,7 +6,8 @@
 import { Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { resources } from '../../../resources';
-import { dataProvider } from '../../providers/data-provider';
+import { api } from '../../providers/api';
+import { createDataProvider } from '../../providers/data-provider';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
 import { Blank, isBlank } from '../shared';
 
@@ -23,6 +24,9 @@ function labelOfRecord(target: NonNullable<ReturnType<typeof targetOf>>, record:
   const text = target.label.map((field) => record[field]).filter((value) => !isBlank(value)).join(' ');
   return text || idOfRecord(target, record);
 }
+
+// Pickers and labels stay silent on failure: a missing label shows the id, not a toast per row.
+const dataProvider = createDataProvider(api, { notify: null });
 
 const labels = new Map<string, Promise<string>>();
 
@@ -106,7 +110,7 @@ function ReferenceWidget({ id, value, onChange, onBlur, onFocus, disabled, reado
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       options={shown}
       onSearch={search}
-      onDropdownVisibleChange={(open) => open && options.length === 0 && search('')}
+      onOpenChange={(open) => open && options.length === 0 && search('')}
       onChange={(next) => {
         if (next === undefined || next === null) return onChange(undefined);
         const numeric = property.type === 'integer' || property.type === 'number';
