@@ -6,7 +6,7 @@
  * update sends the record's `version` (a stale one answers 409 with a message toast).
  */
 import Form from '@rjsf/antd';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../providers/api-error';
@@ -18,6 +18,16 @@ import { formSchemaOf, idOf } from './schemas';
 import { translateErrors, validatorFor } from './validator';
 
 const widgets = rjsfWidgets();
+
+/** RJSF's own texts (array buttons) that a form of ours can show; the rest stay RJSF's English. */
+const rjsfTexts: Partial<Record<TranslatableString, string>> = {
+  [TranslatableString.AddButton]: 'crud.form.add',
+  [TranslatableString.AddItemButton]: 'crud.form.addItem',
+  [TranslatableString.RemoveButton]: 'crud.form.remove',
+  [TranslatableString.MoveUpButton]: 'crud.form.moveUp',
+  [TranslatableString.MoveDownButton]: 'crud.form.moveDown',
+  [TranslatableString.CopyButton]: 'crud.form.copy',
+};
 
 /** The form's fields of a record, without nulls (a cleared optional field is simply absent). */
 export function initialFormData(schema: { properties: Record<string, unknown> }, record: Record<string, unknown> | undefined) {
@@ -85,6 +95,7 @@ export function CrudForm({ resource, mode, record, params, onSaved, onClose }: F
       showErrorList={false}
       noHtml5Validate
       transformErrors={(errors) => translateErrors(errors, t)}
+      translateString={(text, params) => (rjsfTexts[text] ? t(rjsfTexts[text]) : englishStringTranslator(text, params))}
       onChange={(event) => setFormData(event.formData as Record<string, unknown>)}
       onError={() => undefined}
       onSubmit={(event) => void submit(event.formData as Record<string, unknown>)}
