@@ -3,7 +3,7 @@
  * refuses U+0000 and unpaired UTF-16 surrogates ("\ud800"), which would otherwise fail in the
  * database as a 500. Both are bad input, so they are a 422 on their field.
  */
-import type { FieldMessages } from '../../validation/messages';
+import { addMessage, type FieldMessages } from '../../validation/messages';
 
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -21,7 +21,7 @@ function containsBadText(value: unknown, depth = 0): boolean {
 export function unstorableFields(body: Record<string, unknown>): FieldMessages {
   const errors: FieldMessages = {};
   for (const [field, value] of Object.entries(body)) {
-    if (badText(field) || containsBadText(value)) errors[badText(field) ? '' : field] = [{ key: 'validation.invalid' }];
+    if (badText(field) || containsBadText(value)) addMessage(errors, badText(field) ? '' : field, { key: 'validation.invalid' });
   }
   return errors;
 }

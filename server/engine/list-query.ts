@@ -9,7 +9,7 @@
  * Empty values are ignored (the web app drops them, other clients may not).
  */
 import { formats } from '../../validation/formats';
-import type { FieldMessages } from '../../validation/messages';
+import { addMessage, type FieldMessages } from '../../validation/messages';
 import { join, Sql, sql } from '../db/sql';
 import { HttpError } from '../http-error';
 import { typeOf } from './entity-schemas';
@@ -67,7 +67,7 @@ function typedValue(resource: EngineResource, field: string, text: string): unkn
 
 export function parseListQuery(resource: EngineResource, query: Record<string, unknown>, pathParameters: string[] = []): ListQuery {
   const errors: FieldMessages = {};
-  const fail = (name: string, key = 'validation.invalid') => ((errors[name] ??= []).push({ key }), undefined);
+  const fail = (name: string, key = 'validation.invalid') => (addMessage(errors, name, { key }), undefined);
   const allowed = new Set(listParameters(resource));
   const values = new Map<string, string>();
   for (const [name, value] of Object.entries(query ?? {})) {

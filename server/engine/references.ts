@@ -8,7 +8,7 @@
  *   first, so rules on them hold as well; their FK's ON DELETE CASCADE is only a safety net.
  * Everything runs on the caller's transaction client: one delete is all or nothing.
  */
-import type { FieldMessages } from '../../validation/messages';
+import { addMessage, type FieldMessages } from '../../validation/messages';
 import type { Queryable } from '../db/pool';
 import { HttpError } from '../http-error';
 import type { EngineModel, EngineResource } from './model';
@@ -29,12 +29,12 @@ export async function checkReferences(client: Queryable, model: EngineModel, res
     if (value === undefined || value === null) continue;
     const ids = many ? (Array.isArray(value) ? value : []) : [value];
     if (!ids.every(isId)) {
-      errors[field] = [{ key: 'validation.refMissing' }];
+      addMessage(errors, field, { key: 'validation.refMissing' });
       continue;
     }
     const target = model.byName.get(ref.resource) as EngineResource;
     const found = await existingIds(client, target.table, tenantId, ids as number[]);
-    if ((ids as number[]).some((id) => !found.has(id))) errors[field] = [{ key: 'validation.refMissing' }];
+    if ((ids as number[]).some((id) => !found.has(id))) addMessage(errors, field, { key: 'validation.refMissing' });
   }
   return errors;
 }
