@@ -9,7 +9,7 @@ import type { PropertySchema } from '../../validation/prepare-schema';
 import { call, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { endpointUrl, isCreatable, model, RecordMaker, type Made } from '../test-support/engine-records';
-import { en } from '../test-support/locale-text';
+import { en, localeText } from '../test-support/locale-text';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { refOf, typeOf } from './entity-schemas';
 import type { EngineResource } from './model';
@@ -180,6 +180,33 @@ describe.each(databases)('the generated API on %s', (kind) => {
     }
     const after = await test.database.pool.query(`SELECT data, version, updated_at FROM "${resource.table}" WHERE id = $1`, [made.id]);
     expect(after.rows).toEqual(snapshot.rows);
+  });
+
+  it('answers in the request’s language, and refuses a second main company on its field', async () => {
+    for (const language of ['de', 'uk', 'el']) {
+      const created = await call(test.app, 'POST', '/api/companies/store', { name: `Sprache ${language}` }, { token: owner.token, language });
+      expect(created.json()).toMatchObject({ message: localeText(language, 'crud.created') });
+      const { id } = (created.json() as { data: { id: number } }).data;
+      const stale = await call(test.app, 'PUT', `/api/companies/update/${id}`, { version: 5 }, { token: owner.token, language });
+      expect(stale.statusCode).toBe(409);
+      expect(expectErrorShape(stale).message).toBe(localeText(language, 'errors.stale'));
+    }
+    const second = await call(test.app, 'POST', '/api/companies/store', { name: 'Second main', main: true }, { token: owner.token });
+    expect(second.statusCode).toBe(422);
+    expect(expectErrorShape(second).errors?.main).toEqual([en('validation.unique')]);
+  });
+
+  it('keeps fields an update does not send, and clears optional ones sent empty', async () => {
+    const created = await call(test.app, 'POST', '/api/companies/store', { name: 'Partial Ltd', email: 'office@example.com', address: 'Main street 1' }, { token: owner.token });
+    const { id } = (created.json() as { data: { id: number } }).data;
+    const updated = await call(test.app, 'PUT', `/api/companies/update/${id}`, { version: 1, address: '', company_name: 'Partial Limited' }, { token: owner.token });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const { data } = updated.json() as { data: Record<string, unknown> };
+    expect(data).toMatchObject({ name: 'Partial Ltd', email: 'office@example.com', company_name: 'Partial Limited', version: 2 });
+    expect(data).not.toHaveProperty('address');
+    const emptied = await call(test.app, 'PUT', `/api/companies/update/${id}`, { version: 2, name: '' }, { token: owner.token });
+    expect(emptied.statusCode).toBe(422);
+    expect(expectErrorShape(emptied).errors?.name).toEqual([en('validation.required')]);
   });
 
   it('answers 404 for ids in paths that are not positive integers', async () => {

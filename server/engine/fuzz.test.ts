@@ -21,7 +21,7 @@ import { listParameters } from './list-query';
 import type { EngineResource } from './model';
 import { sampleValue, type RefIds } from './sample-record';
 
-const RUNS_PER_RESOURCE = Number(process.env.ENGINE_FUZZ_RUNS ?? 40);
+const RUNS_PER_RESOURCE = Number(process.env.ENGINE_FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.ENGINE_FUZZ_SEED ?? 20_261_122);
 
 const NASTY = ['', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udc00', "' OR 1=1 --", '"; DROP TABLE companies; --', '%', '_', '\\', '💥🚚', 'مرحبا', '2999-12-31', '0000-00-00', '1e309', 'NaN', '__proto__', 'y'.repeat(5000)];
