@@ -71,6 +71,55 @@ describe('generic list', () => {
   });
 });
 
+describe('generic list actions', () => {
+  const bank = { id: 3, companyId: 7, account_name: 'Main', bank_name: 'Bank', iban: 'DE89370400440532013000', currency: 'EUR', version: 4 };
+
+  it('searches on the server and deletes a row after the confirmation', async () => {
+    const fetch = stubFetch((url, init) =>
+      init.method === 'DELETE' ? json({ message: 'Deleted successfully!' }) : json({ data: [{ id: 5, name: 'Acme', main: true }], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
+    );
+    render(
+      <MemoryRouter>
+        <CrudList resource={resourceByName('companies')} />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Acme');
+    const box = screen.getByTestId('crud-search');
+    const search = box.tagName === 'INPUT' ? box : box.querySelector('input')!;
+    fireEvent.change(search, { target: { value: ' acme ' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await vi.waitFor(() => expect(fetch.mock.calls.some((call) => String(call[0]).includes('search=acme'))).toBe(true));
+    fireEvent.click(screen.getByTestId('delete-5'));
+    expect(await screen.findByText('Delete this record?')).toBeTruthy();
+    expect(fetch.mock.calls.some((call) => call[1]?.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
+    await vi.waitFor(() => expect(fetch.mock.calls.find((call) => call[1]?.method === 'DELETE')?.[0]).toBe('/api/companies/destroy/5'));
+  });
+
+  it('edits a row in a dialog and sends its version', async () => {
+    const fetch = stubFetch((_url, init) =>
+      init.method === 'PUT' ? json({ message: 'Updated successfully!', data: { ...bank, version: 5 } }) : json({ data: [bank], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
+    );
+    render(
+      <MemoryRouter>
+        <CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByTestId('edit-3'));
+    const bankName = await vi.waitFor(() => {
+      const input = document.getElementById('company-banks-edit_bank_name');
+      if (!input) throw new Error('no form yet');
+      return input;
+    });
+    fireEvent.change(bankName, { target: { value: 'Commerzbank' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(fetch.mock.calls.some((call) => call[1]?.method === 'PUT')).toBe(true));
+    const put = fetch.mock.calls.find((call) => call[1]?.method === 'PUT')!;
+    expect(put[0]).toBe('/api/7/banks/update/3');
+    expect(JSON.parse(String(put[1].body))).toEqual({ account_name: 'Main', bank_name: 'Commerzbank', iban: 'DE89370400440532013000', currency: 'EUR', version: 4 });
+  });
+});
+
 describe('generic create form', () => {
   function renderForm(record?: Record<string, unknown>) {
     const onSaved = vi.fn();
