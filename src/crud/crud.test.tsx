@@ -75,7 +75,7 @@ describe('generic list actions', () => {
   const bank = { id: 3, companyId: 7, account_name: 'Main', bank_name: 'Bank', iban: 'DE89370400440532013000', currency: 'EUR', version: 4 };
 
   it('searches on the server and deletes a row after the confirmation', async () => {
-    const fetch = stubFetch((url, init) =>
+    const fetch = stubFetch((_url, init) =>
       init.method === 'DELETE' ? json({ message: 'Deleted successfully!' }) : json({ data: [{ id: 5, name: 'Acme', main: true }], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
     );
     render(
