@@ -1,0 +1,92 @@
+/**
+ * The generic screens of issue 3 in Chromium against the built app on the real server: a company's show
+ * page with its "Bank accounts" tab, a bank account created through the schema form (an invalid IBAN
+ * shows the translated message under the field first), edited (the version travels along) and deleted
+ * after the confirmation.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { text } from './support/locale-text';
+import { openScenario, uniqueUser } from './support/scenario';
+import { startServer, type RunningServer } from './support/server-process';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a company with bank accounts', () => {
+  it('lists the company, creates, edits and deletes a bank account in its tab', async () => {
+    const user = uniqueUser('banks');
+    const scenario = await openScenario(browser, server.url, 'company-banks');
+    const { page } = scenario;
+
+    await scenario.step('register', async () => {
+      await page.goto('/register');
+      const form = page.getByTestId('register-form');
+      await form.getByLabel(text('en', 'register.fields.company_name')).fill(user.companyName);
+      await form.getByLabel(text('en', 'register.fields.login')).fill(user.login);
+      await form.getByLabel(text('en', 'register.fields.email')).fill(user.email);
+      await form.getByLabel(text('en', 'register.fields.phone')).fill(user.phone);
+      await form.getByLabel(text('en', 'register.fields.password'), { exact: true }).fill(user.password);
+      await form.getByLabel(text('en', 'register.fields.password_confirmation')).fill(user.password);
+      await form.getByRole('checkbox').check();
+      await page.getByTestId('register-submit').click();
+      await page.waitForURL((url) => url.pathname === '/');
+    });
+
+    await scenario.step('companies list and show page', async () => {
+      await page.getByTestId('menu-companies').click();
+      const list = page.getByTestId('crud-list-companies');
+      await list.getByText(user.companyName).waitFor();
+      await list.locator('[data-testid^="show-"]').first().click();
+      await page.getByTestId('crud-show-companies').waitFor();
+      await page.getByRole('tab', { name: text('en', 'company-banks.title') }).click();
+      await page.getByTestId('crud-list-company-banks').getByText(text('en', 'company-banks.empty')).waitFor();
+    });
+
+    const banks = page.getByTestId('crud-list-company-banks');
+    await scenario.step('an invalid IBAN is refused in the form', async () => {
+      await banks.getByTestId('crud-create').click();
+      await page.locator('#company-banks-create_account_name').fill('Main account');
+      await page.locator('#company-banks-create_bank_name').fill('Deutsche Bank');
+      await page.locator('#company-banks-create_iban').fill('DE00 1234 5678');
+      await page.getByRole('button', { name: text('en', 'crud.buttons.save') }).click();
+      await page.getByText(text('en', 'validation.format.iban')).waitFor();
+    });
+
+    await scenario.step('a valid bank account is created', async () => {
+      await page.locator('#company-banks-create_iban').fill('DE89 3704 0044 0532 0130 00');
+      await page.locator('#company-banks-create_currency').fill('EUR');
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title*="(EUR)"]').first().click();
+      await page.getByRole('button', { name: text('en', 'crud.buttons.save') }).click();
+      await banks.getByText('DE89 3704 0044 0532 0130 00').waitFor();
+    });
+
+    await scenario.step('edited', async () => {
+      await banks.locator('[data-testid^="edit-"]').first().click();
+      await page.locator('#company-banks-edit_bank_name').fill('Commerzbank');
+      await page.getByRole('button', { name: text('en', 'crud.buttons.save') }).click();
+      await banks.getByText('Commerzbank').waitFor();
+    });
+
+    await scenario.step('deleted after the confirmation', async () => {
+      await banks.locator('[data-testid^="delete-"]').first().click();
+      await page.getByText(text('en', 'crud.confirm.deleteTitle')).waitFor();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: text('en', 'crud.buttons.delete') }).click();
+      await banks.getByText(text('en', 'company-banks.empty')).waitFor();
+    });
+
+    expect(scenario.problems).toEqual([]);
+    await scenario.close();
+  });
+});
