@@ -14,6 +14,7 @@ import { formSchemaOf, schemaOf } from '../../src/crud/schemas';
 import { findFieldKind } from '../../src/fields/registry';
 import { initTestI18n } from '../../src/i18n/test-i18n';
 import type { PropertySchema } from '../../validation/prepare-schema';
+import { annotationKeywords } from '../../validation/vocabulary';
 
 vi.mock('../../src/providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
@@ -51,6 +52,16 @@ function paramsOf(resource: (typeof resources)[number]): Record<string, string> 
 }
 
 describe('field kinds over the registry', () => {
+  it('draw every x-widget value the vocabulary allows', () => {
+    const widgetKeyword = annotationKeywords.find((definition) => definition.keyword === 'x-widget');
+    const values = (widgetKeyword?.metaSchema as { enum: string[] }).enum;
+    for (const value of values) {
+      const kind = findFieldKind({ type: 'string', 'x-widget': value });
+      expect(kind, value).toBeDefined();
+      if (!['text', 'email', 'files'].includes(value)) expect(kind?.name, value).toBe(value);
+    }
+  });
+
   for (const resource of resources) {
     it(`${resource.name}: every property has a field kind and every reference a known resource`, () => {
       const unmatched = propertiesOf(schemaOf(resource).properties).filter(([, property]) => !findFieldKind(property));

@@ -19,5 +19,12 @@ export function formValidatorsPlugin(): Plugin {
       for (const file of readdirSync(schemasDir)) if (file.endsWith('.json')) this.addWatchFile(join(schemasDir, file));
       return generateValidatorsModule(schemasDir, formatsModule);
     },
+    // The dev server: a changed schema rebuilds the validators (and reloads the page that uses them).
+    handleHotUpdate({ file, server }) {
+      if (!file.startsWith(schemasDir) || !file.endsWith('.json')) return undefined;
+      const module = server.moduleGraph.getModuleById(resolved);
+      if (module) server.moduleGraph.invalidateModule(module);
+      return undefined;
+    },
   };
 }
