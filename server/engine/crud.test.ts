@@ -209,6 +209,35 @@ describe.each(databases)('the generated API on %s', (kind) => {
     expect(expectErrorShape(emptied).errors?.name).toEqual([en('validation.required')]);
   });
 
+  it.each(creatable.filter((resource) => Object.keys(resource.derived).length > 0).map((resource) => [resource.name, resource] as const))(
+    '%s: derived fields are computed, returned and cannot be written',
+    async (_name, resource) => {
+      const forged = Object.fromEntries(Object.keys(resource.derived).map((field) => [field, resource.properties[field]?.type === 'string' ? 'forged' : 4242]));
+      const made = await maker.make(resource, forged);
+      for (const field of Object.keys(resource.derived)) {
+        expect(made.record[field], field).toBeDefined();
+        expect(made.record[field], field).not.toEqual(forged[field]);
+      }
+      const stored = await test.database.pool.query(`SELECT data FROM "${resource.table}" WHERE id = $1`, [made.id]);
+      for (const field of Object.keys(resource.derived)) expect((stored.rows[0] as { data: object }).data).not.toHaveProperty(field);
+    },
+  );
+
+  it('derives an employee’s full name and age, and a card’s days left', async () => {
+    const employees = model.byName.get('employees');
+    if (employees && isCreatable(employees)) {
+      const made = await maker.make(employees, { name: 'Olena', last_name: 'Kovalenko', date_of_birth: '1990-01-01' });
+      const years = new Date().getUTCFullYear() - 1990 - (new Date().toISOString().slice(5, 10) < '01-01' ? 1 : 0);
+      expect(made.record).toMatchObject({ full_name: 'Olena Kovalenko', age: years });
+    }
+    const cards = model.byName.get('cards');
+    if (cards && isCreatable(cards) && cards.derived.days_left) {
+      const inTen = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+      const made = await maker.make(cards, { expires_at: inTen });
+      expect([9, 10, 11]).toContain(made.record.days_left);
+    }
+  });
+
   it('answers 404 for ids in paths that are not positive integers', async () => {
     for (const id of ['0', '-1', 'abc', '1.5', '99999999999999999999', '%20']) {
       const response = await call(test.app, 'GET', `/api/companies/show/${id}`, undefined, { token: owner.token });

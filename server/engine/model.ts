@@ -4,6 +4,7 @@
  */
 import type { ResourceDefinition } from '../../resources/types';
 import type { PropertySchema } from '../../validation/prepare-schema';
+import { derivedFieldsOf } from './derived-fields';
 import { loadEntitySchemas, refOf, typeOf, type LoadedSchema, type RefAnnotation } from './entity-schemas';
 
 /** Columns of every engine table that are not schema fields; never writable by a client. */
@@ -43,6 +44,8 @@ export interface EngineResource {
   sortFields: string[];
   filterFields: Array<{ field: string; mode: 'exact' | 'range' | 'search' }>;
   indexFields: string[];
+  /** Fields computed in SQL on read (derived-fields.ts): field → expression. */
+  derived: Record<string, string>;
   /** Path parameter → schema field (`pathFields`). */
   pathFields: Record<string, string>;
   /** Wire names never taken from a client body (mass assignment). */
@@ -68,6 +71,7 @@ export function buildModel(definitions: readonly ResourceDefinition[], schemasDi
       else if (many) references.push({ field, ref: many, many: true });
     }
     const idField = definition.idField ?? 'id';
+    const derived = derivedFieldsOf(definition.schema, properties);
     const protectedFields = new Set<string>([...SYSTEM_COLUMNS, idField, 'version']);
     if (definition.parent) protectedFields.add(definition.parent.field);
     return {
@@ -84,8 +88,10 @@ export function buildModel(definitions: readonly ResourceDefinition[], schemasDi
         .filter(([, property]) => typeof property['x-filter'] === 'string')
         .map(([field, property]) => ({ field, mode: property['x-filter'] as 'exact' | 'range' | 'search' })),
       indexFields: entries
+        .filter(([field]) => !Object.hasOwn(derived, field))
         .filter(([, property]) => property['x-index'] === true || property['x-sort'] === true || property['x-filter'] !== undefined || refOf(property) !== null)
         .map(([field]) => field),
+      derived,
       pathFields: definition.pathFields ?? {},
       protectedFields,
     };
@@ -114,6 +120,8 @@ export function creationOrder(model: EngineModel): EngineResource[] {
 
 /** The SQL expression a field is compared and sorted by, typed from the schema (numbers sort as numbers). */
 export function fieldExpression(resource: EngineResource, field: string): string {
+  const derived = resource.derived[field];
+  if (derived !== undefined) return `(${derived})`;
   const quoted = field.replace(/'/g, "''");
   const type = typeOf(resource.properties[field]);
   if (type === 'integer' || type === 'number') return `((data->>'${quoted}')::numeric)`;

@@ -15,6 +15,8 @@ export interface RecordRow {
   tenant_id: number;
   parent_id?: number | null;
   data: Record<string, unknown>;
+  /** Derived fields computed on read (derived-fields.ts), when the resource has any. */
+  derived?: Record<string, unknown> | null;
   created_at: Date | string;
   updated_at: Date | string;
   created_by: number | null;
@@ -30,6 +32,7 @@ export function toWire(resource: EngineResource, row: RecordRow): Record<string,
     // The stored data never holds a protected name; guard anyway so data cannot shadow the id.
     if (!resource.protectedFields.has(field) && resource.properties[field]?.writeOnly !== true) define(record, field, value);
   }
+  for (const [field, value] of Object.entries(row.derived ?? {})) define(record, field, value);
   const parent = resource.definition.parent;
   if (parent) record[parent.field] = row.parent_id ?? null;
   record.version = row.version;

@@ -5,9 +5,12 @@
  * routes never write the tenant condition themselves.
  */
 import type { Queryable } from '../db/pool';
-import { identifier, join, sql, type Sql } from '../db/sql';
+import { identifier, join, Sql, sql } from '../db/sql';
+import { derivedColumn } from './derived-fields';
 import type { EngineResource } from './model';
 import type { RecordRow } from './records';
+
+const raw = (text: string) => new Sql([text], []);
 
 export interface Scope {
   /** The parent's id, for sub-resources. */
@@ -29,6 +32,12 @@ export class EngineStore {
     return join([...conditions, ...extra.map((condition) => sql`(${condition})`)], ' AND ');
   }
 
+  /** `*` plus the derived fields' column (derived-fields.ts). */
+  private columns(resource: EngineResource): Sql {
+    const derived = derivedColumn(resource.derived);
+    return raw(derived ? `*, ${derived}` : '*');
+  }
+
   private async run<Row>(statement: Sql): Promise<Row[]> {
     const { text, values } = statement.render();
     return (await this.client.query(text, values)).rows as Row[];
@@ -41,13 +50,13 @@ export class EngineStore {
 
   async page(resource: EngineResource, scope: Scope, conditions: Sql[], orderBy: Sql, limit: number, offset: number): Promise<RecordRow[]> {
     return this.run<RecordRow>(
-      sql`SELECT * FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+      sql`SELECT ${this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
     );
   }
 
   /** One record by id within the scope; `lock` takes a row lock for a read-modify-write. */
   async find(resource: EngineResource, id: number, scope: Scope, lock = false): Promise<RecordRow | null> {
-    const statement = sql`SELECT * FROM ${identifier(resource.table)} WHERE ${this.where(scope, [sql`id = ${id}`])}`;
+    const statement = sql`SELECT ${this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where(scope, [sql`id = ${id}`])}`;
     const rows = await this.run<RecordRow>(lock ? sql`${statement} FOR UPDATE` : statement);
     return rows[0] ?? null;
   }
@@ -64,7 +73,7 @@ export class EngineStore {
       values.push(parentId);
     }
     const rows = await this.run<RecordRow>(
-      sql`INSERT INTO ${identifier(resource.table)} (${join(columns.map(identifier), ', ')}) VALUES (${join(values.map((value) => sql`${value}`), ', ')}) RETURNING *`,
+      sql`INSERT INTO ${identifier(resource.table)} (${join(columns.map(identifier), ', ')}) VALUES (${join(values.map((value) => sql`${value}`), ', ')}) RETURNING ${this.columns(resource)}`,
     );
     return rows[0] as RecordRow;
   }
@@ -72,7 +81,7 @@ export class EngineStore {
   async update(resource: EngineResource, id: number, data: Record<string, unknown>, userId: number): Promise<RecordRow> {
     const rows = await this.run<RecordRow>(
       sql`UPDATE ${identifier(resource.table)} SET data = ${JSON.stringify(data)}::jsonb, version = version + 1, updated_at = now(), updated_by = ${userId}
-           WHERE ${this.where({}, [sql`id = ${id}`])} RETURNING *`,
+           WHERE ${this.where({}, [sql`id = ${id}`])} RETURNING ${this.columns(resource)}`,
     );
     return rows[0] as RecordRow;
   }
