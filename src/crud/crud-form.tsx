@@ -16,6 +16,7 @@ import { useFieldLabel } from './field-value';
 import type { FormModalProps } from './form-modal';
 import { formSchemaOf, idOf } from './schemas';
 import { translateErrors, validatorFor } from './validator';
+import './crud.css';
 
 const widgets = rjsfWidgets();
 
@@ -100,6 +101,7 @@ export function CrudForm({ resource, mode, record, params, onSaved, onClose }: F
       onError={() => undefined}
       onSubmit={(event) => void submit(event.formData as Record<string, unknown>)}
       idPrefix={`${resource.name}-${mode}`}
+      className="crud-form"
     />
   );
 }

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../i18n/test-i18n';
 import { booleanKind } from './boolean';
@@ -18,7 +18,7 @@ import { referenceKind } from './reference';
 import { fieldKindOf, fieldKinds, findFieldKind, rjsfWidgets } from './registry';
 import { textKind } from './text';
 import { textareaKind } from './textarea';
-import type { FieldKind, PropertySchema } from './types';
+import type { FieldKind, PropertySchema, WidgetProps } from './types';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
@@ -144,6 +144,21 @@ describe('field kind displays', () => {
     );
     display(referenceKind, 5, { type: 'integer', 'x-ref': { resource: 'companies' } });
     await waitFor(() => expect(cell()).toBe('Acme Logistics'));
+  });
+
+  it('reference pickers search on the server through the target list endpoint and its label fields', async () => {
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ data: [{ id: 5, name: 'Acme Logistics' }], pagination: { total: 1, currentPage: 1, perPage: 20, lastPage: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    const onChange = vi.fn();
+    const Widget = referenceKind.Widget!;
+    const props = { id: 'pick', value: undefined, onChange, onBlur: vi.fn(), onFocus: vi.fn(), schema: { type: 'integer', 'x-ref': { resource: 'companies' } }, options: {} };
+    render(<Widget {...(props as unknown as WidgetProps)} />);
+    const input = document.getElementById('pick')!;
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: 'acm' } });
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url) === '/api/companies?page=1&perPage=20&search=acm')).toBe(true));
+    fireEvent.click(await screen.findByText('Acme Logistics'));
+    expect(onChange).toHaveBeenCalledWith(5);
   });
 
   it('files, lists and objects', () => {
