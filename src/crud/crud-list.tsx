@@ -116,7 +116,7 @@ export function CrudList({ resource, params }: { resource: ResourceDefinition; p
               description={
                 list.failed
                   ? t('crud.loadFailed')
-                  : list.state.search || Object.keys(list.state.filters).length
+                  : list.state.search || Object.values(list.state.filters).some((value) => (Array.isArray(value) ? value.some((part) => part !== undefined && part !== null && part !== '') : value !== undefined && value !== null && value !== ''))
                     ? t('crud.noResults')
                     : t(`${resource.name}.empty`, { defaultValue: t('crud.noResults') })
               }
