@@ -44,11 +44,32 @@ export function tableStatements(model: EngineModel, resource: EngineResource): s
   return statements;
 }
 
+/** Every statement for the model, in creation order (parents first). */
+export function allStatements(model: EngineModel): string[] {
+  return creationOrder(model).flatMap((resource) => tableStatements(model, resource));
+}
+
+export function fingerprintOf(statements: string[]): string {
+  return createHash('sha256').update(statements.join(';\n')).digest('hex');
+}
+
+/**
+ * Makes what is missing. A fingerprint of the statements is kept in `engine_state`: when it matches,
+ * nothing has changed since the last start and the DDL is skipped (starts stay fast, tests too).
+ */
 export async function ensureTables(database: Database, model: EngineModel): Promise<void> {
+  const statements = allStatements(model);
+  const fingerprint = fingerprintOf(statements);
   await database.transaction(async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [ENGINE_LOCK_KEY]);
-    for (const resource of creationOrder(model)) {
-      for (const statement of tableStatements(model, resource)) await client.query(statement);
-    }
+    const current = await client.query("SELECT fingerprint FROM engine_state WHERE key = 'tables'");
+    if ((current.rows[0] as { fingerprint: string } | undefined)?.fingerprint === fingerprint) return;
+    // No parameters: one simple-protocol round trip for all statements.
+    await client.query(statements.join(';\n'));
+    await client.query(
+      `INSERT INTO engine_state (key, fingerprint) VALUES ('tables', $1)
+       ON CONFLICT (key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, updated_at = now()`,
+      [fingerprint],
+    );
   });
 }

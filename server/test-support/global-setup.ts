@@ -15,6 +15,9 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database';
 import { listMigrations } from '../db/migrate';
+import { resources } from '../../resources/index';
+import { buildModel } from '../engine/model';
+import { allStatements, ensureTables } from '../engine/storage';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +36,8 @@ async function templateKey(): Promise<string> {
   const pglite = JSON.parse(await fs.readFile(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
   hash.update(pglite.version);
   for (const migration of await listMigrations()) hash.update(migration.version).update(await fs.readFile(migration.file));
+  // The engine's tables are in the template too: a changed registry or schema makes a new template.
+  hash.update(allStatements(buildModel(resources)).join(';'));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -51,7 +56,11 @@ async function prepareTemplate(): Promise<string> {
   await fs.rm(building, { recursive: true, force: true });
   const started = Date.now();
   const database = await openDatabase({ databaseUrl: null, dataDir: building });
-  await database.close();
+  try {
+    await ensureTables(database, buildModel(resources));
+  } finally {
+    await database.close();
+  }
   await fs.writeFile(path.join(building, '.complete'), new Date().toISOString());
   await fs.rm(template, { recursive: true, force: true });
   await fs.rename(building, template);

@@ -1,0 +1,36 @@
+/** The engine's tables: made idempotently, skipped when unchanged, safe when two servers start at once. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../resources/index';
+import { databases } from '../test-support/databases';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+import { buildModel } from './model';
+import { allStatements, ensureTables, fingerprintOf } from './storage';
+
+const model = buildModel(resources);
+
+describe.each(databases)('engine tables on %s', (kind) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+  });
+  afterAll(async () => test?.close());
+
+  it('has a table per resource with the engine columns and the fingerprint of its statements', async () => {
+    for (const resource of model.resources) {
+      const columns = await test.database.pool.query('SELECT column_name FROM information_schema.columns WHERE table_name = $1', [resource.table]);
+      const names = columns.rows.map((row: { column_name: string }) => row.column_name);
+      expect(names, resource.name).toEqual(expect.arrayContaining(['id', 'tenant_id', 'data', 'created_at', 'updated_at', 'created_by', 'updated_by', 'version']));
+      if (resource.definition.parent) expect(names, resource.name).toContain('parent_id');
+    }
+    const state = await test.database.pool.query("SELECT fingerprint FROM engine_state WHERE key = 'tables'");
+    expect((state.rows[0] as { fingerprint: string }).fingerprint).toBe(fingerprintOf(allStatements(model)));
+  });
+
+  it('runs again without harm, also twice at once after a change (advisory lock)', async () => {
+    await ensureTables(test.database, model);
+    await test.database.pool.query("DELETE FROM engine_state WHERE key = 'tables'");
+    await Promise.all([ensureTables(test.database, model), ensureTables(test.database, model)]);
+    const state = await test.database.pool.query("SELECT count(*) AS total FROM engine_state WHERE key = 'tables'");
+    expect(Number((state.rows[0] as { total: number }).total)).toBe(1);
+  });
+});
