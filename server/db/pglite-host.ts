@@ -8,6 +8,7 @@
  * IPC channel disconnects (the parent died), so no orphan keeps the data folder open.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 // See embedded-database.ts: the parent's pool uses one connection; a few spare slots let a replaced
@@ -29,7 +30,8 @@ process.on('SIGTERM', () => {});
 let closing: Promise<void> | null = null;
 
 async function main() {
-  const db = await PGlite.create({ dataDir });
+  // pg_trgm: list search (ILIKE '%…%') is served by trigram indexes (migration 003, engine storage).
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());

@@ -26,6 +26,17 @@ describe.each(databases)('engine tables on %s', (kind) => {
     expect((state.rows[0] as { fingerprint: string }).fingerprint).toBe(fingerprintOf(allStatements(model)));
   });
 
+  it('keeps a trigram index for every searched field', async () => {
+    for (const resource of model.resources) {
+      if (resource.searchFields.length === 0) continue;
+      const indexes = await test.database.pool.query('SELECT indexdef FROM pg_indexes WHERE tablename = $1', [resource.table]);
+      const definitions = indexes.rows.map((row: { indexdef: string }) => row.indexdef).filter((definition: string) => definition.includes('gin_trgm_ops'));
+      for (const field of resource.searchFields.filter((name) => !Object.hasOwn(resource.derived, name))) {
+        expect(definitions.some((definition: string) => definition.includes(`'${field}'`)), `${resource.name}.${field}`).toBe(true);
+      }
+    }
+  });
+
   it('runs again without harm, also twice at once after a change (advisory lock)', async () => {
     await ensureTables(test.database, model);
     await test.database.pool.query("DELETE FROM engine_state WHERE key = 'tables'");

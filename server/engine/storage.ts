@@ -41,6 +41,12 @@ export function tableStatements(model: EngineModel, resource: EngineResource): s
   for (const field of resource.indexFields) {
     statements.push(`CREATE INDEX IF NOT EXISTS "${indexName(resource, field)}" ON "${resource.table}" (tenant_id, ${fieldExpression(resource, field)})`);
   }
+  // Text search: a trigram index per searched field, so ILIKE '%…%' does not scan the table.
+  const searched = new Set([...resource.searchFields, ...resource.filterFields.filter((filter) => filter.mode === 'search').map((filter) => filter.field)]);
+  for (const field of searched) {
+    if (Object.hasOwn(resource.derived, field)) continue;
+    statements.push(`CREATE INDEX IF NOT EXISTS "${indexName(resource, `${field}_trgm`)}" ON "${resource.table}" USING gin (${fieldExpression(resource, field)} gin_trgm_ops)`);
+  }
   return statements;
 }
 
