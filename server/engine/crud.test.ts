@@ -238,6 +238,26 @@ describe.each(databases)('the generated API on %s', (kind) => {
     }
   });
 
+  it.each(creatable.filter((resource) => resource.definition.parent).map((resource) => [resource.name, resource] as const))(
+    '%s: a record reached through another parent of the same tenant is a 404',
+    async (_name, resource) => {
+      const { api, parent } = resource.definition;
+      const parentResource = model.byName.get(parent?.resource as string) as EngineResource;
+      const made = await maker.make(resource);
+      const otherParent = await maker.make(parentResource);
+      const params = { ...made.params, [parent?.param as string]: otherParent.id };
+      if (api.show) expect((await call(test.app, 'GET', endpointUrl(api.show, params), undefined, { token: owner.token })).statusCode).toBe(404);
+      if (api.update) expect((await call(test.app, api.update.method, endpointUrl(api.update, params), { ...made.body, version: 1 }, { token: owner.token })).statusCode).toBe(404);
+      if (api.delete) expect((await call(test.app, 'DELETE', endpointUrl(api.delete, params), undefined, { token: owner.token })).statusCode).toBe(404);
+      if (api.list) {
+        const listed = await call(test.app, 'GET', `${endpointUrl(api.list, params)}?perPage=100`, undefined, { token: owner.token });
+        expect((listed.json() as { data: Array<Record<string, unknown>> }).data.map((record) => record[resource.idField])).not.toContain(made.id);
+      }
+      const stored = await test.database.pool.query(`SELECT version FROM "${resource.table}" WHERE id = $1`, [made.id]);
+      expect(stored.rows).toEqual([{ version: 1 }]);
+    },
+  );
+
   it('answers 404 for ids in paths that are not positive integers', async () => {
     for (const id of ['0', '-1', 'abc', '1.5', '99999999999999999999', '%20']) {
       const response = await call(test.app, 'GET', `/api/companies/show/${id}`, undefined, { token: owner.token });
