@@ -98,7 +98,7 @@ describe('a dispatcher', () => {
   });
 
   it('creates an order with a transport and a trailer picked from the lists, filters, pages and deletes', async () => {
-    const transport = await api.call<{ data: { id: number } }>('POST', '/transport/store', {
+    await api.call('POST', '/transport/store', {
       board_names: 'Truck 07',
       registration_number: 'WX-2207-T',
     });
