@@ -26,6 +26,7 @@ import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { lookupRoutes } from './routes/lookups';
 import { profileRoutes } from './routes/profile';
+import { transportRoutes } from './routes/hand-written/transport';
 
 export interface AppOptions {
   config: Config;
@@ -67,6 +68,7 @@ export const fleetdeskApp = fp(
     await app.register(lookupRoutes, { referenceDataDir: options.referenceDataDir });
     // The schema-driven engine: every resource of the registry, its routes, OpenAPI and docs page.
     await app.register(enginePlugin, { database, schemasDir: options.schemasDir, apiDocs: config.apiDocs });
+    await app.register(transportRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },
   { name: 'fleetdesk-app' },

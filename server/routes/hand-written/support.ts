@@ -1,0 +1,67 @@
+/**
+ * What the hand-written routes share with the engine's generated ones: the same path-id rule (a
+ * positive integer of this tenant, else 404), the same 422 shape, the engine's tenant-scoped store and
+ * deletion rules, and one transaction per multi-row change. Nothing here knows a particular resource.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { toFieldMessages } from '../../../validation/field-errors';
+import type { FieldMessages } from '../../../validation/messages';
+import type { Database } from '../../db/database';
+import type { EngineResource } from '../../engine/model';
+import { toWire, type RecordRow } from '../../engine/records';
+import { EngineStore } from '../../engine/store';
+import { HttpError, notFound } from '../../http-error';
+
+export interface HandWrittenOptions {
+  database: Database;
+}
+
+/** A path id as the engine reads it: anything but a positive safe integer is a 404. */
+export function pathId(text: string | undefined): number {
+  if (text === undefined || !/^[1-9]\d{0,15}$/.test(text)) throw notFound();
+  const id = Number(text);
+  if (!Number.isSafeInteger(id)) throw notFound();
+  return id;
+}
+
+export function paramId(request: FastifyRequest, name: string): number {
+  return pathId((request.params as Record<string, string | undefined>)[name]);
+}
+
+export function invalid(fieldErrors: FieldMessages): HttpError {
+  return new HttpError(422, 'errors.invalidData', { fieldErrors });
+}
+
+export function hasErrors(errors: FieldMessages): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+export function engineResource(app: FastifyInstance, name: string): EngineResource {
+  const resource = app.engine.byName.get(name);
+  if (!resource) throw new Error(`Resource "${name}" is not in the engine`);
+  return resource;
+}
+
+/** Validates `data` with the resource's own compiled schema (the engine's strict ajv); 422 per field. */
+export function validateRecord(resource: EngineResource, data: Record<string, unknown>): void {
+  if (!resource.loaded.validate(data)) throw invalid(toFieldMessages(resource.loaded.validate.errors, data));
+}
+
+/** One transaction with the engine's tenant-scoped store on its client. */
+export function inTransaction<T>(database: Database, request: FastifyRequest, work: (store: EngineStore) => Promise<T>): Promise<T> {
+  return database.transaction((client) => work(new EngineStore(client, request.user.tenant_id)));
+}
+
+export function readStore(database: Database, request: FastifyRequest): EngineStore {
+  return new EngineStore(database.pool, request.user.tenant_id);
+}
+
+/** A record of this tenant (within the parent, when given), locked for a read-modify-write; else 404. */
+export async function findOr404(store: EngineStore, resource: EngineResource, id: number, parentId?: number, lock = true): Promise<RecordRow> {
+  const row = await store.find(resource, id, parentId === undefined ? {} : { parentId }, lock);
+  if (!row) throw notFound();
+  return row;
+}
+
+export { toWire };
+export type { RecordRow };
