@@ -26,6 +26,7 @@ import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { lookupRoutes } from './routes/lookups';
 import { profileRoutes } from './routes/profile';
+import { documentStatusRoutes } from './routes/hand-written/document-statuses';
 import { transportRoutes } from './routes/hand-written/transport';
 
 export interface AppOptions {
@@ -69,6 +70,7 @@ export const fleetdeskApp = fp(
     // The schema-driven engine: every resource of the registry, its routes, OpenAPI and docs page.
     await app.register(enginePlugin, { database, schemasDir: options.schemasDir, apiDocs: config.apiDocs });
     await app.register(transportRoutes, { database });
+    await app.register(documentStatusRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },
   { name: 'fleetdesk-app' },

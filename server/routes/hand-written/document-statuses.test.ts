@@ -1,0 +1,177 @@
+/** Statuses of an HR document type: store, update, destroy (with the employee documents that use it). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectErrorShape, registerUser, type RegisteredUser } from '../../test-support/api-client';
+import { databases } from '../../test-support/databases';
+import { model, RecordMaker } from '../../test-support/engine-records';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+import type { EngineResource } from '../../engine/model';
+
+interface DocumentType {
+  id: number;
+  statuses: Array<{ id?: number; name: string }>;
+  doc_statuses_amount: number;
+  version: number;
+}
+
+describe.each(databases)('HR document statuses on %s', (kind) => {
+  let test: TestApp;
+  let owner: RegisteredUser;
+  let stranger: RegisteredUser;
+  let ownerTenant: number;
+  let employeeId: number;
+
+  const query = async (text: string, values: unknown[] = []) => (await test.database.pool.query(text, values)).rows;
+
+  const createType = async (statuses: string[], token = owner.token) => {
+    const response = await call(test.app, 'POST', '/api/documents/store', { name: `Licence ${Math.random().toString(36).slice(2, 8)}`, short_name: 'LIC', statuses: statuses.map((name) => ({ name })) }, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: DocumentType }).data;
+  };
+
+  /** An employee document with one status row using `statusId` (rows the hand-written employee routes would make). */
+  const employeeDocument = async (typeId: number, statusId: number) => {
+    const [document] = await query(`INSERT INTO r_employee_documents (tenant_id, parent_id, data, created_by, updated_by) VALUES ($1, $2, $3, $4, $4) RETURNING id`, [
+      ownerTenant,
+      employeeId,
+      JSON.stringify({ document_type_id: typeId }),
+      owner.user.id,
+    ]);
+    await query(`INSERT INTO r_employee_document_statuses (tenant_id, parent_id, data, created_by, updated_by) VALUES ($1, $2, $3, $4, $4)`, [
+      ownerTenant,
+      document.id,
+      JSON.stringify({ status: statusId, dateFrom: '2024-01-01' }),
+      owner.user.id,
+    ]);
+    return Number(document.id);
+  };
+
+  const snapshot = async () => ({
+    types: await query(`SELECT id, data, version FROM r_hr_document_types ORDER BY id`),
+    statuses: await query(`SELECT id, parent_id, data, version FROM r_hr_document_statuses ORDER BY id`),
+    documents: await query(`SELECT id FROM r_employee_documents ORDER BY id`),
+    rows: await query(`SELECT id FROM r_employee_document_statuses ORDER BY id`),
+  });
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+    owner = await registerUser(test.app);
+    stranger = await registerUser(test.app);
+    ownerTenant = Number((await query('SELECT tenant_id FROM users WHERE id = $1', [owner.user.id]))[0].tenant_id);
+    employeeId = (await new RecordMaker(test.app, owner.token).make(model.byName.get('employees') as EngineResource)).id;
+  });
+  afterAll(async () => test?.close());
+
+  it('adds statuses to a type, giving every status an id, and counts them', async () => {
+    const type = await createType(['Valid']);
+    const response = await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Expired' }, { name: 'Pending' }] }, { token: owner.token });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { message: string; data: DocumentType };
+    expect(body.message).toBe('Created successfully!');
+    expect(body.data.statuses.map((status) => status.name)).toEqual(['Valid', 'Expired', 'Pending']);
+    expect(body.data.statuses.every((status) => Number.isInteger(status.id))).toBe(true);
+    expect(body.data.doc_statuses_amount).toBe(3);
+    const rows = await query(`SELECT id, data->>'name' AS name FROM r_hr_document_statuses WHERE parent_id = $1 ORDER BY id`, [type.id]);
+    expect(rows.map((row) => [Number(row.id), row.name])).toEqual(body.data.statuses.map((status) => [status.id, status.name]));
+  });
+
+  it.each([
+    ['no body field', {}, 'statuses'],
+    ['an empty list', { statuses: [] }, 'statuses'],
+    ['a blank name', { statuses: [{ name: '   ' }] }, 'statuses.0.name'],
+    ['a name of 31 characters', { statuses: [{ name: 'x'.repeat(31) }] }, 'statuses.0.name'],
+    ['an unknown field', { statuses: [{ name: 'Fine' }], other: 1 }, 'other'],
+    ['a list that is not a list', { statuses: 'Valid' }, 'statuses'],
+  ])('refuses %s with a 422 and stores nothing', async (_label, body, field) => {
+    const type = await createType(['Valid']);
+    const before = await snapshot();
+    const response = await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, body, { token: owner.token });
+    expect(response.statusCode, response.body).toBe(422);
+    const error = expectErrorShape(response);
+    expect(Object.keys(error.errors ?? {})).toContain(field);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('renames a status, in its record and in the type’s list', async () => {
+    const type = await createType(['Valid', 'Expired']);
+    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Pending' }] }, { token: owner.token })).json() as { data: DocumentType };
+    const expired = stored.data.statuses[1] as { id: number };
+    const response = await call(test.app, 'PUT', `/api/documents/${type.id}/status/update/${expired.id}`, { name: 'Lapsed' }, { token: owner.token });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { message: string; data: DocumentType };
+    expect(body.message).toBe('Updated successfully!');
+    expect(body.data.statuses.map((status) => status.name)).toEqual(['Valid', 'Lapsed', 'Pending']);
+    expect((await query(`SELECT data->>'name' AS name FROM r_hr_document_statuses WHERE id = $1`, [expired.id]))[0].name).toBe('Lapsed');
+  });
+
+  it('refuses a blank new name with a 422 on name', async () => {
+    const type = await createType(['Valid']);
+    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Other' }] }, { token: owner.token })).json() as { data: DocumentType };
+    const before = await snapshot();
+    const response = await call(test.app, 'PUT', `/api/documents/${type.id}/status/update/${stored.data.statuses[1]?.id}`, { name: '' }, { token: owner.token });
+    expect(response.statusCode).toBe(422);
+    expect(expectErrorShape(response).errors?.name).toEqual(['This field is required']);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('deletes a status with the employee documents that have it, and keeps the others', async () => {
+    const type = await createType(['Valid', 'Expired']);
+    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Pending' }] }, { token: owner.token })).json() as { data: DocumentType };
+    const [valid, expired] = stored.data.statuses as Array<{ id: number }>;
+    const goes = await employeeDocument(type.id, expired!.id);
+    const stays = await employeeDocument(type.id, valid!.id);
+    const response = await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${expired!.id}`, undefined, { token: owner.token });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { message: string; data: DocumentType };
+    expect(body.message).toBe('Deleted successfully!');
+    expect(body.data.statuses.map((status) => status.name)).toEqual(['Valid', 'Pending']);
+    expect(body.data.doc_statuses_amount).toBe(2);
+    expect(await query('SELECT id FROM r_hr_document_statuses WHERE id = $1', [expired!.id])).toEqual([]);
+    expect(await query('SELECT id FROM r_employee_documents WHERE id = $1', [goes])).toEqual([]);
+    expect(await query('SELECT id FROM r_employee_document_statuses WHERE parent_id = $1', [goes])).toEqual([]);
+    expect(await query('SELECT id FROM r_employee_documents WHERE id = $1', [stays])).toHaveLength(1);
+  });
+
+  it('refuses to delete the last status of a type (422), leaving everything as it was', async () => {
+    const type = await createType(['Only']);
+    const stored = (await call(test.app, 'PUT', `/api/documents/${type.id}/status/update/999999`, { name: 'x' }, { token: owner.token }));
+    expect(stored.statusCode).toBe(404);
+    const materialized = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Second' }] }, { token: owner.token })).json() as { data: DocumentType };
+    const [first, second] = materialized.data.statuses as Array<{ id: number }>;
+    expect((await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${first!.id}`, undefined, { token: owner.token })).statusCode).toBe(200);
+    const before = await snapshot();
+    const response = await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${second!.id}`, undefined, { token: owner.token });
+    expect(response.statusCode).toBe(422);
+    expect(expectErrorShape(response).errors?.statuses).toEqual(['A document type must keep at least one status']);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 404 for another tenant’s type or status, and for a status of another type, changing nothing', async () => {
+    const type = await createType(['Valid']);
+    const other = await createType(['Other']);
+    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Two' }] }, { token: owner.token })).json() as { data: DocumentType };
+    const otherStored = (await call(test.app, 'POST', `/api/documents/${other.id}/status/store`, { statuses: [{ name: 'Three' }] }, { token: owner.token })).json() as { data: DocumentType };
+    const statusId = stored.data.statuses[0]?.id as number;
+    const before = await snapshot();
+    const attempts: Array<[string, 'POST' | 'PUT' | 'DELETE', string, unknown]> = [
+      ['stranger store', 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Mine' }] }],
+      ['stranger update', 'PUT', `/api/documents/${type.id}/status/update/${statusId}`, { name: 'Mine' }],
+      ['stranger delete', 'DELETE', `/api/documents/${type.id}/status/destroy/${statusId}`, undefined],
+    ];
+    for (const [label, method, url, body] of attempts) {
+      const response = await call(test.app, method, url, body, { token: stranger.token });
+      expect(response.statusCode, label).toBe(404);
+    }
+    const crossType = otherStored.data.statuses[1]?.id as number;
+    expect((await call(test.app, 'PUT', `/api/documents/${type.id}/status/update/${crossType}`, { name: 'Mine' }, { token: owner.token })).statusCode).toBe(404);
+    expect((await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${crossType}`, undefined, { token: owner.token })).statusCode).toBe(404);
+    expect((await call(test.app, 'DELETE', `/api/documents/abc/status/destroy/${statusId}`, undefined, { token: owner.token })).statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('requires the CSRF header and a signed-in user', async () => {
+    const type = await createType(['Valid']);
+    const noCsrf = await test.app.inject({ method: 'POST', url: `/api/documents/${type.id}/status/store`, headers: { authorization: `Bearer ${owner.token}` }, payload: { statuses: [{ name: 'X' }] } });
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'X' }] })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Statuses of an HR document type (SPEC §7 "Document types"):
+ * - `POST /api/documents/{documentId}/status/store {statuses: [{name}]}` adds at least one status;
+ * - `PUT /api/documents/{documentId}/status/update/{statusId} {name}` renames one;
+ * - `DELETE /api/documents/{documentId}/status/destroy/{statusId}` deletes one and, with it, the employee
+ *   documents that have a status row with it (SPEC §4), each with the engine's deletion rules.
+ *
+ * Storage: each status is a record of `hr-document-statuses` (parent: the type), which is what
+ * employee document status rows refer to; the type's `statuses` array mirrors them as `{id, name}`
+ * (the engine derives `doc_statuses_amount` from that array). Statuses created with the type by the
+ * generic store have no id yet: the first status call on a type gives each of them its record
+ * ("materializes" them), so every status can be addressed by id. Everything runs in one transaction.
+ * Answers carry the document type as the generic routes answer it (with `statuses` and `doc_statuses_amount`).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createAjv } from '../../../validation/create-ajv';
+import { toFieldMessages } from '../../../validation/field-errors';
+import { sql } from '../../db/sql';
+import { deleteWithRules } from '../../engine/references';
+import type { EngineStore } from '../../engine/store';
+import { HttpError } from '../../http-error';
+import { engineResource, findOr404, inTransaction, invalid, paramId, toWire, validateRecord, type HandWrittenOptions, type RecordRow } from './support';
+
+interface StatusItem {
+  id?: number;
+  name: string;
+}
+
+const NAME = { type: 'string', minLength: 1, maxLength: 30, format: 'not-blank' } as const;
+const ajv = createAjv();
+const validateStore = ajv.compile({
+  type: 'object',
+  additionalProperties: false,
+  required: ['statuses'],
+  properties: {
+    statuses: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: NAME } } },
+  },
+});
+const validateUpdate = ajv.compile({ type: 'object', additionalProperties: false, required: ['name'], properties: { name: NAME } });
+
+function checkBody(validate: (data: unknown) => boolean, body: unknown): Record<string, unknown> {
+  const data = body ?? {};
+  if (validate(data)) return data as Record<string, unknown>;
+  const errors = toFieldMessages((validate as typeof validateStore).errors, data);
+  // An empty list is "required" (at least one status), not the generic "invalid" of minItems.
+  if (Array.isArray((data as { statuses?: unknown }).statuses) && (data as { statuses: unknown[] }).statuses.length === 0) errors.statuses = [{ key: 'validation.required' }];
+  throw invalid(errors);
+}
+
+export async function documentStatusRoutes(app: FastifyInstance, options: HandWrittenOptions) {
+  const types = engineResource(app, 'hr-document-types');
+  const statuses = engineResource(app, 'hr-document-statuses');
+  const documents = engineResource(app, 'employee-documents');
+  const statusRows = engineResource(app, 'employee-document-statuses');
+  const authenticated = { onRequest: app.authenticate };
+
+  /** The type's statuses, each with its record (made for those that have none yet). */
+  async function materialized(store: EngineStore, type: RecordRow, userId: number): Promise<StatusItem[]> {
+    const items = (Array.isArray(type.data.statuses) ? type.data.statuses : []) as StatusItem[];
+    const result: StatusItem[] = [];
+    for (const item of items) {
+      const existing = typeof item.id === 'number' ? await store.find(statuses, item.id, { parentId: type.id }) : null;
+      if (existing) result.push({ id: Number(existing.id), name: item.name });
+      else {
+        const row = await store.insert(statuses, { name: item.name }, userId, Number(type.id));
+        result.push({ id: Number(row.id), name: item.name });
+      }
+    }
+    return result;
+  }
+
+  async function saveType(store: EngineStore, type: RecordRow, items: StatusItem[], userId: number) {
+    const data = { ...type.data, statuses: items };
+    validateRecord(types, data);
+    return toWire(types, await store.update(types, Number(type.id), data, userId));
+  }
+
+  async function statusOf(store: EngineStore, typeId: number, request: FastifyRequest): Promise<RecordRow> {
+    return findOr404(store, statuses, paramId(request, 'statusId'), typeId);
+  }
+
+  app.post('/api/documents/:documentId/status/store', authenticated, async (request) => {
+    const typeId = paramId(request, 'documentId');
+    const body = checkBody(validateStore, request.body) as { statuses: Array<{ name: string }> };
+    const data = await inTransaction(options.database, request, async (store) => {
+      const type = await findOr404(store, types, typeId);
+      const items = await materialized(store, type, request.user.id);
+      for (const { name } of body.statuses) {
+        const row = await store.insert(statuses, { name }, request.user.id, typeId);
+        items.push({ id: Number(row.id), name });
+      }
+      return saveType(store, type, items, request.user.id);
+    });
+    return { message: request.t('crud.created'), data };
+  });
+
+  app.put('/api/documents/:documentId/status/update/:statusId', authenticated, async (request) => {
+    const typeId = paramId(request, 'documentId');
+    const statusId = paramId(request, 'statusId');
+    const data = await inTransaction(options.database, request, async (store) => {
+      const type = await findOr404(store, types, typeId);
+      const items = await materialized(store, type, request.user.id);
+      const status = await statusOf(store, typeId, request);
+      // Body checked after the ids: another tenant's ids are a 404 whatever the body.
+      const { name } = checkBody(validateUpdate, request.body) as { name: string };
+      await store.update(statuses, Number(status.id), { ...status.data, name }, request.user.id);
+      const item = items.find((candidate) => candidate.id === statusId);
+      if (item) item.name = name;
+      else items.push({ id: statusId, name });
+      return saveType(store, type, items, request.user.id);
+    });
+    return { message: request.t('crud.updated'), data };
+  });
+
+  app.delete('/api/documents/:documentId/status/destroy/:statusId', authenticated, async (request) => {
+    const typeId = paramId(request, 'documentId');
+    const statusId = paramId(request, 'statusId');
+    const data = await inTransaction(options.database, request, async (store) => {
+      const type = await findOr404(store, types, typeId);
+      const items = await materialized(store, type, request.user.id);
+      await statusOf(store, typeId, request);
+      const remaining = items.filter((item) => item.id !== statusId);
+      // The type's schema asks for at least one status; the last one goes with the type itself.
+      if (remaining.length === 0) throw new HttpError(422, 'handWritten.lastStatus', { fieldErrors: { statuses: [{ key: 'handWritten.lastStatus' }] } });
+      await deleteDocumentsWithStatus(store, statusId, request.user.id);
+      await deleteWithRules(store.client, app.engine, statuses, store.tenantId, request.user.id, statusId);
+      return saveType(store, type, remaining, request.user.id);
+    });
+    return { message: request.t('crud.deleted'), data };
+  });
+
+  /** SPEC §4: deleting a status deletes the employee documents that have a status row with it. */
+  async function deleteDocumentsWithStatus(store: EngineStore, statusId: number, userId: number) {
+    const withStatus = [sql`(data->>'status') = ${String(statusId)}`];
+    const total = await store.count(statusRows, {}, withStatus);
+    if (total === 0) return;
+    const rows = await store.page(statusRows, {}, withStatus, sql`id`, total, 0);
+    const documentIds = [...new Set(rows.map((row) => Number(row.parent_id)))];
+    for (const documentId of documentIds) await deleteWithRules(store.client, app.engine, documents, store.tenantId, userId, documentId);
+  }
+}
