@@ -28,6 +28,7 @@ import { lookupRoutes } from './routes/lookups';
 import { profileRoutes } from './routes/profile';
 import { documentStatusRoutes } from './routes/hand-written/document-statuses';
 import { transportRoutes } from './routes/hand-written/transport';
+import { transportDocumentRoutes } from './routes/hand-written/transport-documents';
 
 export interface AppOptions {
   config: Config;
@@ -71,6 +72,7 @@ export const fleetdeskApp = fp(
     await app.register(enginePlugin, { database, schemasDir: options.schemasDir, apiDocs: config.apiDocs });
     await app.register(transportRoutes, { database });
     await app.register(documentStatusRoutes, { database });
+    await app.register(transportDocumentRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },
   { name: 'fleetdesk-app' },
