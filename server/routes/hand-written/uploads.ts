@@ -84,7 +84,18 @@ export const FILE_OWNERS = {
 export type FileOwnerKind = keyof typeof FILE_OWNERS;
 
 /** Makes the triggers that delete an owner's files with the owner (see the header). */
-export async function ensureFileOwnerTriggers(database: Database): Promise<void> {
+export function ensureFileOwnerTriggers(database: Database): Promise<void> {
+  let made = triggersMade.get(database);
+  if (!made) {
+    made = makeFileOwnerTriggers(database);
+    triggersMade.set(database, made);
+  }
+  return made;
+}
+
+const triggersMade = new WeakMap<Database, Promise<void>>();
+
+async function makeFileOwnerTriggers(database: Database): Promise<void> {
   await database.transaction(async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('fleetdesk-hand-written-file-owners'))`);
     await client.query(`
