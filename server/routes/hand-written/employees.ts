@@ -1,0 +1,251 @@
+/**
+ * The hand-written parts of the employee card (SPEC §7 "Employees"): attached files, documents made
+ * from HR document types, and their status rows. Every path starts with an employee of the tenant
+ * (else 404), and every id after it must belong to that employee (else 404).
+ *
+ * - `POST …/attaches/store` (multipart `file`, a PDF or an image by content, ≤ 5 MB) makes an
+ *   `employee-attachments` record `{id, file_name, mime_type, size, file_id, url}`; `DELETE
+ *   …/attaches/{fileId}/destroy` takes that record's id and removes the record and its stored file.
+ * - `GET …/documents?company=` lists the employee's documents (optionally of one company), each with its
+ *   type (`document_type`) and status rows (`statuses`); `POST …/documents/{templateId}/store {company_id?}`
+ *   makes one from HR document type {templateId}; `DELETE …/documents/{documentId}/destroy`.
+ * - Status rows: `POST …/documents/{documentId}/status/store`, `PUT …/status/{statusId}/update` (with
+ *   `version`, as the generic update), `DELETE …/status/{statusId}/destroy`. A row's `status` must be a
+ *   status of the document's type (else 422 `validation.refMissing`); one row per document is relevant:
+ *   marking one relevant makes the others irrelevant.
+ * - `GET …/documents/status/expires`: the employee's documents whose relevant status row ends
+ *   (`dateUpTo`) within EXPIRY_WARNING_DAYS from today, already expired ones included, soonest first,
+ *   each with `days_left` (negative once expired).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from '../../db/sql';
+import { TenantDb } from '../../db/tenant-db';
+import type { EngineResource } from '../../engine/model';
+import { checkReferences, deleteWithRules } from '../../engine/references';
+import type { EngineStore } from '../../engine/store';
+import { HttpError } from '../../http-error';
+import { readUploadedFile } from '../../plugins/multipart';
+import { safeFileName } from '../profile';
+import {
+  bodyData,
+  engineResource,
+  findOr404,
+  hasErrors,
+  inTransaction,
+  invalid,
+  paramId,
+  readStore,
+  toWire,
+  validateRecord,
+  type HandWrittenOptions,
+  type RecordRow,
+} from './support';
+import { DOCUMENT_TYPES, ensureFileOwnerTriggers, fileUrl } from './uploads';
+import { fileTypeFromBuffer } from 'file-type';
+
+/**
+ * "Expiring soon" (SPEC §4 leaves N open): a document whose relevant status ends within 30 days is
+ * listed by `…/documents/status/expires`. 30 days gives a month to renew a licence or a permit.
+ */
+export const EXPIRY_WARNING_DAYS = 30;
+
+const OWNER_KIND = 'employee-attachment';
+const DAY_MS = 86_400_000;
+
+export async function employeeRoutes(app: FastifyInstance, options: HandWrittenOptions) {
+  const { database } = options;
+  await ensureFileOwnerTriggers(database);
+  const employees = engineResource(app, 'employees');
+  const attachments = engineResource(app, 'employee-attachments');
+  const documents = engineResource(app, 'employee-documents');
+  const statusRows = engineResource(app, 'employee-document-statuses');
+  const types = engineResource(app, 'hr-document-types');
+  const typeStatuses = engineResource(app, 'hr-document-statuses');
+  const authenticated = { onRequest: app.authenticate };
+
+  const employeeOf = (store: EngineStore, request: FastifyRequest) => findOr404(store, employees, paramId(request, 'employeeId'), undefined, false);
+  const documentOf = (store: EngineStore, request: FastifyRequest, employeeId: number, lock = true) => findOr404(store, documents, paramId(request, 'documentId'), employeeId, lock);
+
+  async function all(store: EngineStore, resource: EngineResource, parentId: number | undefined, conditions = [] as ReturnType<typeof sql>[]) {
+    const scope = parentId === undefined ? {} : { parentId };
+    const total = await store.count(resource, scope, conditions);
+    return total === 0 ? [] : store.page(resource, scope, conditions, sql`id ASC`, total, 0);
+  }
+
+  function attachmentView(row: RecordRow) {
+    const fileId = Number(row.data.file_id);
+    const { file_id: _fileId, ...record } = toWire(attachments, row);
+    return { ...record, file_id: fileId, url: fileUrl(fileId) };
+  }
+
+  /** A status row must name a status of the document's own type. */
+  async function checkStatusRow(store: EngineStore, document: RecordRow, data: Record<string, unknown>) {
+    validateRecord(statusRows, data);
+    const references = await checkReferences(store.client, app.engine, statusRows, store.tenantId, data);
+    if (hasErrors(references)) throw invalid(references);
+    const status = await store.find(typeStatuses, Number(data.status), { parentId: Number(document.data.document_type_id) });
+    if (!status) throw invalid({ status: [{ key: 'validation.refMissing' }] });
+  }
+
+  /** Only one relevant row per document. */
+  async function keepOneRelevant(store: EngineStore, documentId: number, relevantId: number, userId: number) {
+    for (const row of await all(store, statusRows, documentId)) {
+      if (Number(row.id) !== relevantId && row.data.relevant === true) await store.update(statusRows, Number(row.id), { ...row.data, relevant: false }, userId);
+    }
+  }
+
+  async function documentView(store: EngineStore, row: RecordRow) {
+    const type = await store.find(types, Number(row.data.document_type_id), {});
+    return {
+      ...toWire(documents, row),
+      document_type: type ? { id: Number(type.id), name: type.data.name, short_name: type.data.short_name, statuses: type.data.statuses ?? [] } : null,
+      statuses: (await all(store, statusRows, Number(row.id))).map((status) => toWire(statusRows, status)),
+    };
+  }
+
+  // ---- attachments ----
+
+  app.post('/api/employees/:employeeId/attaches/store', authenticated, async (request) => {
+    const employee = await employeeOf(readStore(database, request), request);
+    const upload = await readUploadedFile(request, 'file');
+    const type = await fileTypeFromBuffer(upload.content);
+    if (!type || !DOCUMENT_TYPES.has(type.mime)) throw new HttpError(422, 'handWritten.fileType', { fieldErrors: { file: [{ key: 'handWritten.fileType' }] } });
+    const fileName = safeFileName(upload.fileName);
+    const row = await inTransaction(database, request, async (store) => {
+      await findOr404(store, employees, Number(employee.id));
+      const data = { file_name: fileName, mime_type: type.mime, size: upload.content.length };
+      validateRecord(attachments, data);
+      const record = await store.insert(attachments, data, request.user.id, Number(employee.id));
+      const file = await new TenantDb(database, store.tenantId, store.client).insert<{ id: number }>('files', {
+        owner_kind: OWNER_KIND,
+        owner_id: Number(record.id),
+        file_name: fileName,
+        mime_type: type.mime,
+        size: upload.content.length,
+        content: upload.content,
+      });
+      // file_id is server-owned: kept in data beside the schema's fields, never taken from a client.
+      return store.update(attachments, Number(record.id), { ...data, file_id: Number(file.id) }, request.user.id);
+    });
+    return { message: request.t('crud.created'), data: attachmentView(row) };
+  });
+
+  app.delete('/api/employees/:employeeId/attaches/:fileId/destroy', authenticated, async (request) => {
+    await inTransaction(database, request, async (store) => {
+      const employee = await employeeOf(store, request);
+      await findOr404(store, attachments, paramId(request, 'fileId'), Number(employee.id));
+      // The stored file goes with the record (delete trigger on its table).
+      await deleteWithRules(store.client, app.engine, attachments, store.tenantId, request.user.id, paramId(request, 'fileId'));
+    });
+    return { message: request.t('crud.deleted') };
+  });
+
+  // ---- documents ----
+
+  app.get('/api/employees/:employeeId/documents', authenticated, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const unknown = Object.keys(query).filter((name) => name !== 'company');
+    if (unknown.length > 0) throw invalid(Object.fromEntries(unknown.map((name) => [name, [{ key: 'validation.notAllowed' }]])));
+    const company = query.company;
+    if (company !== undefined && company !== '' && (typeof company !== 'string' || !/^[1-9]\d{0,15}$/.test(company))) throw invalid({ company: [{ key: 'validation.type.integer' }] });
+    const store = readStore(database, request);
+    const employee = await employeeOf(store, request);
+    const conditions = typeof company === 'string' && company !== '' ? [sql`data @> ${JSON.stringify({ company_id: Number(company) })}::jsonb`] : [];
+    const rows = await all(store, documents, Number(employee.id), conditions);
+    const data = [];
+    for (const row of rows) data.push(await documentView(store, row));
+    return { data };
+  });
+
+  app.get('/api/employees/:employeeId/documents/status/expires', authenticated, async (request) => {
+    const store = readStore(database, request);
+    const employee = await employeeOf(store, request);
+    const rows = await all(store, documents, Number(employee.id));
+    const today = Date.parse(new Date().toISOString().slice(0, 10));
+    const data = [];
+    for (const row of rows) {
+      const relevant = (await all(store, statusRows, Number(row.id))).find((status) => status.data.relevant === true);
+      const upTo = typeof relevant?.data.dateUpTo === 'string' ? Date.parse(relevant.data.dateUpTo) : NaN;
+      if (Number.isNaN(upTo)) continue;
+      const daysLeft = Math.round((upTo - today) / DAY_MS);
+      if (daysLeft <= EXPIRY_WARNING_DAYS) data.push({ ...(await documentView(store, row)), days_left: daysLeft });
+    }
+    data.sort((left, right) => left.days_left - right.days_left);
+    return { data, meta: { warningDays: EXPIRY_WARNING_DAYS } };
+  });
+
+  app.post('/api/employees/:employeeId/documents/:templateId/store', authenticated, async (request) => {
+    const templateId = paramId(request, 'templateId');
+    const changes = bodyData(documents, request.body);
+    const row = await inTransaction(database, request, async (store) => {
+      const employee = await employeeOf(store, request);
+      await findOr404(store, types, templateId, undefined, false);
+      const data = { ...changes, document_type_id: templateId };
+      validateRecord(documents, data);
+      const references = await checkReferences(store.client, app.engine, documents, store.tenantId, data);
+      if (hasErrors(references)) throw invalid(references);
+      const created = await store.insert(documents, data, request.user.id, Number(employee.id));
+      return documentView(store, created);
+    });
+    return { message: request.t('crud.created'), data: row };
+  });
+
+  app.delete('/api/employees/:employeeId/documents/:documentId/destroy', authenticated, async (request) => {
+    await inTransaction(database, request, async (store) => {
+      const employee = await employeeOf(store, request);
+      const document = await documentOf(store, request, Number(employee.id));
+      await deleteWithRules(store.client, app.engine, documents, store.tenantId, request.user.id, Number(document.id));
+    });
+    return { message: request.t('crud.deleted') };
+  });
+
+  // ---- status rows ----
+
+  app.post('/api/employees/:employeeId/documents/:documentId/status/store', authenticated, async (request) => {
+    const data = bodyData(statusRows, request.body);
+    const row = await inTransaction(database, request, async (store) => {
+      const employee = await employeeOf(store, request);
+      const document = await documentOf(store, request, Number(employee.id));
+      await checkStatusRow(store, document, data);
+      const created = await store.insert(statusRows, data, request.user.id, Number(document.id));
+      if (data.relevant === true) await keepOneRelevant(store, Number(document.id), Number(created.id), request.user.id);
+      return created;
+    });
+    return { message: request.t('crud.created'), data: toWire(statusRows, row) };
+  });
+
+  app.put('/api/employees/:employeeId/documents/:documentId/status/:statusId/update', authenticated, async (request) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    const version = body && typeof body === 'object' ? body.version : undefined;
+    const changes = bodyData(statusRows, body);
+    const row = await inTransaction(database, request, async (store) => {
+      const employee = await employeeOf(store, request);
+      const document = await documentOf(store, request, Number(employee.id));
+      const current = await findOr404(store, statusRows, paramId(request, 'statusId'), Number(document.id));
+      if (version === undefined || version === null) throw invalid({ version: [{ key: 'validation.required' }] });
+      if (typeof version !== 'number' || !Number.isInteger(version)) throw invalid({ version: [{ key: 'validation.type.integer' }] });
+      if (current.version !== version) throw new HttpError(409, 'errors.stale');
+      const required = new Set(statusRows.loaded.schema.required ?? []);
+      const data: Record<string, unknown> = { ...current.data };
+      for (const [field, value] of Object.entries(changes)) {
+        if (!required.has(field) && (value === '' || value === null)) delete data[field];
+        else data[field] = value;
+      }
+      await checkStatusRow(store, document, data);
+      const updated = await store.update(statusRows, Number(current.id), data, request.user.id);
+      if (data.relevant === true) await keepOneRelevant(store, Number(document.id), Number(current.id), request.user.id);
+      return updated;
+    });
+    return { message: request.t('crud.updated'), data: toWire(statusRows, row) };
+  });
+
+  app.delete('/api/employees/:employeeId/documents/:documentId/status/:statusId/destroy', authenticated, async (request) => {
+    await inTransaction(database, request, async (store) => {
+      const employee = await employeeOf(store, request);
+      const document = await documentOf(store, request, Number(employee.id));
+      const current = await findOr404(store, statusRows, paramId(request, 'statusId'), Number(document.id));
+      await deleteWithRules(store.client, app.engine, statusRows, store.tenantId, request.user.id, Number(current.id));
+    });
+    return { message: request.t('crud.deleted') };
+  });
+}
