@@ -27,6 +27,7 @@ import { healthRoutes } from './routes/health';
 import { lookupRoutes } from './routes/lookups';
 import { profileRoutes } from './routes/profile';
 import { documentStatusRoutes } from './routes/hand-written/document-statuses';
+import { employeeRoutes } from './routes/hand-written/employees';
 import { repairRoutes } from './routes/hand-written/repairs';
 import { transportRoutes } from './routes/hand-written/transport';
 import { transportDocumentRoutes } from './routes/hand-written/transport-documents';
@@ -75,6 +76,7 @@ export const fleetdeskApp = fp(
     await app.register(documentStatusRoutes, { database });
     await app.register(transportDocumentRoutes, { database });
     await app.register(repairRoutes, { database });
+    await app.register(employeeRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },
   { name: 'fleetdesk-app' },
