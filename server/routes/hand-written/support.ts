@@ -6,9 +6,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toFieldMessages } from '../../../validation/field-errors';
 import type { FieldMessages } from '../../../validation/messages';
+import { dropEmptyOptionalFields } from '../../../validation/normalize-body';
 import type { Database } from '../../db/database';
 import type { EngineResource } from '../../engine/model';
-import { toWire, type RecordRow } from '../../engine/records';
+import { unstorableFields } from '../../engine/body';
+import { toWire, withoutProtectedFields, type RecordRow } from '../../engine/records';
 import { EngineStore } from '../../engine/store';
 import { HttpError, notFound } from '../../http-error';
 
@@ -65,3 +67,15 @@ export async function findOr404(store: EngineStore, resource: EngineResource, id
 
 export { toWire };
 export type { RecordRow };
+
+/**
+ * A JSON body as data for one resource, the way the generic routes read it: server-owned and readOnly
+ * fields dropped, optional fields sent empty dropped, an object required, text jsonb cannot hold refused.
+ */
+export function bodyData(resource: EngineResource, body: unknown): Record<string, unknown> {
+  const cleaned = withoutProtectedFields(resource, body ?? {});
+  if (cleaned === null || typeof cleaned !== 'object' || Array.isArray(cleaned)) throw invalid({ '': [{ key: 'validation.type.object' }] });
+  const unstorable = unstorableFields(cleaned as Record<string, unknown>);
+  if (hasErrors(unstorable)) throw invalid(unstorable);
+  return dropEmptyOptionalFields(resource.loaded.schema, cleaned) as Record<string, unknown>;
+}
