@@ -54,6 +54,12 @@ export interface ResourceDefinition {
   views?: { list?: string[]; show?: string[]; form?: string[] };
   /** Sub-resources shown as tabs on the detail page, in order. */
   tabs?: string[];
+  /**
+   * Optional. Other resources managed on this resource's list page (they have no page of their own): the
+   * page then shows tabs, this resource's list first, then one generic list per name, in order, titled
+   * `<name>.title`. The fuel cards page (`/maintenance-fuel-cards`) has `["suppliers"]`. Web app only.
+   */
+  sections?: string[];
   /** Default list order. */
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Permission key: members need `<permission>.view|create|update|delete`. */

@@ -22,7 +22,7 @@ const ResetPasswordPage = lazyNamed(() => import('./pages/auth/reset-password-pa
 const LegalPage = lazyNamed(() => import('./pages/common/legal-page'), 'LegalPage');
 const NotFoundPage = lazyNamed(() => import('./pages/common/not-found-page'), 'NotFoundPage');
 const ComingSoonPage = lazyNamed<{ titleKey: string; descriptionKey: string }>(() => import('./pages/common/coming-soon-page'), 'ComingSoonPage');
-const CrudListPage = lazyNamed<{ resource: string; titleKey: string }>(() => import('./crud/pages'), 'CrudListPage');
+const CrudListPage = lazyNamed<{ resource: string; titleKey: string; searchFirst?: boolean }>(() => import('./crud/pages'), 'CrudListPage');
 const CrudShowPage = lazyNamed<{ resource: string; titleKey: string }>(() => import('./crud/pages'), 'CrudShowPage');
 const PersonalInfoPage = lazyNamed(() => import('./pages/profile/personal-info-page'), 'PersonalInfoPage');
 const SecurityPage = lazyNamed(() => import('./pages/profile/security-page'), 'SecurityPage');
@@ -83,7 +83,8 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
   { path: '/privacy-policy', titleKey: 'pages.privacyPolicy', access: 'public', element: <LegalPage /> },
   { path: '/terms-of-conditions', titleKey: 'pages.termsOfConditions', access: 'public', element: <LegalPage /> },
   comingSoon('/', 'orders'),
-  comingSoon('/order-search', 'orderSearch'),
+  // The orders list as a search page: search and filters first, kept in the URL (CrudList `searchFirst`).
+  { path: '/order-search', titleKey: 'pages.orderSearch', access: 'private', element: <CrudListPage key="order-search" resource="orders" titleKey="pages.orderSearch" searchFirst />, generic: true },
   comingSoon('/transport', 'transport'),
   comingSoon('/trailers', 'trailers'),
   comingSoon('/personal-main', 'personalMain'),

@@ -7,6 +7,7 @@
  */
 import Form from '@rjsf/antd';
 import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { Alert } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../providers/api-error';
@@ -14,6 +15,7 @@ import { dataProvider } from '../providers/data-provider';
 import { fieldKindOf, rjsfWidgets } from '../fields/registry';
 import { useFieldLabel } from './field-value';
 import type { FormModalProps } from './form-modal';
+import { loadRecord } from './load-record';
 import { formSchemaOf, idOf } from './schemas';
 import { translateErrors, validatorFor } from './validator';
 import './crud.css';
@@ -48,13 +50,16 @@ export function toErrorSchema(fieldErrors: Record<string, string[]>): ErrorSchem
   return schema as ErrorSchema;
 }
 
-export function CrudForm({ resource, mode, record, params, onSaved, onClose }: FormModalProps) {
+export function CrudForm({ resource, mode, record: given, params, onSaved, onClose }: FormModalProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const schema = formSchemaOf(resource, mode);
-  const [formData, setFormData] = useState<Record<string, unknown>>(() => initialFormData(schema, record));
+  // The record being edited: the one handed in, replaced by the server's latest after a conflict (409).
+  const [record, setRecord] = useState(given);
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => initialFormData(schema, given));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
   const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState(false);
 
   const uiSchema = useMemo<UiSchema>(() => {
     const ui: UiSchema = {
@@ -67,9 +72,22 @@ export function CrudForm({ resource, mode, record, params, onSaved, onClose }: F
     return ui;
   }, [schema, label, t, saving]);
 
+  /** After a 409 (someone saved the record meanwhile): the latest version into the form, so the next save works. */
+  async function reloadAfterConflict() {
+    setConflict(true);
+    try {
+      const latest = await loadRecord(resource, idOf(resource, record) ?? '', { params, record });
+      setRecord(latest);
+      setFormData(initialFormData(schema, latest));
+    } catch {
+      // the data provider has shown the server's message; the form keeps what it has
+    }
+  }
+
   async function submit(data: Record<string, unknown>) {
     setSaving(true);
     setExtraErrors(undefined);
+    setConflict(false);
     try {
       const meta = { params, record };
       const answer =
@@ -80,12 +98,15 @@ export function CrudForm({ resource, mode, record, params, onSaved, onClose }: F
       onClose();
     } catch (error) {
       if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setExtraErrors(toErrorSchema(error.fieldErrors));
+      else if (isApiError(error) && error.status === 409 && mode === 'edit') await reloadAfterConflict();
     } finally {
       setSaving(false);
     }
   }
 
   return (
+    <>
+    {conflict && <Alert type="warning" showIcon role="alert" data-testid="crud-conflict" message={t('crud.conflict')} style={{ marginBottom: 16 }} />}
     <Form
       schema={schema as RJSFSchema}
       uiSchema={uiSchema}
@@ -103,5 +124,6 @@ export function CrudForm({ resource, mode, record, params, onSaved, onClose }: F
       idPrefix={`${resource.name}-${mode}`}
       className="crud-form"
     />
+    </>
   );
 }

@@ -5,7 +5,7 @@
  * button. Used as a page and, scoped to a parent through `params`, as a tab of the parent's show page.
  */
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Popconfirm, Space, Table, Tooltip } from 'antd';
+import { Button, Card, Empty, Popconfirm, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,15 +15,26 @@ import { dataProvider } from '../providers/data-provider';
 import { FieldValue, routeFor, useFieldLabel } from './field-value';
 import { FormModal } from './form-modal';
 import { ListFilters } from './list-filters';
-import { idOf, propertyOf, viewFields } from './schemas';
+import { idOf, pathQueryOf, propertyOf, viewFields } from './schemas';
 import { pageSizes, useCrudList } from './use-crud-list';
 
 type Row = Record<string, unknown>;
 
-export function CrudList({ resource, params }: { resource: ResourceDefinition; params?: Record<string, string> }) {
+export interface CrudListProps {
+  resource: ResourceDefinition;
+  /** Path parameters of a sub-resource list (the parent's id). */
+  params?: Record<string, string>;
+  /**
+   * A search page (`/order-search`): the search box and every filter first, in a card of their own, the
+   * results below, and the search, filters, sort and page kept in the URL query (bookmarkable, reloadable).
+   */
+  searchFirst?: boolean;
+}
+
+export function CrudList({ resource, params, searchFirst = false }: CrudListProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
-  const list = useCrudList(resource, params);
+  const list = useCrudList(resource, params, { urlState: searchFirst });
   const [form, setForm] = useState<{ mode: 'create' | 'edit'; record?: Row } | null>(null);
   const fields = viewFields(resource, 'list');
   const showRoute = resource.routes?.show;
@@ -60,7 +71,7 @@ export function CrudList({ resource, params }: { resource: ResourceDefinition; p
           <Space size="small">
             {showRoute && (
               <Tooltip title={t('crud.buttons.show')}>
-                <Link to={routeFor(showRoute, id)} state={{ record }} aria-label={t('crud.buttons.show')} data-testid={`show-${id}`}>
+                <Link to={routeFor(showRoute, id) + pathQueryOf(resource, record)} state={{ record }} aria-label={t('crud.buttons.show')} data-testid={`show-${id}`}>
                   <Button size="small" icon={<EyeOutlined />} />
                 </Link>
               </Tooltip>
@@ -90,13 +101,28 @@ export function CrudList({ resource, params }: { resource: ResourceDefinition; p
 
   return (
     <div data-testid={`crud-list-${resource.name}`}>
-      <Space wrap style={{ width: '100%', justifyContent: 'space-between', alignItems: 'flex-start' }}>
-        <ListFilters
-          resource={resource}
-          filters={list.state.filters}
-          onFilters={(filters) => list.update({ filters, page: 1 })}
-          onSearch={(search) => list.update({ search, page: 1 })}
-        />
+      {searchFirst && (
+        <Card title={t('crud.search.cardTitle')} size="small" style={{ marginBottom: 16 }} data-testid="crud-search-card">
+          <ListFilters
+            resource={resource}
+            prominent
+            filters={list.state.filters}
+            search={list.state.search}
+            onFilters={(filters) => list.update({ filters, page: 1 })}
+            onSearch={(search) => list.update({ search, page: 1 })}
+          />
+        </Card>
+      )}
+      <Space wrap style={{ width: '100%', justifyContent: searchFirst ? 'flex-end' : 'space-between', alignItems: 'flex-start' }}>
+        {!searchFirst && (
+          <ListFilters
+            resource={resource}
+            filters={list.state.filters}
+            search={list.state.search}
+            onFilters={(filters) => list.update({ filters, page: 1 })}
+            onSearch={(search) => list.update({ search, page: 1 })}
+          />
+        )}
         {resource.api.create && (
           <Button type="primary" icon={<PlusOutlined />} data-testid="crud-create" onClick={() => setForm({ mode: 'create' })} style={{ marginBottom: 16 }}>
             {t('crud.buttons.create')}

@@ -15,11 +15,12 @@ import { dataProvider } from '../providers/data-provider';
 import { CrudList } from './crud-list';
 import { FieldValue, useFieldLabel, useResourceTitles } from './field-value';
 import { FormModal } from './form-modal';
+import { loadRecord } from './load-record';
 import { labelOf, viewFields } from './schemas';
 
 type Row = Record<string, unknown>;
 
-export function CrudShow({ resource, id }: { resource: ResourceDefinition; id: string }) {
+export function CrudShow({ resource, id, params }: { resource: ResourceDefinition; id: string; params?: Record<string, string> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // The list's row, handed over by its show link: fills path parameters the show endpoint needs besides
@@ -38,10 +39,12 @@ export function CrudShow({ resource, id }: { resource: ResourceDefinition; id: s
       setStatus('failed');
       return;
     }
-    dataProvider.getOne({ resource: resource.name, id, meta: { record: known } }).then(
+    // Path parameters the show endpoint needs besides the id come from the handed-over row, the URL query
+    // (`?companyId=`), or else the record is looked up through the list endpoint (load-record.ts).
+    loadRecord(resource, id, { params, record: known }).then(
       (answer) => {
         if (!active) return;
-        setRecord(answer.data as Row);
+        setRecord(answer);
         setStatus('ready');
       },
       (error) => active && setStatus(isApiError(error) && error.status === 404 ? 'notFound' : 'failed'),

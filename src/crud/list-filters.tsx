@@ -29,11 +29,15 @@ export function hasSearch(resource: ResourceDefinition): boolean {
 interface Props {
   resource: ResourceDefinition;
   filters: Record<string, unknown>;
+  /** The current search text (shown in the box, e.g. when read back from the URL). */
+  search?: string;
+  /** Drawn as a search page's form: a wide search box on a line of its own, the filters under it. */
+  prominent?: boolean;
   onFilters: (filters: Record<string, unknown>) => void;
   onSearch: (search: string) => void;
 }
 
-export function ListFilters({ resource, filters, onFilters, onSearch }: Props) {
+export function ListFilters({ resource, filters, search = '', prominent = false, onFilters, onSearch }: Props) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const schema = schemaOf(resource);
@@ -105,11 +109,30 @@ export function ListFilters({ resource, filters, onFilters, onSearch }: Props) {
   });
 
   if (controls.length === 0 && !hasSearch(resource)) return null;
+  const searchBox = hasSearch(resource) && (
+    <Input.Search
+      key={search}
+      allowClear
+      data-testid="crud-search"
+      placeholder={t('crud.search.placeholder')}
+      defaultValue={search}
+      enterButton={prominent}
+      size={prominent ? 'large' : undefined}
+      onSearch={(text) => onSearch(text.trim())}
+      style={{ width: prominent ? '100%' : 260 }}
+    />
+  );
+  if (prominent) {
+    return (
+      <div data-testid="crud-filters" className="crud-filters crud-filters--prominent">
+        {searchBox}
+        {controls.length > 0 && <Space wrap style={{ marginTop: 12 }}>{controls}</Space>}
+      </div>
+    );
+  }
   return (
     <Space wrap style={{ marginBottom: 16 }} data-testid="crud-filters">
-      {hasSearch(resource) && (
-        <Input.Search allowClear data-testid="crud-search" placeholder={t('crud.search.placeholder')} onSearch={(text) => onSearch(text.trim())} style={{ width: 260 }} />
-      )}
+      {searchBox}
       {controls}
     </Space>
   );

@@ -81,3 +81,18 @@ export function labelOf(resource: ResourceDefinition | string, record: Record<st
     .join(' ');
   return text || idOf(definition, record) || '';
 }
+
+/**
+ * The query that carries a record's path parameters other than its id and parent
+ * (`pathFields`: `?companyId=7` for `/employees/{companyId}/show/{id}`), added to its show link so the
+ * show page still finds the record when opened again from the address bar or reloaded.
+ */
+export function pathQueryOf(resource: ResourceDefinition | string, record: Record<string, unknown> | undefined | null): string {
+  const query = new URLSearchParams();
+  for (const [param, field] of Object.entries(resourceOf(resource).pathFields ?? {})) {
+    const value = record?.[field];
+    if (value !== undefined && value !== null && value !== '') query.set(param, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,114 @@
+/**
+ * Options of the generic pages in Chromium: the order search page keeps its search in the URL across a
+ * reload, the fuel cards page manages suppliers in a second tab, and an employee's page opened straight
+ * from the address bar (no list before it) finds the record.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerThroughApi, type ApiSession } from './support/api';
+import { launchBrowser } from './support/browser';
+import { text } from './support/locale-text';
+import { openScenario, uniqueUser } from './support/scenario';
+import { startServer, type RunningServer } from './support/server-process';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, user: ReturnType<typeof uniqueUser>) {
+  await page.goto('/login');
+  const form = page.getByTestId('login-form');
+  await form.getByLabel(text('en', 'login.fields.login')).fill(user.login);
+  await form.getByLabel(text('en', 'login.fields.password'), { exact: true }).fill(user.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+describe('generic page options', () => {
+  let api: ApiSession;
+  const user = uniqueUser('pages');
+
+  beforeAll(async () => {
+    api = await registerThroughApi(server.url, user);
+  });
+
+  it('order search: search first, kept in the URL across a reload', async () => {
+    for (let index = 1; index <= 12; index += 1) {
+      await api.call('POST', '/orders/store', { cargo_number: `SRCH-${String(index).padStart(3, '0')}`, customer: 'Search Customer AG' });
+    }
+    const scenario = await openScenario(browser, server.url, 'order-search');
+    const { page } = scenario;
+    await scenario.step('sign in', () => signIn(page, user));
+    const list = page.getByTestId('crud-list-orders');
+
+    await scenario.step('search on the order search page', async () => {
+      await page.getByTestId('menu-orderSearch').click();
+      await page.getByTestId('crud-search-card').waitFor();
+      await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(text('en', 'pages.orderSearch'));
+      await list.getByTestId('crud-search').fill('SRCH-01');
+      await list.getByTestId('crud-search').press('Enter');
+      await page.waitForURL((url) => url.pathname === '/order-search' && url.searchParams.get('search') === 'SRCH-01');
+      await expect.poll(() => list.locator('tbody tr.ant-table-row').count()).toBe(3); // SRCH-010 … SRCH-012
+    });
+
+    await scenario.step('reload keeps the search', async () => {
+      await page.reload();
+      await expect.poll(() => list.getByTestId('crud-search').inputValue()).toBe('SRCH-01');
+      await expect.poll(() => list.locator('tbody tr.ant-table-row').count()).toBe(3);
+    });
+    expect(scenario.problems).toEqual([]);
+    await scenario.close();
+  });
+
+  it('fuel cards: suppliers in a second tab of the page', async () => {
+    const scenario = await openScenario(browser, server.url, 'fuel-cards-suppliers');
+    const { page } = scenario;
+    await scenario.step('sign in', () => signIn(page, user));
+    await scenario.step('create a supplier in the suppliers tab', async () => {
+      await page.goto('/maintenance-fuel-cards');
+      await page.getByTestId('crud-list-cards').waitFor();
+      await page.getByRole('tab', { name: text('en', 'suppliers.title') }).click();
+      const suppliers = page.getByTestId('crud-list-suppliers');
+      await suppliers.getByTestId('crud-create').click();
+      await page.locator('#suppliers-create_name').fill('Aral Fleet');
+      await page.getByRole('button', { name: text('en', 'crud.buttons.save') }).click();
+      await suppliers.getByText('Aral Fleet').waitFor();
+    });
+    const listed = await api.call<{ data: Array<{ name: string }> }>('GET', '/transport/cards/suppliers');
+    expect(listed.data.map((supplier) => supplier.name)).toContain('Aral Fleet');
+    expect(scenario.problems).toEqual([]);
+    await scenario.close();
+  });
+
+  it('employee page opened straight from the address bar', async () => {
+    const companies = await api.call<{ data: Array<{ id: number }> }>('GET', '/companies');
+    const companyId = companies.data[0].id;
+    const created = await api.call<{ data: { id: number } }>('POST', `/employees/${companyId}/store`, { name: 'Olena', last_name: 'Shevchenko' });
+    const scenario = await openScenario(browser, server.url, 'employee-direct');
+    const { page } = scenario;
+    await scenario.step('sign in', () => signIn(page, user));
+    await scenario.step('open the employee by its URL alone', async () => {
+      await page.goto(`/personal-main/employee/${created.data.id}`);
+      await page.getByTestId('crud-show-employees').waitFor();
+      await page.getByTestId('crud-show-employees').getByText('Shevchenko').first().waitFor();
+    });
+    await scenario.step('the list link carries the company, a reload still works', async () => {
+      await page.goto('/personal-main');
+      await page.getByTestId(`show-${created.data.id}`).click();
+      await page.waitForURL((url) => url.searchParams.get('companyId') === String(companyId));
+      await page.reload();
+      await page.getByTestId('crud-show-employees').getByText('Shevchenko').first().waitFor();
+    });
+    expect(scenario.problems).toEqual([]);
+    await scenario.close();
+  });
+});
