@@ -51,7 +51,7 @@ describe('generic page options', () => {
     const list = page.getByTestId('crud-list-orders');
 
     await scenario.step('search on the order search page', async () => {
-      await page.getByTestId('menu-orderSearch').click();
+      await page.getByTestId('menu-order-search').click();
       await page.getByTestId('crud-search-card').waitFor();
       await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(text('en', 'pages.orderSearch'));
       await list.getByTestId('crud-search').fill('SRCH-01');
