@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'unit',
           include: ['validation/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'tests/conformance/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Rendering antd forms in happy-dom takes 1–2 s on this 2-core machine; under load, more.
+          testTimeout: 20_000,
         },
       },
       {
