@@ -4,44 +4,22 @@
  * shows the translated message under the field first), edited (the version travels along) and deleted
  * after the confirmation.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { text } from './support/locale-text';
+import { fillRegistration, useServerAndBrowser } from './support/suite';
 import { openScenario, uniqueUser } from './support/scenario';
-import { startServer, type RunningServer } from './support/server-process';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 describe('a company with bank accounts', () => {
   it('lists the company, creates, edits and deletes a bank account in its tab', async () => {
     const user = uniqueUser('banks');
-    const scenario = await openScenario(browser, server.url, 'company-banks');
+    const scenario = await openScenario(suite.browser, suite.server.url, 'company-banks');
     const { page } = scenario;
 
     await scenario.step('register', async () => {
       await page.goto('/register');
-      const form = page.getByTestId('register-form');
-      await form.getByLabel(text('en', 'register.fields.company_name')).fill(user.companyName);
-      await form.getByLabel(text('en', 'register.fields.login')).fill(user.login);
-      await form.getByLabel(text('en', 'register.fields.email')).fill(user.email);
-      await form.getByLabel(text('en', 'register.fields.phone')).fill(user.phone);
-      await form.getByLabel(text('en', 'register.fields.password'), { exact: true }).fill(user.password);
-      await form.getByLabel(text('en', 'register.fields.password_confirmation')).fill(user.password);
-      await form.getByRole('checkbox').check();
-      await page.getByTestId('register-submit').click();
-      await page.waitForURL((url) => url.pathname === '/');
+      await fillRegistration(page, user);
     });
 
     await scenario.step('companies list and show page', async () => {

@@ -3,35 +3,14 @@
  * transport and a trailer through the reference pickers, the orders list filtered and paged, and a
  * deletion after its confirmation.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughApi, type ApiSession } from './support/api';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locale-text';
+import { signIn, useServerAndBrowser } from './support/suite';
 import { openScenario, uniqueUser } from './support/scenario';
-import { startServer, type RunningServer } from './support/server-process';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, user: ReturnType<typeof uniqueUser>) {
-  await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  await form.getByLabel(text('en', 'login.fields.login')).fill(user.login);
-  await form.getByLabel(text('en', 'login.fields.password'), { exact: true }).fill(user.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
+const suite = useServerAndBrowser();
 
 async function saveForm(page: Page) {
   await page.getByRole('button', { name: text('en', 'crud.buttons.save') }).click();
@@ -56,11 +35,11 @@ describe('a dispatcher', () => {
   const user = uniqueUser('dispatch');
 
   beforeAll(async () => {
-    api = await registerThroughApi(server.url, user);
+    api = await registerThroughApi(suite.server.url, user);
   });
 
   it('creates a trailer with an insurance', async () => {
-    const scenario = await openScenario(browser, server.url, 'trailer-insurance');
+    const scenario = await openScenario(suite.browser, suite.server.url, 'trailer-insurance');
     const { page } = scenario;
     await scenario.step('sign in', () => signIn(page, user));
 
@@ -117,7 +96,7 @@ describe('a dispatcher', () => {
       });
     }
 
-    const scenario = await openScenario(browser, server.url, 'orders');
+    const scenario = await openScenario(suite.browser, suite.server.url, 'orders');
     const { page } = scenario;
     await scenario.step('sign in', () => signIn(page, user));
     const list = page.getByTestId('crud-list-orders');

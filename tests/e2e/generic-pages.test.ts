@@ -3,49 +3,27 @@
  * reload, the fuel cards page manages suppliers in a second tab, and an employee's page opened straight
  * from the address bar (no list before it) finds the record.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughApi, type ApiSession } from './support/api';
-import { launchBrowser } from './support/browser';
 import { text } from './support/locale-text';
+import { signIn, useServerAndBrowser } from './support/suite';
 import { openScenario, uniqueUser } from './support/scenario';
-import { startServer, type RunningServer } from './support/server-process';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, user: ReturnType<typeof uniqueUser>) {
-  await page.goto('/login');
-  const form = page.getByTestId('login-form');
-  await form.getByLabel(text('en', 'login.fields.login')).fill(user.login);
-  await form.getByLabel(text('en', 'login.fields.password'), { exact: true }).fill(user.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
+const suite = useServerAndBrowser();
 
 describe('generic page options', () => {
   let api: ApiSession;
   const user = uniqueUser('pages');
 
   beforeAll(async () => {
-    api = await registerThroughApi(server.url, user);
+    api = await registerThroughApi(suite.server.url, user);
   });
 
   it('order search: search first, kept in the URL across a reload', async () => {
     for (let index = 1; index <= 12; index += 1) {
       await api.call('POST', '/orders/store', { cargo_number: `SRCH-${String(index).padStart(3, '0')}`, customer: 'Search Customer AG' });
     }
-    const scenario = await openScenario(browser, server.url, 'order-search');
+    const scenario = await openScenario(suite.browser, suite.server.url, 'order-search');
     const { page } = scenario;
     await scenario.step('sign in', () => signIn(page, user));
     const list = page.getByTestId('crud-list-orders');
@@ -70,7 +48,7 @@ describe('generic page options', () => {
   });
 
   it('fuel cards: suppliers in a second tab of the page', async () => {
-    const scenario = await openScenario(browser, server.url, 'fuel-cards-suppliers');
+    const scenario = await openScenario(suite.browser, suite.server.url, 'fuel-cards-suppliers');
     const { page } = scenario;
     await scenario.step('sign in', () => signIn(page, user));
     await scenario.step('create a supplier in the suppliers tab', async () => {
@@ -93,7 +71,7 @@ describe('generic page options', () => {
     const companies = await api.call<{ data: Array<{ id: number }> }>('GET', '/companies');
     const companyId = companies.data[0].id;
     const created = await api.call<{ data: { id: number } }>('POST', `/employees/${companyId}/store`, { name: 'Olena', last_name: 'Shevchenko' });
-    const scenario = await openScenario(browser, server.url, 'employee-direct');
+    const scenario = await openScenario(suite.browser, suite.server.url, 'employee-direct');
     const { page } = scenario;
     await scenario.step('sign in', () => signIn(page, user));
     await scenario.step('open the employee by its URL alone', async () => {

@@ -4,31 +4,18 @@
  * avatar, password change, logout and sign-in with the new password.
  */
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { text } from './support/locale-text';
+import { fillRegistration, useServerAndBrowser } from './support/suite';
 import { openScenario, TINY_PNG, uniqueUser } from './support/scenario';
-import { startServer, type RunningServer } from './support/server-process';
 
 const LOGIN_PAGE_JS_BUDGET_BYTES = 200 * 1024;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 describe('a newcomer', () => {
   it('is sent to /login, and the login page downloads at most 200 KB of gzipped JavaScript', async () => {
-    const scenario = await openScenario(browser, server.url, 'login-page');
+    const scenario = await openScenario(suite.browser, suite.server.url, 'login-page');
     const scripts: Promise<number>[] = [];
     scenario.page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {
@@ -52,23 +39,14 @@ describe('a newcomer', () => {
   it('registers, works in the shell in German with a dark horizontal layout, edits the profile and password, and signs in again', async () => {
     const user = uniqueUser('newcomer');
     const newPassword = 'Another-horse-7';
-    const scenario = await openScenario(browser, server.url, 'newcomer');
+    const scenario = await openScenario(suite.browser, suite.server.url, 'newcomer');
     const { page } = scenario;
 
     await scenario.step('register', async () => {
       await page.goto('/login');
       await page.getByTestId('register-link').click();
       await page.waitForURL('**/register');
-      const form = page.getByTestId('register-form');
-      await form.getByLabel(text('en', 'register.fields.company_name')).fill(user.companyName);
-      await form.getByLabel(text('en', 'register.fields.login')).fill(user.login);
-      await form.getByLabel(text('en', 'register.fields.email')).fill(user.email);
-      await form.getByLabel(text('en', 'register.fields.phone')).fill(user.phone);
-      await form.getByLabel(text('en', 'register.fields.password'), { exact: true }).fill(user.password);
-      await form.getByLabel(text('en', 'register.fields.password_confirmation')).fill(user.password);
-      await form.getByRole('checkbox').check();
-      await page.getByTestId('register-submit').click();
-      await page.waitForURL((url) => url.pathname === '/');
+      await fillRegistration(page, user);
     });
 
     await scenario.step('shell', async () => {

@@ -2,52 +2,29 @@
  * "Forgot password" end to end: the reset link travels by real SMTP (an smtp-server sink), opens the
  * reset page, sets a new password once; the same link is refused the second time.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetLinkIn, startSmtpSink, type SmtpSink } from '../../server/test-support/smtp-sink';
-import { launchBrowser } from './support/browser';
+import { registerThroughApi } from './support/api';
 import { text } from './support/locale-text';
 import { openScenario, uniqueUser } from './support/scenario';
-import { startServer, type RunningServer } from './support/server-process';
+import { useServerAndBrowser } from './support/suite';
 
 let sink: SmtpSink;
-let server: RunningServer;
-let browser: Browser;
-
+// Registered first, so the sink listens before the server that mails to it starts.
 beforeAll(async () => {
   sink = await startSmtpSink();
-  server = await startServer({ SMTP_URL: sink.url });
-  browser = await launchBrowser();
 });
-
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await sink?.close();
 });
-
-async function registerThroughApi(user: ReturnType<typeof uniqueUser>): Promise<void> {
-  const response = await fetch(`${server.url}/api/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': 'e2e' },
-    body: JSON.stringify({
-      login: user.login,
-      email: user.email,
-      phone: user.phone,
-      company_name: user.companyName,
-      password: user.password,
-      password_confirmation: user.password,
-    }),
-  });
-  expect(response.status).toBe(200);
-}
+const suite = useServerAndBrowser(() => ({ SMTP_URL: sink.url }));
 
 describe('a person who forgot the password', () => {
   it('gets the reset link by e-mail, sets a new password once and signs in with it', async () => {
     const user = uniqueUser('forgetful');
     const newPassword = 'Reset-horse-42';
-    await registerThroughApi(user);
-    const scenario = await openScenario(browser, server.url, 'password-reset');
+    await registerThroughApi(suite.server.url, user);
+    const scenario = await openScenario(suite.browser, suite.server.url, 'password-reset');
     const { page } = scenario;
 
     await scenario.step('ask for the link', async () => {
@@ -63,7 +40,7 @@ describe('a person who forgot the password', () => {
     expect(mail.to).toEqual([user.email]);
     const { link, email } = resetLinkIn(mail.raw);
     expect(email).toBe(user.email);
-    expect(link.startsWith(server.url)).toBe(true);
+    expect(link.startsWith(suite.server.url)).toBe(true);
 
     await scenario.step('set the new password from the link', async () => {
       await page.goto(link);
