@@ -60,7 +60,7 @@ export const ${camel} = defineResource({
 
 const registry = readFileSync('resources/index.ts', 'utf8');
 const withImport = registry.replace(/(import type \{ ResourceDefinition \})/, `import { ${camel} } from './${name}';\n$1`);
-const withEntry = withImport.replace(/(export const resources: readonly ResourceDefinition\[\] = \[[^\]]*?)(,?\s*\];)/s, `$1, ${camel}$2`);
+const withEntry = withImport.replace(/(export const resources: readonly ResourceDefinition\[\] = \[[\s\S]*?,)(\s*\];)/, `$1\n  ${camel},$2`);
 if (withEntry === withImport) console.warn(`Add ${camel} to the list in resources/index.ts by hand.`);
 writeFileSync('resources/index.ts', withEntry);
 
