@@ -18,6 +18,7 @@ import { jsonBodyPlugin } from './plugins/json-body';
 import { multipartPlugin } from './plugins/multipart';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestIdPlugin } from './plugins/request-id';
+import { routeCatalogPlugin } from './plugins/route-catalog';
 import { securityPlugin } from './plugins/security';
 import { staticWebPlugin } from './plugins/static-web';
 import { validationPlugin } from './plugins/validation';
@@ -55,6 +56,7 @@ export const fleetdeskApp = fp(
     // Order matters for onRequest hooks: the request id and the language first, so that every later
     // refusal (CSRF, rate limit, auth) is logged with its id and answered in the user's language.
     await app.register(requestIdPlugin);
+    await app.register(routeCatalogPlugin);
     await app.register(i18nPlugin, { translator });
     await app.register(errorsPlugin);
     await app.register(securityPlugin);

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { EngineModel } from './model';
-import { buildOpenApi } from './openapi';
+import { buildOpenApi, withOtherRoutes } from './openapi';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -39,9 +39,16 @@ Every call needs <code>Authorization: Bearer &lt;token&gt;</code>; state-changin
 }
 
 export async function docsRoutes(app: FastifyInstance, options: { model: EngineModel; apiDocs: boolean }) {
-  // Built once: the registry and the schemas do not change while the server runs.
-  const document = buildOpenApi(options.model);
-  const page = docsPage(document);
-  app.get('/api/openapi.json', async () => document);
-  if (options.apiDocs) app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+  // Built once, on the first request: by then every route is registered, and the registry and the
+  // schemas do not change while the server runs.
+  let built: { document: ReturnType<typeof buildOpenApi>; page: string } | null = null;
+  const documents = () => {
+    if (!built) {
+      const document = withOtherRoutes(buildOpenApi(options.model), app.apiRoutes ?? []);
+      built = { document, page: docsPage(document) };
+    }
+    return built;
+  };
+  app.get('/api/openapi.json', async () => documents().document);
+  if (options.apiDocs) app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(documents().page));
 }

@@ -111,3 +111,24 @@ export function buildOpenApi(model: EngineModel): Json {
     paths,
   };
 }
+
+/**
+ * Adds the /api routes that the registry does not describe (auth, profile, lookups, hand-written), with
+ * their path parameters and the common answers; their bodies are documented where the routes are.
+ */
+export function withOtherRoutes(document: Json, routes: ReadonlyArray<{ method: string; url: string }>): Json {
+  const paths = document.paths as Record<string, Record<string, Json>>;
+  for (const { method, url } of routes) {
+    const path = url.replace(/:(\w+)/g, '{$1}');
+    const verb = method.toLowerCase();
+    if (paths[path]?.[verb] || path === '/api/openapi.json' || path === '/api/docs') continue;
+    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+    (paths[path] ??= {})[verb] = {
+      operationId: `${verb} ${path}`,
+      tags: [path.split('/')[2] ?? 'api'],
+      parameters,
+      responses: { 200: { description: 'Success: `{ message?, data }`' }, default: errorResponse('An error: `{ message, errors? }`') },
+    };
+  }
+  return document;
+}

@@ -16,6 +16,17 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
   });
   afterAll(async () => test?.close());
 
+  it('names the routes the registry does not generate in the OpenAPI document', async () => {
+    const document = (await call(test.app, 'GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(document.paths['/api/login']).toHaveProperty('post');
+    expect(document.paths['/api/profile/update/password']).toHaveProperty('put');
+    expect(document.paths['/api/transport/all']).toHaveProperty('get');
+    expect(document.paths['/api/transport/repairs/store/{transport_id}']).toHaveProperty('post');
+    expect(document.paths['/api/documents/{documentId}/status/destroy/{statusId}']).toHaveProperty('delete');
+    // The generated operations keep their full description.
+    expect(document.paths['/api/companies/store']?.post).toHaveProperty('requestBody');
+  });
+
   it('asks for sign-in', async () => {
     for (const url of ['/api/countries', '/api/currencies', '/api/app/load-data']) expect((await call(test.app, 'GET', url)).statusCode, url).toBe(401);
   });

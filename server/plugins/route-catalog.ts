@@ -1,0 +1,34 @@
+/**
+ * Remembers every /api route as it is registered, so the OpenAPI document also names the routes the
+ * engine does not generate (auth, profile, files, lookups, the hand-written ones) instead of hiding them.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface CatalogedRoute {
+  method: string;
+  /** Fastify's form: `/api/transport/repairs/store/:transport_id`. */
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: CatalogedRoute[];
+  }
+}
+
+const DOCUMENTED_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const routeCatalogPlugin = fp(
+  async (app: FastifyInstance) => {
+    const routes: CatalogedRoute[] = [];
+    app.decorate('apiRoutes', routes);
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
+      for (const method of [route.method].flat()) {
+        if (DOCUMENTED_METHODS.has(method)) routes.push({ method, url: route.url });
+      }
+    });
+  },
+  { name: 'fleetdesk-route-catalog' },
+);
