@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { initTestI18n } from '../i18n/test-i18n';
+import { json, stubFetch } from './test-fetch';
 import { CrudForm } from './crud-form';
 import { CrudList } from './crud-list';
 import { loadRecord, missingPathParams, pathParamsFromQuery } from './load-record';
@@ -19,15 +20,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-function stubFetch(handler: (url: string, init: RequestInit) => Response) {
-  const fetch = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
 
 const page = (data: unknown[], total = data.length) => ({ data, pagination: { total, currentPage: 1, perPage: 10, lastPage: 1 } });
 const urls = (fetch: ReturnType<typeof stubFetch>) => fetch.mock.calls.map((call) => String(call[0]));

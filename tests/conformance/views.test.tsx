@@ -11,6 +11,7 @@ import { CrudForm } from '../../src/crud/crud-form';
 import { CrudList } from '../../src/crud/crud-list';
 import { CrudShow } from '../../src/crud/crud-show';
 import { formSchemaOf, schemaOf } from '../../src/crud/schemas';
+import { json } from '../../src/crud/test-fetch';
 import { findFieldKind } from '../../src/fields/registry';
 import { initTestI18n } from '../../src/i18n/test-i18n';
 import type { PropertySchema } from '../../validation/prepare-schema';
@@ -23,10 +24,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function json(body: unknown) {
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** Every property path of a schema with its sub-schema, nested objects and list items included. */
 function propertiesOf(properties: Record<string, PropertySchema>, prefix = ''): Array<[string, PropertySchema]> {
