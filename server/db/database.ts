@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { lockDataFolder } from './data-folder-lock';
 import { startEmbeddedDatabase } from './embedded-database';
 import { migrate } from './migrate';
-import { createPool } from './pool';
+import { createPool, inTransaction } from './pool';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -72,26 +72,7 @@ function withTransactions(kind: DatabaseKind, pool: pg.Pool, closePool: () => Pr
   return {
     kind,
     pool,
-    async transaction(work) {
-      const client = await pool.connect();
-      // A checked-out client whose connection drops emits 'error'; unheard, that would crash the
-      // process. The statement in flight rejects anyway, which is how the caller learns of it.
-      let broken: Error | undefined;
-      const ignoreConnectionError = (error: Error) => (broken = error);
-      client.on('error', ignoreConnectionError);
-      try {
-        await client.query('BEGIN');
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.off('error', ignoreConnectionError);
-        client.release(broken);
-      }
-    },
+    transaction: (work) => inTransaction(pool, work),
     close: () => (closed ??= closePool()),
   };
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { inTransaction } from './pool';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 // Any fixed number works: it only has to be the same for every Fleetdesk server.
@@ -27,34 +28,25 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
   const applied: string[] = [];
   for (const migration of await listMigrations(dir)) {
     const sql = await fs.readFile(migration.file, 'utf8');
-    const client = await pool.connect();
-    // A dropped connection is reported by the failing statement; the client is then discarded.
-    let broken: Error | undefined;
-    const ignoreConnectionError = (error: Error) => (broken = error);
-    client.on('error', ignoreConnectionError);
     try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-      await client.query(
-        `CREATE TABLE IF NOT EXISTS schema_migrations (
-           version text PRIMARY KEY,
-           applied_at timestamptz NOT NULL DEFAULT now()
-         )`,
-      );
-      const done = await client.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
-      if (done.rowCount === 0) {
-        // No parameters: pg sends it as one simple query, so a file may hold many statements.
-        await client.query(sql);
-        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
-        applied.push(migration.version);
-      }
-      await client.query('COMMIT');
+      await inTransaction(pool, async (client) => {
+        await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+        await client.query(
+          `CREATE TABLE IF NOT EXISTS schema_migrations (
+             version text PRIMARY KEY,
+             applied_at timestamptz NOT NULL DEFAULT now()
+           )`,
+        );
+        const done = await client.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
+        if (done.rowCount === 0) {
+          // No parameters: pg sends it as one simple query, so a file may hold many statements.
+          await client.query(sql);
+          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [migration.version]);
+          applied.push(migration.version);
+        }
+      });
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
       throw new Error(`Migration ${path.basename(migration.file)} failed: ${(error as Error).message}`, { cause: error });
-    } finally {
-      client.off('error', ignoreConnectionError);
-      client.release(broken);
     }
   }
   return applied;

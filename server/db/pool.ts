@@ -22,3 +22,27 @@ export function createPool(config: pg.PoolConfig): pg.Pool {
 
 /** Anything that runs a query: the pool, or one client inside a transaction. */
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+/**
+ * Runs `work` in one transaction on a client of its own. A checked-out client whose connection drops
+ * emits 'error'; unheard, that would crash the process. The statement in flight rejects anyway, which is
+ * how the caller learns of it, and the broken client is discarded instead of going back to the pool.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const ignoreConnectionError = (error: Error) => (broken = error);
+  client.on('error', ignoreConnectionError);
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.off('error', ignoreConnectionError);
+    client.release(broken);
+  }
+}
