@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { resources } from '../resources';
+import { RequirePermission } from './access/require-permission';
 import { loadShell } from './routes-preload';
 import { PublicOnly, RequireAuth } from './session/guards';
 
@@ -27,6 +28,8 @@ const CrudShowPage = lazyNamed<{ resource: string; titleKey: string }>(() => imp
 const PersonalInfoPage = lazyNamed(() => import('./pages/profile/personal-info-page'), 'PersonalInfoPage');
 const SecurityPage = lazyNamed(() => import('./pages/profile/security-page'), 'SecurityPage');
 const SettingsPage = lazyNamed(() => import('./pages/profile/settings-page'), 'SettingsPage');
+const DepartmentsPage = lazyNamed(() => import('./pages/departments/departments-page'), 'DepartmentsPage');
+const AuditLogPage = lazyNamed(() => import('./pages/audit/audit-log-page'), 'AuditLogPage');
 
 export interface AppRoute {
   path: string;
@@ -36,6 +39,8 @@ export interface AppRoute {
   element: ReactNode;
   /** Served by the generic pages of src/crud/. */
   generic?: boolean;
+  /** A hand-written screen: kept even where a resource's generic page would serve the path. */
+  handWritten?: boolean;
 }
 
 function comingSoon(path: string, name: string): AppRoute {
@@ -65,6 +70,7 @@ export function withResourceRoutes(routes: AppRoute[]): AppRoute[] {
     for (const [path, page] of pages) {
       if (!path) continue;
       const index = result.findIndex((route) => route.access === 'private' && routeShape(route.path) === routeShape(path));
+      if (index >= 0 && result[index].handWritten) continue;
       const titleKey = index >= 0 ? result[index].titleKey : `${resource.name}.${page === 'list' ? 'title' : 'titleSingular'}`;
       const Page = page === 'list' ? CrudListPage : CrudShowPage;
       const route: AppRoute = { path: index >= 0 ? result[index].path : path, titleKey, access: 'private', element: <Page key={resource.name} resource={resource.name} titleKey={titleKey} />, generic: true };
@@ -89,7 +95,8 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
   comingSoon('/trailers', 'trailers'),
   comingSoon('/personal-main', 'personalMain'),
   comingSoon('/personal-main/employee/:userId', 'employee'),
-  comingSoon('/personal-departments', 'personalDepartments'),
+  // SPEC §2: a tab per department with its members and head, rather than the generic list.
+  { path: '/personal-departments', titleKey: 'pages.personalDepartments', access: 'private', element: <DepartmentsPage />, handWritten: true },
   comingSoon('/hr-menage-documents', 'manageDocuments'),
   comingSoon('/management-personal', 'managementPersonal'),
   comingSoon('/management-finances', 'managementFinances'),
@@ -99,6 +106,7 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
   comingSoon('/maintenance-acceptance-certificate', 'acceptanceCertificate'),
   comingSoon('/companies', 'companies'),
   comingSoon('/companies/:companyId', 'company'),
+  { path: '/audit-log', titleKey: 'pages.auditLog', access: 'private', element: <AuditLogPage />, handWritten: true },
   { path: '/personal-info', titleKey: 'pages.personalInfo', access: 'private', element: <PersonalInfoPage /> },
   { path: '/security', titleKey: 'pages.security', access: 'private', element: <SecurityPage /> },
   { path: '/settings', titleKey: 'pages.settings', access: 'private', element: <SettingsPage /> },
@@ -142,7 +150,7 @@ export function AppRoutes() {
           {appRoutes
             .filter((route) => route.access === 'private')
             .map((route) => (
-              <Route key={route.path} path={route.path} element={route.element} />
+              <Route key={route.path} path={route.path} element={<RequirePermission path={route.path}>{route.element}</RequirePermission>} />
             ))}
         </Route>
         <Route path="*" element={<NotFoundPage />} />

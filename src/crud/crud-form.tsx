@@ -6,11 +6,13 @@
  * update sends the record's `version` (a stale one answers 409 with a message toast).
  */
 import Form from '@rjsf/antd';
-import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { Alert } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readOnlyFormFields, withoutFields } from '../access/form-access';
 import { isApiError } from '../providers/api-error';
+import { useSession } from '../session/session-store';
 import { dataProvider } from '../providers/data-provider';
 import { fieldKindOf, rjsfWidgets } from '../fields/registry';
 import { useFieldLabel } from './field-value';
@@ -31,6 +33,17 @@ const rjsfTexts: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.MoveDownButton]: 'crud.form.moveDown',
   [TranslatableString.CopyButton]: 'crud.form.copy',
 };
+
+/**
+ * The form's validator, blind to the fields the member may not change: a masked sensitive value
+ * ("••••1234") would fail its format, and it is not sent anyway.
+ */
+export function validatorWithout(validator: ValidatorType, fields: readonly string[]): ValidatorType {
+  if (fields.length === 0) return validator;
+  const blind = Object.create(validator) as ValidatorType;
+  blind.validateFormData = (formData, ...rest) => validator.validateFormData(formData && typeof formData === 'object' ? withoutFields(formData as Record<string, unknown>, fields) : formData, ...rest);
+  return blind;
+}
 
 /** The form's fields of a record, without nulls (a cleared optional field is simply absent). */
 export function initialFormData(schema: { properties: Record<string, unknown> }, record: Record<string, unknown> | undefined) {
@@ -54,6 +67,9 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const schema = formSchemaOf(resource, mode);
+  const { user } = useSession();
+  const readOnly = useMemo(() => readOnlyFormFields(resource, schema, user), [resource, schema, user]);
+  const validator = useMemo(() => validatorWithout(validatorFor(schema), readOnly), [schema, readOnly]);
   // The record being edited: the one handed in, replaced by the server's latest after a conflict (409).
   const [record, setRecord] = useState(given);
   const [formData, setFormData] = useState<Record<string, unknown>>(() => initialFormData(schema, given));
@@ -67,10 +83,10 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     };
     for (const [field, property] of Object.entries(schema.properties)) {
       const kind = fieldKindOf(property);
-      ui[field] = { 'ui:title': label(field), ...(kind.Widget ? { 'ui:widget': kind.name } : {}) };
+      ui[field] = { 'ui:title': label(field), ...(kind.Widget ? { 'ui:widget': kind.name } : {}), ...(readOnly.includes(field) ? { 'ui:readonly': true } : {}) };
     }
     return ui;
-  }, [schema, label, t, saving]);
+  }, [schema, label, t, saving, readOnly]);
 
   /** After a 409 (someone saved the record meanwhile): the latest version into the form, so the next save works. */
   async function reloadAfterConflict() {
@@ -84,7 +100,8 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     }
   }
 
-  async function submit(data: Record<string, unknown>) {
+  async function submit(given: Record<string, unknown>) {
+    const data = withoutFields(given, readOnly);
     setSaving(true);
     setExtraErrors(undefined);
     setConflict(false);
@@ -111,7 +128,8 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
       schema={schema as RJSFSchema}
       uiSchema={uiSchema}
       formData={formData}
-      validator={validatorFor(schema)}
+      validator={validator}
+      formContext={{ formData }}
       widgets={widgets}
       extraErrors={extraErrors}
       showErrorList={false}

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
+import { useAccess } from '../access/use-access';
 import { dataProvider } from '../providers/data-provider';
 import { FieldValue, routeFor, useFieldLabel } from './field-value';
 import { FormModal } from './form-modal';
@@ -37,9 +38,12 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
   const list = useCrudList(resource, params, { urlState: searchFirst });
   const [form, setForm] = useState<{ mode: 'create' | 'edit'; record?: Row } | null>(null);
   const fields = viewFields(resource, 'list');
-  const showRoute = resource.routes?.show;
-  const canEdit = Boolean(resource.api.update);
-  const canDelete = Boolean(resource.api.delete);
+  const access = useAccess();
+  // What the resource offers and the member may use (src/access/): the rest is not drawn at all.
+  const showRoute = access.can(resource, 'show') ? resource.routes?.show : undefined;
+  const canCreate = Boolean(resource.api.create) && access.can(resource, 'create');
+  const canEdit = Boolean(resource.api.update) && access.can(resource, 'edit');
+  const canDelete = Boolean(resource.api.delete) && access.can(resource, 'delete');
 
   async function remove(record: Row) {
     try {
@@ -123,7 +127,7 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
             onSearch={(search) => list.update({ search, page: 1 })}
           />
         )}
-        {resource.api.create && (
+        {canCreate && (
           <Button type="primary" icon={<PlusOutlined />} data-testid="crud-create" onClick={() => setForm({ mode: 'create' })} style={{ marginBottom: 16 }}>
             {t('crud.buttons.create')}
           </Button>

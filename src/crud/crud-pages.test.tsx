@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { initTestI18n } from '../i18n/test-i18n';
+import { signInForTest } from '../access/test-session';
 import { json, stubFetch } from './test-fetch';
 import { CrudForm } from './crud-form';
 import { CrudList } from './crud-list';
@@ -14,7 +15,11 @@ import { listStateFromQuery, listStateToQuery } from './use-crud-list';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(initTestI18n);
+beforeAll(async () => {
+  await initTestI18n();
+  // An administrator: every button and field of the generic pages is drawn.
+  signInForTest();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,8 +1,9 @@
 /**
  * The generic show page of a record: its fields (with units, translated enumeration labels and reference
  * labels) under a "General info" tab, then one tab per sub-resource of `tabs`, each a generic list scoped
- * to this record (the sub-resource's parent path parameter filled with its id). Edit opens the form
- * dialog; delete asks first and returns to the list.
+ * to this record (the sub-resource's parent path parameter filled with its id), and a History tab with
+ * the record's audit trail. Edit opens the form dialog; delete asks first and returns to the list. Tabs
+ * and buttons the member may not use are not drawn (src/access/).
  */
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Tabs } from 'antd';
@@ -10,6 +11,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { resourceByName, type ResourceDefinition } from '../../resources';
+import { useAccess } from '../access/use-access';
+import { HistoryTab } from '../pages/audit/history-tab';
 import { isApiError } from '../providers/api-error';
 import { dataProvider } from '../providers/data-provider';
 import { CrudList } from './crud-list';
@@ -31,6 +34,7 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
   const [record, setRecord] = useState<Row | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'notFound' | 'failed'>('loading');
   const [editing, setEditing] = useState(false);
+  const access = useAccess();
 
   useEffect(() => {
     let active = true;
@@ -81,11 +85,13 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
 
   const tabs = [
     { key: 'general', label: t('crud.tabs.general'), children: general },
-    ...(resource.tabs ?? []).map((name) => {
+    ...(resource.tabs ?? []).filter((name) => access.can(name, 'list')).map((name) => {
       const child = resourceByName(name);
       const params = child.parent ? { [child.parent.param]: id } : undefined;
       return { key: name, label: t(`${name}.title`, { defaultValue: name }), children: <CrudList resource={child} params={params} /> };
     }),
+    // The record's audit trail: its own view right suffices (the server checks it too).
+    { key: 'history', label: t('audit.history.tab'), children: <HistoryTab resource={resource} recordId={id} /> },
   ];
 
   return (
@@ -93,12 +99,12 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
       title={`${singular}: ${labelOf(resource, record)}`}
       extra={
         <Space>
-          {resource.api.update && (
+          {resource.api.update && access.can(resource, 'edit') && (
             <Button icon={<EditOutlined />} data-testid="crud-show-edit" onClick={() => setEditing(true)}>
               {t('crud.buttons.edit')}
             </Button>
           )}
-          {resource.api.delete && (
+          {resource.api.delete && access.can(resource, 'delete') && (
             <Popconfirm
               title={t('crud.confirm.deleteTitle')}
               description={t('crud.confirm.deleteDescription')}
@@ -115,7 +121,7 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
         </Space>
       }
     >
-      {tabs.length > 1 ? <Tabs items={tabs} /> : general}
+      <Tabs items={tabs} data-testid="crud-show-tabs" />
       {editing && (
         <FormModal resource={resource} mode="edit" open record={record} onClose={() => setEditing(false)} onSaved={(saved) => setRecord({ ...record, ...saved })} />
       )}

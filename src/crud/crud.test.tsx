@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { initTestI18n } from '../i18n/test-i18n';
+import { signInForTest } from '../access/test-session';
 import { json, stubFetch } from './test-fetch';
 import { CrudForm } from './crud-form';
 import { CrudList } from './crud-list';
@@ -10,7 +11,11 @@ import { formSchemaOf, schemaOf, viewFields } from './schemas';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(initTestI18n);
+beforeAll(async () => {
+  await initTestI18n();
+  // An administrator: every button and field of the generic pages is drawn.
+  signInForTest();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -2,14 +2,20 @@
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../resources';
 import { fieldKindOf } from '../fields/registry';
-import { Blank } from '../fields/shared';
+import { Blank, isMasked } from '../fields/shared';
 import { propertyOf } from './schemas';
 
 export function FieldValue({ resource, field, record }: { resource: ResourceDefinition; field: string; record: Record<string, unknown> }) {
+  return <ValueOfField resource={resource} field={field} value={record[field]} />;
+}
+
+/** One value of a resource's field as its kind shows it; a masked sensitive value exactly as the server sent it. */
+export function ValueOfField({ resource, field, value }: { resource: ResourceDefinition; field: string; value: unknown }) {
   const schema = propertyOf(resource, field);
-  if (!schema) return record[field] === undefined || record[field] === null ? <Blank /> : <>{String(record[field])}</>;
+  if (isMasked(value)) return <span className="crud-masked-value" data-testid={`masked-${field}`}>{value}</span>;
+  if (!schema) return value === undefined || value === null || value === '' ? <Blank /> : <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
   const { Display } = fieldKindOf(schema);
-  return <Display value={record[field]} schema={schema} field={field} />;
+  return <Display value={value} schema={schema} field={field} />;
 }
 
 export function useFieldLabel(resource: ResourceDefinition): (field: string) => string {

@@ -10,6 +10,7 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { resourceByName } from '../../resources';
+import { useAccess } from '../access/use-access';
 import { PageHeading } from '../pages/common/page-heading';
 import { CrudList } from './crud-list';
 import { CrudShow } from './crud-show';
@@ -18,7 +19,9 @@ import { pathParamsFromQuery } from './load-record';
 export function CrudListPage({ resource, titleKey, searchFirst = false }: { resource: string; titleKey: string; searchFirst?: boolean }) {
   const { t } = useTranslation();
   const definition = resourceByName(resource);
-  const sections = definition.sections ?? [];
+  const access = useAccess();
+  // Sections the member may not list are left out (the page itself needs the resource's own view right).
+  const sections = (definition.sections ?? []).filter((name) => access.can(name, 'list'));
   return (
     <>
       <PageHeading titleKey={titleKey} />

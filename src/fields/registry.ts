@@ -16,8 +16,10 @@ import { listKind } from './list';
 import { numberKind } from './number';
 import { objectKind } from './object';
 import { passwordKind } from './password';
+import { permissionsKind } from './permissions';
 import { phoneKind } from './phone';
 import { referenceKind } from './reference';
+import { referencesKind } from './references';
 import { textKind } from './text';
 import { textareaKind } from './textarea';
 import type { FieldKind } from './types';
@@ -29,7 +31,9 @@ export const fieldKinds: readonly FieldKind[] = [
   phoneKind,
   countryKind,
   currencyKind,
+  permissionsKind,
   referenceKind,
+  referencesKind,
   enumKind,
   dateKind,
   textareaKind,

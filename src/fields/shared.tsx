@@ -15,6 +15,14 @@ export function hasType(schema: PropertySchema, ...types: string[]): boolean {
   return typesOf(schema).some((type) => types.includes(type));
 }
 
+/** The mask character of sensitive values sent to a member without `sensitive.view` ("••••••••1234"). */
+export const maskCharacter = '•';
+
+/** A sensitive value the server masked: shown as it comes, never formatted or parsed. */
+export function isMasked(value: unknown): value is string {
+  return typeof value === 'string' && value.includes(maskCharacter);
+}
+
 export function Blank() {
   return <span className="crud-empty-value">{emptyMark}</span>;
 }

@@ -3,11 +3,13 @@
  * locale from the language) and Refine with the app's providers around the layout and the pages.
  */
 import '../antd-setup';
-import { Refine } from '@refinedev/core';
+import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { resources } from '../../resources';
+import { accessControlProvider } from '../access/access-control-provider';
 import { authProvider } from '../providers/auth-provider';
 import { dataProvider } from '../providers/data-provider';
 import { i18nProvider } from '../providers/i18n-provider';
@@ -17,6 +19,17 @@ import { AppLayout } from './app-layout';
 import { useLayoutSettings } from './settings-store';
 import { brandPrimary } from './theme-colors';
 import './shell.css';
+
+/**
+ * Refine's resources from the registry: each resource's name, its list and show routes, and its
+ * permission key in `meta` (so Refine's hooks and buttons can ask the access-control provider).
+ */
+export const refineResources: ResourceProps[] = resources.map((resource) => ({
+  name: resource.name,
+  ...(resource.routes?.list ? { list: resource.routes.list } : {}),
+  ...(resource.routes?.show ? { show: resource.routes.show } : {}),
+  meta: { permission: resource.permission },
+}));
 
 export function AppShell() {
   const { i18n } = useTranslation();
@@ -40,6 +53,8 @@ export function AppShell() {
         <Refine
           routerProvider={routerProvider}
           authProvider={authProvider}
+          accessControlProvider={accessControlProvider}
+          resources={refineResources}
           dataProvider={dataProvider}
           i18nProvider={i18nProvider}
           notificationProvider={notificationProvider}

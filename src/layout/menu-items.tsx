@@ -5,6 +5,7 @@
 import {
   ApartmentOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BankOutlined,
   BuildOutlined,
   CarOutlined,
@@ -80,6 +81,8 @@ export const menuGroups: MenuGroup[] = [
     entries: [
       { key: 'management-personal', path: '/management-personal', labelKey: 'menu.managementPersonal', icon: <UserSwitchOutlined /> },
       { key: 'management-finances', path: '/management-finances', labelKey: 'menu.managementFinances', icon: <WalletOutlined /> },
+      // The tenant-wide audit trail: only for members with `audit.view` (src/access/).
+      { key: 'audit-log', path: '/audit-log', labelKey: 'menu.auditLog', icon: <AuditOutlined /> },
     ],
   },
   {
@@ -150,8 +153,18 @@ export function selectedMenuEntry(pathname: string): { group: string; entry: str
   return null;
 }
 
-export function buildMenuItems(t: TFunction, onNavigate?: () => void): NonNullable<MenuProps['items']> {
-  return menuGroups.map((group) => ({
+/**
+ * The groups and entries the member may open (`canOpen`, from src/access/): an entry whose page needs a
+ * right the member lacks is left out, and a group left empty with it.
+ */
+export function visibleMenuGroups(canOpen: (path: string) => boolean = () => true): MenuGroup[] {
+  return menuGroups
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => canOpen(entry.path)) }))
+    .filter((group) => group.entries.length > 0);
+}
+
+export function buildMenuItems(t: TFunction, onNavigate?: () => void, canOpen?: (path: string) => boolean): NonNullable<MenuProps['items']> {
+  return visibleMenuGroups(canOpen).map((group) => ({
     key: group.key,
     icon: group.icon,
     label: <span data-testid={`menu-group-${group.key}`}>{t(group.labelKey)}</span>,

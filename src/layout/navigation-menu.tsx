@@ -3,6 +3,7 @@ import { ConfigProvider, Menu, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useAccess } from '../access/use-access';
 import { buildMenuItems, menuGroupKeys, selectedMenuEntry } from './menu-items';
 
 interface NavigationMenuProps {
@@ -19,7 +20,9 @@ export function NavigationMenu({ mode, tone, collapsed = false, inlineIndent, on
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const selected = selectedMenuEntry(pathname);
-  const items = useMemo(() => buildMenuItems(t, onNavigate), [t, onNavigate]);
+  const { canOpen } = useAccess();
+  // Only the entries the member may open (the session's permissions, loaded once).
+  const items = useMemo(() => buildMenuItems(t, onNavigate, canOpen), [t, onNavigate, canOpen]);
   const onDark = tone === 'dark';
   // Open groups are controlled: all groups open in the full sidebar, while collapsed (icons) only the
   // group pop-up under the pointer, so a sidebar that starts collapsed does not show every pop-up at once.

@@ -26,6 +26,10 @@ const user: User = {
   avatar: null,
   is_owner: true,
   company: { id: 1, name: 'Nordic Freight' },
+  administrator: true,
+  active: true,
+  permissions: ['orders.view'],
+  departments: [],
 };
 
 beforeAll(initTestI18n);

@@ -11,6 +11,18 @@ export interface User {
   avatar: string | null;
   is_owner: boolean;
   company: { id: number | string; name: string } | null;
+  /** Administrators hold every right (resources/permissions.ts). */
+  administrator: boolean;
+  /** A disabled member cannot sign in; the session of an active one only ever sees `true`. */
+  active: boolean;
+  /**
+   * The member's effective rights (`orders.view`, `sensitive.view` …), already expanded by the server: an
+   * administrator's list holds every right. Loaded once with the session; the web app hides what is not
+   * in it (src/access/), the server enforces it.
+   */
+  permissions: string[];
+  /** Ids of the departments the member belongs to. */
+  departments: number[];
 }
 
 export interface AuthAnswer {

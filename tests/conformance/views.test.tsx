@@ -14,12 +14,17 @@ import { formSchemaOf, schemaOf } from '../../src/crud/schemas';
 import { json } from '../../src/crud/test-fetch';
 import { findFieldKind } from '../../src/fields/registry';
 import { initTestI18n } from '../../src/i18n/test-i18n';
+import { signInForTest } from '../../src/access/test-session';
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { annotationKeywords } from '../../validation/vocabulary';
 
 vi.mock('../../src/providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(initTestI18n);
+beforeAll(async () => {
+  await initTestI18n();
+  // An administrator: every button and field of the generic pages is drawn.
+  signInForTest();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

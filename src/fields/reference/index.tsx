@@ -11,22 +11,23 @@ import { createDataProvider } from '../../providers/data-provider';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
 import { Blank, isBlank } from '../shared';
 
-function targetOf(schema: PropertySchema) {
+export function targetOf(schema: PropertySchema) {
   const ref = schema['x-ref'] as { resource?: string } | undefined;
   return resources.find((resource) => resource.name === ref?.resource);
 }
 
-function idOfRecord(target: NonNullable<ReturnType<typeof targetOf>>, record: Record<string, unknown>): string {
+export function idOfRecord(target: NonNullable<ReturnType<typeof targetOf>>, record: Record<string, unknown>): string {
   return String(record[target.idField ?? 'id']);
 }
 
-function labelOfRecord(target: NonNullable<ReturnType<typeof targetOf>>, record: Record<string, unknown>): string {
+export function labelOfRecord(target: NonNullable<ReturnType<typeof targetOf>>, record: Record<string, unknown>): string {
   const text = target.label.map((field) => record[field]).filter((value) => !isBlank(value)).join(' ');
   return text || idOfRecord(target, record);
 }
 
 // Pickers and labels stay silent on failure: a missing label shows the id, not a toast per row.
-const dataProvider = createDataProvider(api, { notify: null });
+export const quietDataProvider = createDataProvider(api, { notify: null });
+const dataProvider = quietDataProvider;
 
 const labels = new Map<string, Promise<string>>();
 

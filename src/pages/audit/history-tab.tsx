@@ -1,0 +1,37 @@
+/**
+ * The History tab of a generic detail page: the record's audit entries (who, when, what, the changed
+ * fields before → after), newest first, paginated by the server. Its own view right suffices.
+ */
+import { Empty, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDefinition } from '../../../resources';
+import type { AuditEntry } from './audit-api';
+import { auditColumns } from './audit-columns';
+import { useAuditLog } from './use-audit-log';
+import './audit.css';
+
+export function HistoryTab({ resource, recordId }: { resource: ResourceDefinition; recordId: string }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(10);
+  const log = useAuditLog({ resource: resource.name, record_id: recordId, page, perPage });
+  return (
+    <div data-testid="history-tab">
+      <Table<AuditEntry>
+        rowKey="id"
+        size="small"
+        columns={auditColumns(t, i18n.language)}
+        dataSource={log.entries}
+        loading={log.loading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={log.failed ? t('crud.loadFailed') : t('audit.empty')} /> }}
+        pagination={{ current: page, pageSize: perPage, total: log.total, showSizeChanger: true, pageSizeOptions: [10, 20, 30, 40], showTotal: (total) => t('crud.total', { count: total }) }}
+        onChange={(pagination) => {
+          setPerPage(pagination.pageSize ?? perPage);
+          setPage(pagination.pageSize !== perPage ? 1 : (pagination.current ?? 1));
+        }}
+      />
+    </div>
+  );
+}
