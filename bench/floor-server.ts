@@ -1,0 +1,82 @@
+/**
+ * The floor: a minimal Fastify + `pg` server that executes the very same SQL as Fleetdesk's engine for
+ * each benchmark case — the statements come from the engine's own EngineStore and references check, so
+ * they stay the same when the engine changes — with no authentication, no body or query validation and
+ * no wire shaping (rows go out as the driver returns them). What Fleetdesk costs above this is the price
+ * of its auth, validation and serialization.
+ *
+ * Env: DATA_DIR / DATABASE_URL (as the server), PORT, BENCH_COMPANY_ID and BENCH_USER_ID (the large
+ * tenant's main company and owner).
+ */
+import Fastify from 'fastify';
+import { resources } from '../resources/index';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { parseListQuery } from '../server/engine/list-query';
+import { buildModel, type EngineResource } from '../server/engine/model';
+import { checkReferences } from '../server/engine/references';
+import { EngineStore } from '../server/engine/store';
+import { CASE_QUERIES } from './cases';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const model = buildModel(resources);
+const orders = model.byName.get('orders') as EngineResource;
+const companyId = Number(process.env.BENCH_COMPANY_ID);
+const userId = Number(process.env.BENCH_USER_ID);
+const tenantId = Number((await database.pool.query('SELECT tenant_id FROM companies WHERE id = $1', [companyId])).rows[0].tenant_id);
+
+// Parsed once at start: the floor does no per-request query validation.
+const lists = Object.fromEntries(Object.entries(CASE_QUERIES).map(([name, query]) => [name, parseListQuery(orders, Object.fromEntries(new URLSearchParams(query)))]));
+
+const app = Fastify({ logger: false });
+
+app.get<{ Params: { name: string } }>('/floor/list/:name', async (request) => {
+  const query = lists[request.params.name];
+  if (!query) throw new Error('unknown list case');
+  const store = new EngineStore(database.pool, tenantId);
+  const total = await store.count(orders, {}, query.conditions);
+  const rows = await store.page(orders, {}, query.conditions, query.orderBy, query.perPage, (query.page - 1) * query.perPage);
+  return { data: rows, total };
+});
+
+app.get<{ Params: { id: string } }>('/floor/show/:id', async (request) => {
+  const store = new EngineStore(database.pool, tenantId);
+  return { data: await store.find(orders, Number(request.params.id), {}) };
+});
+
+app.post('/floor/create', async (request) => {
+  const data = request.body as Record<string, unknown>;
+  const row = await database.transaction(async (client) => {
+    const store = new EngineStore(client, tenantId);
+    await checkReferences(client, model, orders, tenantId, data);
+    return store.insert(orders, data, userId);
+  });
+  return { data: row };
+});
+
+app.put<{ Params: { id: string } }>('/floor/update/:id', async (request, reply) => {
+  const { version, ...changes } = request.body as Record<string, unknown>;
+  const row = await database.transaction(async (client) => {
+    const store = new EngineStore(client, tenantId);
+    const current = await store.find(orders, Number(request.params.id), {}, true);
+    if (!current || current.version !== version) return null;
+    const data = { ...current.data, ...changes };
+    await checkReferences(client, model, orders, tenantId, data);
+    return store.update(orders, Number(request.params.id), data, userId);
+  });
+  if (!row) return reply.code(409).send({ message: 'stale' });
+  return { data: row };
+});
+
+app.get('/floor/health', async () => {
+  await database.pool.query('SELECT 1');
+  return { status: 'ok' };
+});
+
+app.addHook('onClose', async () => database.close());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void app.close().then(() => process.exit(0)));
+
+await app.listen({ port: config.port, host: '127.0.0.1' });
+process.send?.({ type: 'ready' });
+console.log(`floor listening on ${config.port}`);

@@ -1,0 +1,287 @@
+/**
+ * `npm run bench` (not part of `npm test`): Fleetdesk at scale against its budgets (issue 5).
+ *
+ * For each database (embedded PGlite, then PostgreSQL at 127.0.0.1:5432 in the database fleetdesk_bench):
+ *   1. prepares bulk data with `seed:bulk` (kept in bench/.data and reused while the sizes match);
+ *   2. starts the real server as `npm start` does (`node --import tsx server/server.ts`) and measures with
+ *      autocannon at concurrency 1, 10 and 50: orders list first page with total, a deep page, a text
+ *      search, show, create, update — requests/s, p50, p99 — while sampling the server's memory (and the
+ *      embedded database's process); probes /api/health while the list is under load;
+ *   3. starts the floor (bench/floor-server.ts: Fastify + pg, the engine's very same SQL, nothing else)
+ *      on the same data and measures the same cases;
+ * then the web app in Chromium (JS downloaded, orders table ready, Lighthouse), and writes bench/RESULTS.md.
+ *
+ * Flags: --orders --employees --transports --tenants (bulk sizes; defaults are the issue's),
+ *        --duration <s per measurement, 10>, --databases pglite,postgres, --no-web, --fresh (new data).
+ * Quick run: npm run bench -- --orders 100000 --employees 10000 --transports 1000 --tenants 20 --duration 5
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
+import { CASE_QUERIES, DEEP_PAGE } from './cases';
+import { load, probe, type LoadCase, type LoadResult, type ProbeResult } from './load';
+import { memorySampler, ROOT, runScript, startServer, type Running } from './processes';
+import { writeResults, type BenchRun, type CaseRow } from './results';
+import { measureWeb, type WebResult } from './web';
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    employees: { type: 'string', default: '100000' },
+    transports: { type: 'string', default: '10000' },
+    tenants: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '10' },
+    databases: { type: 'string', default: 'pglite,postgres' },
+    'no-web': { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
+  },
+});
+
+const sizes = { orders: args.orders, employees: args.employees, transports: args.transports, tenants: args.tenants };
+const sizeKey = JSON.stringify(sizes);
+const seconds = Number(args.duration);
+const DATA = path.join(ROOT, 'bench/.data');
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_DB = 'fleetdesk_bench';
+const CONCURRENCY = [1, 10, 50];
+const LOG = path.join(DATA, 'servers.log');
+
+type Kind = 'pglite' | 'postgres';
+
+function databaseUrl(): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${BENCH_DB}`;
+  return url.toString();
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function envOf(kind: Kind): Record<string, string> {
+  return kind === 'pglite' ? { DATA_DIR: path.join(DATA, 'pglite'), DATABASE_URL: '' } : { DATA_DIR: path.join(DATA, 'postgres-dir'), DATABASE_URL: databaseUrl() };
+}
+
+/** Bulk data for this kind, made again only when the sizes changed (or --fresh). */
+async function prepare(kind: Kind) {
+  const marker = path.join(DATA, `${kind}.sizes.json`);
+  const current = fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8') : '';
+  if (current === sizeKey && !args.fresh) {
+    console.log(`[${kind}] reusing the bulk data in ${kind === 'pglite' ? 'bench/.data/pglite' : BENCH_DB} (${sizeKey})`);
+    return;
+  }
+  fs.rmSync(marker, { force: true });
+  if (kind === 'pglite') fs.rmSync(path.join(DATA, 'pglite'), { recursive: true, force: true });
+  else {
+    await admin(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${BENCH_DB}`);
+  }
+  console.log(`[${kind}] bulk data: ${sizeKey}`);
+  await runScript('scripts/seed/bulk.ts', ['--orders', sizes.orders, '--employees', sizes.employees, '--transports', sizes.transports, '--tenants', sizes.tenants], envOf(kind));
+  fs.writeFileSync(marker, sizeKey);
+}
+
+interface Session {
+  token: string;
+  userId: number;
+  companyId: number;
+}
+
+async function signIn(baseUrl: string): Promise<Session> {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': 'bench' },
+    body: JSON.stringify({ login: BULK_LOGIN, password: BULK_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { token: string; user: { id: number; company: { id: number } } } };
+  return { token: data.token, userId: data.user.id, companyId: data.user.company.id };
+}
+
+interface Fixtures {
+  showId: number;
+  orderBody: Record<string, unknown>;
+}
+
+async function fixtures(baseUrl: string, session: Session): Promise<Fixtures> {
+  const response = await fetch(`${baseUrl}/api/orders?perPage=1`, { headers: { authorization: `Bearer ${session.token}` } });
+  const { data } = (await response.json()) as { data: Array<Record<string, unknown>> };
+  const first = data[0] as Record<string, unknown>;
+  const orderBody: Record<string, unknown> = {
+    cargo_number: 'BENCH-1',
+    customer: 'Danube Steel GmbH',
+    dispatcher: 'Anna Nowak',
+    loading_date: new Date().toISOString().slice(0, 10),
+    price: 1840.5,
+    loading_address: 'Grojecka 40, 02-320 Warsaw, PL',
+    unloading_address: 'Billstrasse 12, 20539 Hamburg, DE',
+  };
+  for (const field of ['transport_id', 'trailer_id', 'primary_driver_id']) if (first[field] !== undefined) orderBody[field] = first[field];
+  return { showId: Number(first._id ?? first.id), orderBody };
+}
+
+/** The six cases against one server (ours under /api, the floor under /floor). */
+function cases(baseUrl: string, session: Session, fixture: Fixtures, floor: boolean): Record<string, () => LoadCase> {
+  const headers: Record<string, string> = floor ? {} : { authorization: `Bearer ${session.token}`, 'x-csrf-token': 'bench', 'accept-language': 'en' };
+  const list = (name: string) => () => ({ url: floor ? `${baseUrl}/floor/list/${name}` : `${baseUrl}/api/orders${CASE_QUERIES[name] ? `?${CASE_QUERIES[name]}` : ''}`, headers });
+  // Records made by the create runs are the ones the update runs change: their versions are known.
+  const versions = new Map<number, number>();
+  let cursor = 0;
+  const idsToUpdate: number[] = [];
+  const remember = (status: number, body: string) => {
+    if (status !== 200) return;
+    const row = (JSON.parse(body) as { data: Record<string, unknown> }).data;
+    const id = Number(row._id ?? row.id);
+    if (!versions.has(id)) idsToUpdate.push(id);
+    versions.set(id, Number(row.version));
+  };
+  const jsonHeaders = { ...headers, 'content-type': 'application/json' };
+  return {
+    list: list('list'),
+    deep: list('deep'),
+    search: list('search'),
+    show: () => ({ url: floor ? `${baseUrl}/floor/show/${fixture.showId}` : `${baseUrl}/api/orders/show/${fixture.showId}`, headers }),
+    create: () => ({ url: floor ? `${baseUrl}/floor/create` : `${baseUrl}/api/orders/store`, method: 'POST', headers: jsonHeaders, next: () => ({ path: floor ? '/floor/create' : '/api/orders/store', body: JSON.stringify(fixture.orderBody) }), onResponse: remember }),
+    update: () => ({
+      url: floor ? `${baseUrl}/floor/update/0` : `${baseUrl}/api/orders/update/0`,
+      method: 'PUT',
+      headers: jsonHeaders,
+      next: () => {
+        const id = idsToUpdate[cursor++ % Math.max(1, idsToUpdate.length)] ?? fixture.showId;
+        return { path: floor ? `/floor/update/${id}` : `/api/orders/update/${id}`, body: JSON.stringify({ version: versions.get(id) ?? 1, price: 1000 + (cursor % 900) }) };
+      },
+      onResponse: remember,
+    }),
+  };
+}
+
+/** Waits until requests queued by the last measurement have drained (health answers quickly again). */
+async function settle(baseUrl: string, healthPath: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    await fetch(`${baseUrl}${healthPath}`).catch(() => undefined);
+    if (Date.now() - started < 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function measureCases(kind: Kind, server: Running, session: Session, fixture: Fixtures, floor: boolean): Promise<Map<string, LoadResult>> {
+  const results = new Map<string, LoadResult>();
+  const all = cases(server.url, session, fixture, floor);
+  for (const [name, makeCase] of Object.entries(all)) {
+    for (const concurrency of CONCURRENCY) {
+      const result = await load(makeCase(), concurrency, seconds);
+      await settle(server.url, floor ? '/floor/health' : '/api/health');
+      results.set(`${name}@${concurrency}`, result);
+      console.log(`[${kind}] ${floor ? 'floor' : 'ours '} ${name.padEnd(7)} c=${String(concurrency).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms${result.errors ? `  errors ${result.errors}` : ''}`);
+    }
+  }
+  return results;
+}
+
+async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
+  await prepare(kind);
+  const env = { ...envOf(kind), AUTH_RATE_LIMIT: '100000' };
+  const ours = await startServer('server/server.ts', env, '/api/health', LOG);
+  let session: Session;
+  let fixture: Fixtures;
+  let oursResults: Map<string, LoadResult>;
+  let health: ProbeResult;
+  let idleHealth: ProbeResult;
+  let memory: ReturnType<ReturnType<typeof memorySampler>['stop']>;
+  let webResult: WebResult | null = null;
+  try {
+    session = await signIn(ours.url);
+    fixture = await fixtures(ours.url, session);
+    // Warm-up: the first requests load caches and plans.
+    await load(cases(ours.url, session, fixture, false).list(), 4, 2);
+    const idle = probe(`${ours.url}/api/health`);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    idleHealth = await idle.stop();
+    const sampler = memorySampler(ours.child.pid as number);
+    // The blocking check: /api/health one at a time while the list runs at c=10.
+    const probing = probe(`${ours.url}/api/health`);
+    const listLoad = await load(cases(ours.url, session, fixture, false).list(), 10, seconds);
+    health = await probing.stop();
+    console.log(`[${kind}] /api/health under list load (list ${listLoad.rps.toFixed(0)} req/s): p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms (idle p99 ${idleHealth.p99.toFixed(1)} ms)`);
+    oursResults = await measureCases(kind, ours, session, fixture, false);
+    memory = sampler.stop();
+    console.log(`[${kind}] memory peaks: server ${(memory.serverPeak / 2 ** 20).toFixed(0)} MB, embedded database ${(memory.childrenPeak / 2 ** 20).toFixed(0)} MB`);
+    if (web) webResult = await measureWeb(ours.url, session.token);
+  } finally {
+    await ours.stop();
+  }
+  const floorServer = await startServer('bench/floor-server.ts', { ...env, BENCH_COMPANY_ID: String(session.companyId), BENCH_USER_ID: String(session.userId), BENCH_DEEP_PAGE: String(DEEP_PAGE) }, '/floor/health', LOG);
+  let floorResults: Map<string, LoadResult>;
+  try {
+    await load(cases(floorServer.url, session, fixture, true).list(), 4, 2);
+    floorResults = await measureCases(kind, floorServer, session, fixture, true);
+  } finally {
+    await floorServer.stop();
+  }
+  const rows: CaseRow[] = [];
+  for (const [key, result] of oursResults) {
+    const [name, concurrency] = key.split('@') as [string, string];
+    rows.push({ name, concurrency: Number(concurrency), ours: result, floor: floorResults.get(key) as LoadResult });
+  }
+  return { kind, rows, health, idleHealth, memory, web: webResult };
+}
+
+function machine(): Record<string, string> {
+  const postgres = (() => {
+    try {
+      return execFileSync('psql', [ADMIN_URL, '-Atc', 'SHOW server_version'], { encoding: 'utf8' }).trim();
+    } catch {
+      return 'unknown';
+    }
+  })();
+  const pglite = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
+  return {
+    cpu: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
+    memory: `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    postgres,
+    pglite,
+    commit: (() => {
+      try {
+        return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      } catch {
+        return process.env.BENCH_COMMIT ?? 'unknown';
+      }
+    })(),
+    'load average at the end (1, 5, 15 min)': os.loadavg().map((value) => value.toFixed(2)).join(', '),
+  };
+}
+
+async function main() {
+  fs.mkdirSync(DATA, { recursive: true });
+  const kinds = args.databases.split(',').map((kind) => kind.trim()) as Kind[];
+  const web = !args['no-web'];
+  if (web) {
+    execFileSync('bash', ['scripts/ensure-chromium.sh'], { cwd: ROOT, stdio: 'inherit' });
+    console.log('Building the web app (npm run build)…');
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const started = new Date();
+  const runs: BenchRun[] = [];
+  for (const kind of kinds) runs.push(await benchDatabase(kind, web && kind === kinds[0]));
+  const file = writeResults({ started, machine: machine(), sizes, seconds, deepPage: DEEP_PAGE, runs });
+  console.log(`\nResults written to ${path.relative(ROOT, file)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
