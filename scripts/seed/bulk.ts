@@ -17,12 +17,10 @@ import type pg from 'pg';
 import type { EngineModel, EngineResource } from '../../server/engine/model';
 import { register, signIn, startSeedApp, type ApiClient } from './app';
 import { BulkWriter, withoutIndexes, type BulkRow } from './bulk-writer';
+import { BULK_LOGIN, BULK_PASSWORD, SMALL_PASSWORD } from './bulk-constants';
 import { daysFromToday, phone, Random } from './data';
 import { RecordMaker } from './records';
 
-export const BULK_LOGIN = 'bulk.large.owner';
-export const BULK_PASSWORD = 'fleetdesk-bulk-2024';
-const SMALL_PASSWORD = 'fleetdesk-small-2024';
 
 const { values: args } = parseArgs({
   options: {
