@@ -36,12 +36,18 @@ const rjsfTexts: Partial<Record<TranslatableString, string>> = {
 
 /**
  * The form's validator, blind to the fields the member may not change: a masked sensitive value
- * ("••••1234") would fail its format, and it is not sent anyway.
+ * ("••••1234") would fail its format (or "required", once left out), and it is not sent anyway.
  */
 export function validatorWithout(validator: ValidatorType, fields: readonly string[]): ValidatorType {
   if (fields.length === 0) return validator;
+  const concerns = (property: string | undefined) => fields.some((field) => property === `.${field}` || property?.startsWith(`.${field}.`) || property?.startsWith(`.${field}[`));
   const blind = Object.create(validator) as ValidatorType;
-  blind.validateFormData = (formData, ...rest) => validator.validateFormData(formData && typeof formData === 'object' ? withoutFields(formData as Record<string, unknown>, fields) : formData, ...rest);
+  blind.validateFormData = (...args) => {
+    const result = validator.validateFormData(...args);
+    const errorSchema = { ...result.errorSchema } as Record<string, unknown>;
+    for (const field of fields) delete errorSchema[field];
+    return { errors: result.errors.filter((error) => !concerns(error.property)), errorSchema: errorSchema as typeof result.errorSchema };
+  };
   return blind;
 }
 

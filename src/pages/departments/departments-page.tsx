@@ -1,5 +1,5 @@
 /**
- * The departments screen (`/personal-departments`, SPEC §2): a tab per department, a "+" that adds one
+ * The departments screen (`/personal-departments`, SPEC §2): a tab per department, a "+ Add" that adds one
  * (by name), and in each tab its head (assign, unassign) and members (add, remove), and deleting it after
  * a confirmation. An empty account shows an empty state with the same "add" action. What the member may
  * not do (src/access/) is not drawn; the server refuses it anyway.
@@ -128,17 +128,20 @@ export function DepartmentsPage() {
   } else {
     content = (
       <Tabs
-        type="editable-card"
+        type="card"
         data-testid="departments-tabs"
         activeKey={activeKey}
         onChange={setActiveKey}
-        hideAdd={!canCreate}
-        addIcon={<PlusOutlined aria-label={t('departmentsPage.add')} data-testid="department-add" />}
-        onEdit={(_key, action) => action === 'add' && setAdding(true)}
+        tabBarExtraContent={
+          canCreate && (
+            <Button icon={<PlusOutlined />} data-testid="department-add" onClick={() => setAdding(true)}>
+              {t('departmentsPage.add')}
+            </Button>
+          )
+        }
         items={departments.map((department) => ({
           key: String(department.id),
           label: department.name,
-          closable: false,
           children: (
             <DepartmentPanel
               department={department}

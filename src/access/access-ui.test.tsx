@@ -1,0 +1,165 @@
+/** What a member sees: the menu, the not-permitted page on a direct URL, buttons, tabs and masked fields. */
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resourceByName } from '../../resources';
+import { presetPermissions } from '../../resources/permissions';
+import { CrudForm } from '../crud/crud-form';
+import { CrudList } from '../crud/crud-list';
+import { CrudListPage } from '../crud/pages';
+import { json, stubFetch } from '../crud/test-fetch';
+import { initTestI18n } from '../i18n/test-i18n';
+import { Sidebar } from '../layout/sidebar';
+import { RequirePermission } from './require-permission';
+import { signInForTest, signOutForTest } from './test-session';
+
+vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
+
+beforeAll(initTestI18n);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  signOutForTest();
+});
+
+const page = (data: unknown[]) => ({ data, pagination: { total: data.length, currentPage: 1, perPage: 10, lastPage: 1 } });
+const asDispatcher = () => signInForTest({ administrator: false, is_owner: false, permissions: presetPermissions('dispatcher') });
+
+describe('the menu', () => {
+  it('shows a Dispatcher orders and transport, but neither the HR entries nor the audit log', () => {
+    asDispatcher();
+    render(
+      <MemoryRouter>
+        <Sidebar presentation="default" />
+      </MemoryRouter>,
+    );
+    for (const entry of ['orders', 'order-search', 'transport', 'trailers', 'companies', 'management-personal']) expect(screen.queryByTestId(`menu-${entry}`), entry).toBeTruthy();
+    for (const entry of ['personal-main', 'manage-documents', 'audit-log']) expect(screen.queryByTestId(`menu-${entry}`), entry).toBeNull();
+  });
+
+  it('drops a group whose entries are all out of reach', () => {
+    signInForTest({ administrator: false, permissions: ['orders.view'] });
+    render(
+      <MemoryRouter>
+        <Sidebar presentation="default" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('menu-orders')).toBeTruthy();
+    expect(screen.queryByTestId('menu-group-vehicles')).toBeNull();
+    expect(screen.queryByTestId('menu-group-personal')).toBeNull();
+  });
+
+  it('shows an administrator every entry, the audit log included', () => {
+    signInForTest();
+    render(
+      <MemoryRouter>
+        <Sidebar presentation="default" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('menu-audit-log')).toBeTruthy();
+    expect(screen.getByTestId('menu-personal-main')).toBeTruthy();
+  });
+});
+
+describe('a page opened by its URL', () => {
+  function open(path: string) {
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/personal-main" element={<RequirePermission path="/personal-main"><p>the employees</p></RequirePermission>} />
+          <Route path="/" element={<p>the start page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+
+  it('shows the not-permitted page, with a link home, to a member without the right', async () => {
+    asDispatcher();
+    open('/personal-main');
+    const notPermitted = await screen.findByTestId('not-permitted-page');
+    expect(notPermitted.textContent).toContain('You are not permitted to open this page');
+    expect(screen.getByTestId('page-title').textContent).toBe('Not permitted');
+    expect(screen.queryByText('the employees')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the start page' }));
+    expect(await screen.findByText('the start page')).toBeTruthy();
+  });
+
+  it('shows the page to a member with the right', () => {
+    signInForTest({ administrator: false, permissions: ['employees.view'] });
+    open('/personal-main');
+    expect(screen.getByText('the employees')).toBeTruthy();
+  });
+});
+
+describe('the generic pages', () => {
+  it('draw no create, edit or delete buttons for a read-only member, but keep the show link', async () => {
+    signInForTest({ administrator: false, permissions: presetPermissions('readOnly') });
+    stubFetch(() => json(page([{ id: 5, name: 'Acme', main: true, version: 1 }])));
+    render(
+      <MemoryRouter>
+        <CrudList resource={resourceByName('companies')} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Acme')).toBeTruthy();
+    expect(screen.getByTestId('show-5')).toBeTruthy();
+    expect(screen.queryByTestId('crud-create')).toBeNull();
+    expect(screen.queryByTestId('edit-5')).toBeNull();
+    expect(screen.queryByTestId('delete-5')).toBeNull();
+  });
+
+  it('draw the buttons a member holds the right for', async () => {
+    signInForTest({ administrator: false, permissions: ['companies.view', 'companies.update'] });
+    stubFetch(() => json(page([{ id: 5, name: 'Acme', main: true, version: 1 }])));
+    render(
+      <MemoryRouter>
+        <CrudList resource={resourceByName('companies')} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('edit-5')).toBeTruthy();
+    expect(screen.queryByTestId('crud-create')).toBeNull();
+    expect(screen.queryByTestId('delete-5')).toBeNull();
+  });
+
+  it('leave out the section tabs a member may not list', async () => {
+    signInForTest({ administrator: false, permissions: ['cards.view'] });
+    stubFetch(() => json(page([])));
+    render(
+      <MemoryRouter>
+        <CrudListPage resource="cards" titleKey="pages.fuelCards" />
+      </MemoryRouter>,
+    );
+    // suppliers share the cards' key: both tabs stay
+    expect(await screen.findByRole('tab', { name: 'Suppliers' })).toBeTruthy();
+  });
+});
+
+describe('sensitive fields without sensitive.view', () => {
+  const bank = { id: 3, companyId: 7, account_name: 'Main', bank_name: 'Bank', iban: '••••••••3000', currency: 'EUR', version: 4 };
+
+  it('show the masked value exactly as the server sent it', async () => {
+    asDispatcher();
+    stubFetch(() => json(page([bank])));
+    render(
+      <MemoryRouter>
+        <CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('masked-iban')).textContent).toBe('••••••••3000');
+  });
+
+  it('are read-only in the form, not validated and not sent', async () => {
+    signInForTest({ administrator: false, permissions: ['companies.view', 'companies.update'] });
+    const fetch = stubFetch(() => json({ message: 'Updated successfully!', data: { ...bank, bank_name: 'Sparkasse', version: 5 } }));
+    const onSaved = vi.fn();
+    render(<CrudForm resource={resourceByName('company-banks')} mode="edit" open record={bank} params={{ companyId: '7' }} onClose={vi.fn()} onSaved={onSaved} />);
+    const iban = (await screen.findByDisplayValue('••••••••3000')) as HTMLInputElement;
+    expect(iban.disabled || iban.readOnly).toBe(true);
+    fireEvent.change(document.getElementById('company-banks-edit_bank_name')!, { target: { value: 'Sparkasse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const put = fetch.mock.calls.find((call) => call[1]?.method === 'PUT')!;
+    const body = JSON.parse(String(put[1].body));
+    expect(body).toMatchObject({ bank_name: 'Sparkasse', version: 4 });
+    expect(body).not.toHaveProperty('iban');
+  });
+});

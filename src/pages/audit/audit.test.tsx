@@ -1,0 +1,107 @@
+/** The audit trail in the web app: a record's History tab and the tenant-wide log with its filters. */
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resourceByName } from '../../../resources';
+import { signInForTest, signOutForTest } from '../../access/test-session';
+import { CrudShow } from '../../crud/crud-show';
+import { json, stubFetch } from '../../crud/test-fetch';
+import { initTestI18n } from '../../i18n/test-i18n';
+import { auditLogPath, type AuditEntry } from './audit-api';
+import { AuditLogPage } from './audit-log-page';
+
+vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
+
+beforeAll(initTestI18n);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  signOutForTest();
+});
+
+const entries: AuditEntry[] = [
+  { id: 12, at: '2026-11-20T09:15:00.000Z', user_id: 2, user_name: 'Jonas Berger', resource: 'companies', record_id: 5, action: 'update', changes: { name: { before: 'Acme', after: 'Acme Logistics' }, tax_number: { before: '••••1234', after: '••••5678' } }, fields: null },
+  { id: 11, at: '2026-11-19T08:00:00.000Z', user_id: 1, user_name: 'Anna Kowalska', resource: 'companies', record_id: 5, action: 'create', changes: { name: { before: null, after: 'Acme' } }, fields: null },
+  { id: 10, at: '2026-11-19T08:05:00.000Z', user_id: 1, user_name: 'Anna Kowalska', resource: 'companies', record_id: 5, action: 'read', changes: null, fields: ['tax_number'] },
+];
+const logPage = (data: AuditEntry[], total = data.length) => ({ data, pagination: { total, currentPage: 1, perPage: 10, lastPage: 1 } });
+const urls = (fetch: ReturnType<typeof stubFetch>) => fetch.mock.calls.map((call) => String(call[0]));
+
+describe('the audit log endpoint', () => {
+  it('leaves empty filters out of the query', () => {
+    expect(auditLogPath({ page: 2, perPage: 20, user_id: undefined, resource: 'orders', from: '2026-11-01', to: '' })).toBe('/audit-log?page=2&perPage=20&resource=orders&from=2026-11-01');
+  });
+});
+
+describe('the History tab of a detail page', () => {
+  it('lists the record\'s entries: who, when, what, and each changed field before and after', async () => {
+    signInForTest({ administrator: false, permissions: ['companies.view'] });
+    const fetch = stubFetch((url) =>
+      url.startsWith('/api/audit-log') ? json(logPage(entries)) : url === '/api/companies/show/5' ? json({ data: { id: 5, name: 'Acme Logistics', version: 3 } }) : json(logPage([])),
+    );
+    render(
+      <MemoryRouter>
+        <CrudShow resource={resourceByName('companies')} id="5" />
+      </MemoryRouter>,
+    );
+    await screen.findByTestId('crud-show-companies');
+    // no edit or delete for a member who may only view
+    expect(screen.queryByTestId('crud-show-edit')).toBeNull();
+    expect(screen.queryByTestId('crud-show-delete')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'History' }));
+    const tab = await screen.findByTestId('history-tab');
+    expect(await within(tab).findByText('Jonas Berger')).toBeTruthy();
+    expect(urls(fetch)).toContain('/api/audit-log?resource=companies&record_id=5&page=1&perPage=10');
+
+    const update = screen.getByTestId('audit-changes-12');
+    expect(update.textContent).toContain('Name');
+    expect(update.querySelector('.fd-audit-before')?.textContent).toBe('Acme');
+    expect(update.querySelector('.fd-audit-after')?.textContent).toBe('Acme Logistics');
+    // sensitive values stay masked as the server sent them
+    expect(update.textContent).toContain('••••1234');
+    expect(within(tab).getByTestId('audit-action-update').textContent).toBe('Changed');
+    expect(within(tab).getByTestId('audit-action-create').textContent).toBe('Created');
+    expect(tab.textContent).toContain('Sensitive data seen: Tax number');
+  });
+
+  it('shows an empty state when the record has no entries', async () => {
+    signInForTest();
+    stubFetch((url) => (url.startsWith('/api/audit-log') ? json(logPage([])) : json({ data: { id: 5, name: 'Acme', version: 1 } })));
+    render(
+      <MemoryRouter>
+        <CrudShow resource={resourceByName('companies')} id="5" />
+      </MemoryRouter>,
+    );
+    await screen.findByTestId('crud-show-companies');
+    fireEvent.click(screen.getByRole('tab', { name: 'History' }));
+    expect(await screen.findByText('No entries yet')).toBeTruthy();
+  });
+});
+
+describe('the tenant-wide audit log page', () => {
+  it('lists entries with their records and filters by resource', async () => {
+    signInForTest();
+    const fetch = stubFetch((url) =>
+      url.startsWith('/api/audit-log')
+        ? json(logPage(entries, 45))
+        : json({ data: [{ id: 1, name: 'Anna', last_name: 'Kowalska' }, { id: 2, name: 'Jonas', last_name: 'Berger' }], pagination: { total: 2, currentPage: 1, perPage: 100, lastPage: 1 } }),
+    );
+    render(
+      <MemoryRouter>
+        <AuditLogPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('page-title').textContent).toBe('Audit log');
+    expect(await screen.findByText('Jonas Berger')).toBeTruthy();
+    expect(screen.getAllByText('Company #5').length).toBe(3);
+    expect(screen.getByText('45 in total')).toBeTruthy();
+    expect(urls(fetch)).toContain('/api/audit-log?page=1&perPage=20');
+    expect(urls(fetch).some((url) => url.startsWith('/api/users?'))).toBe(true);
+
+    const resourceFilter = screen.getByRole('combobox', { name: 'Section' });
+    fireEvent.mouseDown(resourceFilter);
+    fireEvent.change(resourceFilter, { target: { value: 'Orders' } });
+    fireEvent.click(await screen.findByText('Orders', { selector: '.ant-select-item-option-content' }));
+    await vi.waitFor(() => expect(urls(fetch)).toContain('/api/audit-log?page=1&perPage=20&resource=orders'));
+  });
+});
