@@ -9,7 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
+import { countStatements } from './counts';
 import { creationOrder, fieldExpression, type EngineModel, type EngineResource } from './model';
+import { sortIndexStatements } from './paging';
 
 // Different from the migrations' key: the engine runs after them, in its own transaction.
 const ENGINE_LOCK_KEY = 7_240_514;
@@ -47,6 +49,8 @@ export function tableStatements(model: EngineModel, resource: EngineResource): s
     if (Object.hasOwn(resource.derived, field)) continue;
     statements.push(`CREATE INDEX IF NOT EXISTS "${indexName(resource, `${field}_trgm`)}" ON "${resource.table}" USING gin (${fieldExpression(resource, field)} gin_trgm_ops)`);
   }
+  // Totals and first pages at scale (counts.ts, paging.ts).
+  statements.push(...sortIndexStatements(resource), ...countStatements(resource.table));
   return statements;
 }
 

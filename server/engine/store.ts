@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db/pool';
 import { identifier, join, Sql, sql } from '../db/sql';
+import { maintainedCountQuery } from './counts';
 import { derivedColumn } from './derived-fields';
 import type { EngineResource } from './model';
 import type { RecordRow } from './records';
@@ -43,7 +44,16 @@ export class EngineStore {
     return (await this.client.query(text, values)).rows as Row[];
   }
 
+  /**
+   * The number of rows a list has. A tenant's whole table (no parent, no path field, no filter) is read
+   * from the counts the triggers keep (counts.ts): O(1) at any size. Anything narrower is counted exactly.
+   */
   async count(resource: EngineResource, scope: Scope, conditions: Sql[]): Promise<number> {
+    if (scope.parentId === undefined && Object.keys(scope.fields ?? {}).length === 0 && conditions.length === 0) {
+      const { text, values } = maintainedCountQuery(resource.table, this.tenantId);
+      const maintained = (await this.client.query(text, values)).rows as Array<{ total: number | string }>;
+      return Number(maintained[0]?.total ?? 0);
+    }
     const rows = await this.run<{ total: number }>(sql`SELECT count(*) AS total FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)}`);
     return Number(rows[0]?.total ?? 0);
   }

@@ -1,0 +1,81 @@
+/**
+ * List totals at scale (counts.ts): an unfiltered list reads the count the triggers keep, and it stays
+ * exact through creates, deletes, bulk statements and other tenants' writes; filtered, searched and
+ * scoped lists still count exactly.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { databases } from '../test-support/databases';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+
+interface ListBody {
+  data: Array<Record<string, unknown>>;
+  pagination: { total: number; lastPage: number };
+}
+
+describe.each(databases)('list totals on %s', (kind) => {
+  let test: TestApp;
+  let owner: RegisteredUser;
+  let other: RegisteredUser;
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+    owner = await registerUser(test.app);
+    other = await registerUser(test.app);
+  });
+  afterAll(async () => test?.close());
+
+  const total = async (url: string, user = owner) => {
+    const response = await call(test.app, 'GET', url, undefined, { token: user.token });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as ListBody).pagination.total;
+  };
+  const createOrder = async (customer: string, user = owner) => {
+    const response = await call(test.app, 'POST', '/api/orders/store', { cargo_number: `C-${customer}`, customer }, { token: user.token });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: { _id: number } }).data._id;
+  };
+
+  it('keeps the unfiltered total exact through creates and deletes, per tenant', async () => {
+    expect(await total('/api/orders')).toBe(0);
+    const ids = [await createOrder('Danube Steel'), await createOrder('Rhine Foods'), await createOrder('Danube Glass')];
+    await createOrder('Other tenant', other);
+    expect(await total('/api/orders')).toBe(3);
+    expect(await total('/api/orders', other)).toBe(1);
+
+    const removed = await call(test.app, 'DELETE', `/api/orders/destroy/${ids[1]}`, undefined, { token: owner.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await total('/api/orders')).toBe(2);
+    expect(await total('/api/orders', other)).toBe(1);
+  });
+
+  it('counts filtered and searched lists exactly', async () => {
+    expect(await total('/api/orders?search=Danube')).toBe(2);
+    expect(await total('/api/orders?customer=Glass')).toBe(1);
+    expect(await total('/api/orders?search=nothing-matches')).toBe(0);
+  });
+
+  it('agrees with count(*) after a multi-row statement written straight into the table', async () => {
+    const tenant = (await test.database.pool.query('SELECT tenant_id FROM companies WHERE id = $1', [owner.user.company.id])).rows[0].tenant_id as number;
+    await test.database.pool.query(
+      `INSERT INTO r_orders (tenant_id, data) SELECT $1, jsonb_build_object('cargo_number', 'B-' || n, 'customer', 'Bulk') FROM generate_series(1, 25) AS n`,
+      [tenant],
+    );
+    const exact = Number((await test.database.pool.query('SELECT count(*) AS n FROM r_orders WHERE tenant_id = $1', [tenant])).rows[0].n);
+    expect(exact).toBe(27);
+    expect(await total('/api/orders')).toBe(27);
+    await test.database.pool.query(`DELETE FROM r_orders WHERE tenant_id = $1 AND data->>'customer' = 'Bulk'`, [tenant]);
+    expect(await total('/api/orders')).toBe(2);
+  });
+
+  it('counts a sub-resource list within its parent', async () => {
+    const transport = await call(test.app, 'POST', '/api/transport/store', { board_names: 'MAN #001', registration_number: 'B-FD 1001' }, { token: owner.token });
+    expect(transport.statusCode, transport.body).toBe(200);
+    const transportId = (transport.json() as { data: { id: number } }).data.id;
+    for (const date of ['2024-01-02', '2024-02-03']) {
+      const act = await call(test.app, 'POST', `/api/transport/${transportId}/handover-acts/store`, { date }, { token: owner.token });
+      expect(act.statusCode, act.body).toBe(200);
+    }
+    expect(await total(`/api/transport/${transportId}/handover-acts`)).toBe(2);
+  });
+});
