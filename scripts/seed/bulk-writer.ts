@@ -94,7 +94,8 @@ export async function withoutIndexes<T>(
         // SET LOCAL: a session-level SET would outlive this build on a shared PGlite session.
         await client.query('BEGIN');
         if (options.maintenanceWorkMem) await client.query(`SET LOCAL maintenance_work_mem = '${options.maintenanceWorkMem}'`);
-        await client.query(index.definition);
+        // A trigram index over a million rows takes minutes in PGlite: past the embedded pool's 60 s query timeout.
+        await client.query({ text: index.definition, query_timeout: 3_600_000 } as { text: string });
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
