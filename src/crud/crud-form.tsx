@@ -11,6 +11,7 @@ import { Alert } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readOnlyFormFields, withoutFields } from '../access/form-access';
+import { refreshRightsAfterSave } from '../access/rights-refresh';
 import { isApiError } from '../providers/api-error';
 import { useSession } from '../session/session-store';
 import { dataProvider } from '../providers/data-provider';
@@ -118,6 +119,8 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
           ? await dataProvider.create({ resource: resource.name, variables: data, meta })
           : await dataProvider.update({ resource: resource.name, id: idOf(resource, record) ?? '', variables: { ...data, version: record?.version }, meta });
       onSaved(answer.data as Record<string, unknown>);
+      // The signed-in member changed their own record (rights, departments): the session follows.
+      refreshRightsAfterSave(resource, answer.data as Record<string, unknown>);
       onClose();
     } catch (error) {
       if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setExtraErrors(toErrorSchema(error.fieldErrors));

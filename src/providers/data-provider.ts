@@ -26,6 +26,7 @@ import type { Endpoint } from '../../resources/types';
 import { api } from './api';
 import type { ApiClient } from './api-client';
 import { ApiError, isApiError } from './api-error';
+import { refreshRightsAfterRefusal } from '../access/rights-refresh';
 import { toast } from './toast';
 
 export interface CrudMeta extends MetaQuery {
@@ -47,6 +48,8 @@ export interface ListPagination {
 export interface DataProviderOptions {
   /** Shows a toast; `null` to stay silent (tests, callers that show their own). */
   notify?: ((type: 'success' | 'error', message: string) => void) | null;
+  /** Called when the server refuses a request (403), e.g. to reload the session's rights. */
+  onForbidden?: () => void;
 }
 
 function isEmpty(value: unknown): boolean {
@@ -144,6 +147,7 @@ export function createDataProvider(client: ApiClient = api, options: DataProvide
     } catch (error) {
       const httpError = asHttpError(error);
       if (httpError.message) notify?.('error', httpError.message);
+      if (httpError.status === 403) options.onForbidden?.();
       throw httpError;
     }
   }
@@ -201,4 +205,5 @@ export function createDataProvider(client: ApiClient = api, options: DataProvide
   };
 }
 
-export const dataProvider = createDataProvider();
+// A refusal may mean the member's rights changed meanwhile: the session reloads them (src/access/).
+export const dataProvider = createDataProvider(api, { onForbidden: () => void refreshRightsAfterRefusal() });

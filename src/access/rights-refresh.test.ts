@@ -1,0 +1,50 @@
+/** The session's rights follow a refusal (403) and a save of the member's own record. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resourceByName } from '../../resources';
+import { refreshCurrentUser } from '../session/session-actions';
+import { createDataProvider } from '../providers/data-provider';
+import { createApiClient } from '../providers/api-client';
+import { refreshRightsAfterRefusal, refreshRightsAfterSave } from './rights-refresh';
+import { signInForTest, signOutForTest } from './test-session';
+
+vi.mock('../session/session-actions', () => ({ refreshCurrentUser: vi.fn(async () => undefined) }));
+vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
+
+afterEach(() => {
+  vi.clearAllMocks();
+  signOutForTest();
+});
+
+describe('reloading the session\'s rights', () => {
+  it('after a refusal, at most once per interval and only when signed in', () => {
+    expect(refreshRightsAfterRefusal(1_000_000)).toBe(false);
+    signInForTest();
+    expect(refreshRightsAfterRefusal(1_000_000)).toBe(true);
+    expect(refreshRightsAfterRefusal(1_005_000)).toBe(false);
+    expect(refreshRightsAfterRefusal(1_011_000)).toBe(true);
+    expect(refreshCurrentUser).toHaveBeenCalledTimes(2);
+  });
+
+  it('after the signed-in member saved their own member record, not another one', () => {
+    signInForTest({ id: 7 });
+    expect(refreshRightsAfterSave(resourceByName('users'), { id: 8 })).toBe(false);
+    expect(refreshRightsAfterSave(resourceByName('companies'), { id: 7 })).toBe(false);
+    expect(refreshRightsAfterSave(resourceByName('users'), { id: 7 })).toBe(true);
+    expect(refreshCurrentUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('the data provider reports a 403 and shows its message', async () => {
+    const notify = vi.fn();
+    const onForbidden = vi.fn();
+    const client = createApiClient({
+      fetch: async () => new Response(JSON.stringify({ message: 'You are not permitted to do this' }), { status: 403, headers: { 'Content-Type': 'application/json' } }),
+      getToken: () => 't',
+      getLanguage: () => 'en',
+      randomId: () => 'id',
+    });
+    const provider = createDataProvider(client, { notify, onForbidden });
+    await expect(provider.getList({ resource: 'employees' })).rejects.toMatchObject({ status: 403 });
+    expect(notify).toHaveBeenCalledWith('error', 'You are not permitted to do this');
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+  });
+});
