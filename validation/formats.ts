@@ -4,6 +4,10 @@
  * Each format has a translated message under `validation.format.<name>` in every locale.
  */
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { allPermissions } from '../resources/permissions';
+
+// Derived from the registry once: a right of a resource that does not exist is not a right.
+const PERMISSIONS = new Set(allPermissions());
 
 // The e-mail rule of ajv-formats' "full" mode, kept here so the login page need not load ajv.
 const EMAIL =
@@ -29,6 +33,8 @@ export const formats = {
   vin: (value: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(value),
   /** A SWIFT/BIC code: 8 or 11 characters. */
   swift: (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(value),
+  /** An access right of resources/permissions.ts (`orders.view`, `sensitive.view`). */
+  permission: (value: string) => PERMISSIONS.has(value),
 } satisfies Record<string, (value: string) => boolean>;
 
 export type FormatName = keyof typeof formats;

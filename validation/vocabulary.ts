@@ -19,7 +19,7 @@
  * - `x-enum: "<name>"`              an enumeration of schemas/enums.json; labels `enums.<name>.<id>`
  * - `x-unit: "<unit>"`              the unit shown after a number; label `units.<unit>`
  * - `x-widget: "<kind>"`            the field kind used to draw it when the type alone does not tell
- *                                    (textarea, phone, iban, password, file, color …)
+ *                                    (textarea, phone, iban, password, file, permissions: the access-rights matrix …)
  * - `x-sensitive: true`             personal data shown only to members allowed to see it
  */
 import type { KeywordDefinition } from 'ajv';
@@ -91,7 +91,7 @@ export const annotationKeywords: KeywordDefinition[] = [
   { keyword: 'x-unit', metaSchema: { enum: ['km', 'kg', 't', 'm3', 'l', 'mm', 'bar', 'days', 'eur'] } },
   {
     keyword: 'x-widget',
-    metaSchema: { enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency'] },
+    metaSchema: { enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency', 'permissions'] },
   },
   { keyword: 'x-sensitive', metaSchema: { type: 'boolean' } },
 ];

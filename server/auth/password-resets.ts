@@ -48,5 +48,5 @@ export async function consumeReset(db: Queryable, tokenHash: string): Promise<bo
 
 /** Sets a user's password hash (reset flow: the user is known by the reset, not by a session). */
 export async function setPasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $2, updated_at = now(), version = version + 1 WHERE id = $1', [userId, passwordHash]);
+  await db.query(`UPDATE users SET data = jsonb_set(data, '{password}', to_jsonb($2::text)), updated_at = now(), version = version + 1 WHERE id = $1`, [userId, passwordHash]);
 }

@@ -2,9 +2,28 @@
  * Users as the API shows them, and the checks that span all tenants: sign-in names no tenant, so
  * logins and e-mails are unique across the whole database (case-insensitively).
  */
+import { effectivePermissions } from '../../resources/permissions';
 import type { Queryable } from '../db/pool';
-import { sql } from '../db/sql';
+import { sql, type Sql } from '../db/sql';
 import type { TenantDb } from '../db/tenant-db';
+
+/**
+ * A member's schema fields (schemas/user.json), stored in `data` since members are engine records;
+ * the plain columns of UserRow (login, email, …, password_hash) are generated from it.
+ */
+export interface MemberData {
+  login: string;
+  email: string;
+  password: string;
+  phone?: string;
+  name?: string;
+  last_name?: string;
+  job_position?: string;
+  administrator?: boolean;
+  active?: boolean;
+  permissions?: string[];
+  departments?: number[];
+}
 
 export interface UserRow {
   id: number;
@@ -19,6 +38,7 @@ export interface UserRow {
   avatar_file_id: number | null;
   is_owner: boolean;
   version: number;
+  data: MemberData;
 }
 
 interface CompanyRow {
@@ -36,6 +56,11 @@ export interface UserView {
   job_position: string | null;
   avatar: string | null;
   is_owner: boolean;
+  administrator: boolean;
+  active: boolean;
+  /** The rights the member holds, expanded (an administrator holds all): the web app needs no other request. */
+  permissions: string[];
+  departments: number[];
   company: { id: number; name: string } | null;
 }
 
@@ -54,8 +79,20 @@ export async function userView(tenantDb: TenantDb, user: UserRow): Promise<UserV
     job_position: user.job_position,
     avatar: user.avatar_file_id === null ? null : fileUrl(user.avatar_file_id),
     is_owner: user.is_owner,
+    administrator: user.data.administrator === true,
+    active: user.data.active !== false,
+    permissions: effectivePermissions(user.data),
+    departments: user.data.departments ?? [],
     company: company ? { id: company.id, name: company.data.name ?? '' } : null,
   };
+}
+
+/**
+ * The `data` assignment that sets some member fields and removes others (an optional field cleared),
+ * for TenantDb.update: `{ data: memberDataChange({ name: 'Ann' }) }`.
+ */
+export function memberDataChange(set: Partial<MemberData>, remove: Array<keyof MemberData> = []): Sql {
+  return sql`(data || ${JSON.stringify(set)}::jsonb) - ${remove}::text[]`;
 }
 
 export async function findUserByLogin(db: Queryable, login: string): Promise<UserRow | null> {
@@ -88,7 +125,7 @@ export async function takenFields(db: Queryable, values: { login: string; email:
 export function uniqueViolationField(error: unknown): 'login' | 'email' | null {
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
   if (code !== '23505') return null;
-  if (constraint === 'users_login_unique') return 'login';
-  if (constraint === 'users_email_unique') return 'email';
+  if (constraint === 'users_unique_login') return 'login';
+  if (constraint === 'users_unique_email') return 'email';
   return null;
 }

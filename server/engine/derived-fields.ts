@@ -15,6 +15,16 @@ export const DERIVED_FIELDS: Record<string, Record<string, string>> = {
   card: {
     days_left: `(CASE WHEN data->>'expires_at' ~ ${DATE} THEN ((data->>'expires_at')::date - current_date) END)`,
   },
+  // Members are rows of the sign-in table (migration 004): the avatar and the owner flag are its columns.
+  user: {
+    avatar: `(CASE WHEN avatar_file_id IS NOT NULL THEN '/api/files/' || avatar_file_id END)`,
+    is_owner: `is_owner`,
+  },
+  // A department's members are the members whose `departments` name it: stored once, on the member, so
+  // the two sides cannot drift apart; writing `members` on a department updates the members (rules/).
+  department: {
+    members: `(SELECT COALESCE(jsonb_agg(u.id ORDER BY u.id), '[]'::jsonb) FROM users u WHERE u.tenant_id = r_departments.tenant_id AND u.data->'departments' @> to_jsonb(r_departments.id))`,
+  },
   'hr-document-type': {
     doc_statuses_amount: `(CASE WHEN jsonb_typeof(data->'statuses') = 'array' THEN jsonb_array_length(data->'statuses') ELSE 0 END)`,
   },

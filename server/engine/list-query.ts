@@ -65,10 +65,20 @@ function typedValue(resource: EngineResource, field: string, text: string): unkn
   return text;
 }
 
-export function parseListQuery(resource: EngineResource, query: Record<string, unknown>, pathParameters: string[] = []): ListQuery {
+export interface ListQueryOptions {
+  /**
+   * Fields this member may not see (sensitive ones, masking.ts): the search skips them, and filtering
+   * or sorting by them is refused, since either would reveal the values one guess at a time.
+   */
+  hidden?: readonly string[];
+}
+
+export function parseListQuery(resource: EngineResource, query: Record<string, unknown>, pathParameters: string[] = [], options: ListQueryOptions = {}): ListQuery {
   const errors: FieldMessages = {};
   const fail = (name: string, key = 'validation.invalid') => (addMessage(errors, name, { key }), undefined);
-  const allowed = new Set(listParameters(resource));
+  const hidden = new Set(options.hidden ?? []);
+  const hiddenParameter = (name: string) => [...hidden].some((field) => name === field || name === `${field}_from` || name === `${field}_to`);
+  const allowed = new Set(listParameters(resource).filter((name) => !hiddenParameter(name)));
   const values = new Map<string, string>();
   for (const [name, value] of Object.entries(query ?? {})) {
     if (pathParameters.includes(name)) continue;
@@ -93,7 +103,7 @@ export function parseListQuery(resource: EngineResource, query: Record<string, u
     else perPage = requested;
   }
 
-  const sortable = new Set<string>([...SORTABLE_COLUMNS, ...resource.sortFields]);
+  const sortable = new Set<string>([...SORTABLE_COLUMNS, ...resource.sortFields.filter((field) => !hidden.has(field))]);
   let sortField = resource.definition.defaultSort?.field ?? 'id';
   let order: 'asc' | 'desc' = resource.definition.defaultSort?.order ?? (sortField === 'id' ? 'desc' : 'asc');
   if (values.has('sort')) {
@@ -112,7 +122,8 @@ export function parseListQuery(resource: EngineResource, query: Record<string, u
   const search = values.get('search');
   if (search !== undefined) {
     const pattern = likePattern(search);
-    conditions.push(join(resource.searchFields.map((field) => sql`${raw(fieldExpression(resource, field))} ILIKE ${pattern}`), ' OR '));
+    const searched = resource.searchFields.filter((field) => !hidden.has(field));
+    conditions.push(searched.length > 0 ? join(searched.map((field) => sql`${raw(fieldExpression(resource, field))} ILIKE ${pattern}`), ' OR ') : sql`false`);
   }
   for (const { field, mode } of resource.filterFields) {
     if (mode === 'range') {

@@ -18,7 +18,11 @@ export const SORTABLE_COLUMNS = ['id', 'created_at', 'updated_at'] as const;
  * data, created/updated at/by, version). Pointing the engine at it keeps registration, the profile's
  * company and their tests untouched; every other resource gets `r_<name>`.
  */
-const ADOPTED_TABLES: Record<string, string> = { companies: 'companies' };
+const ADOPTED_TABLES: Record<string, string> = {
+  companies: 'companies',
+  // Members are the sign-in table itself (migration 004 gave it `data`), so a new member can sign in.
+  users: 'users',
+};
 
 export function tableName(resourceName: string): string {
   return ADOPTED_TABLES[resourceName] ?? `r_${resourceName.replace(/-/g, '_')}`;
@@ -50,6 +54,8 @@ export interface EngineResource {
   pathFields: Record<string, string>;
   /** Wire names never taken from a client body (mass assignment). */
   protectedFields: Set<string>;
+  /** Fields marked x-sensitive: masked for members without `sensitive.view` (masking.ts). */
+  sensitiveFields: string[];
 }
 
 export interface EngineModel {
@@ -94,6 +100,7 @@ export function buildModel(definitions: readonly ResourceDefinition[], schemasDi
       derived,
       pathFields: definition.pathFields ?? {},
       protectedFields,
+      sensitiveFields: entries.filter(([, property]) => property['x-sensitive'] === true).map(([field]) => field),
     };
   });
   const byName = new Map(resources.map((resource) => [resource.name, resource]));

@@ -11,7 +11,9 @@
 import { addMessage, type FieldMessages } from '../../validation/messages';
 import type { Queryable } from '../db/pool';
 import { HttpError } from '../http-error';
+import { recordChange, type Actor } from './audit';
 import type { EngineModel, EngineResource } from './model';
+import type { EngineStore } from './store';
 
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
@@ -43,7 +45,8 @@ interface DeleteContext {
   client: Queryable;
   model: EngineModel;
   tenantId: number;
-  userId: number;
+  /** Who deletes: every deleted record, cascaded ones too, goes to the audit trail under their name. */
+  actor: Actor;
   /** Records already being deleted by this operation, per table: never restricted by themselves, never visited twice. */
   deleting: Map<string, Set<number>>;
 }
@@ -92,15 +95,19 @@ async function deleteMany(context: DeleteContext, resource: EngineResource, requ
       await client.query(
         `UPDATE "${referencing.table}" SET data = ${newData}, version = version + 1, updated_at = now(), updated_by = $3
           WHERE tenant_id = $1 AND id = ANY($2::bigint[])`,
-        many ? [tenantId, referencingIds, context.userId, idTexts] : [tenantId, referencingIds, context.userId],
+        many ? [tenantId, referencingIds, context.actor.id, idTexts] : [tenantId, referencingIds, context.actor.id],
       );
     }
   }
 
-  await client.query(`DELETE FROM "${resource.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[])`, [tenantId, ids]);
+  const deleted = await client.query(`DELETE FROM "${resource.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[]) RETURNING id, data`, [tenantId, ids]);
+  for (const row of deleted.rows as Array<{ id: number; data: Record<string, unknown> }>) {
+    await recordChange(client, context.actor, resource, Number(row.id), 'delete', row.data, null);
+  }
 }
 
-/** Deletes one record with every deletion rule applied; the caller holds the transaction. */
-export async function deleteWithRules(client: Queryable, model: EngineModel, resource: EngineResource, tenantId: number, userId: number, id: number): Promise<void> {
-  await deleteMany({ client, model, tenantId, userId, deleting: new Map() }, resource, [id]);
+/** Deletes one record with every deletion rule applied, on the store's transaction and in its actor's name. */
+export async function deleteWithRules(store: EngineStore, model: EngineModel, resource: EngineResource, id: number): Promise<void> {
+  if (!store.actor) throw new Error('deleteWithRules needs a store with an actor (the audit trail names who deleted)');
+  await deleteMany({ client: store.client, model, tenantId: store.tenantId, actor: store.actor, deleting: new Map() }, resource, [id]);
 }

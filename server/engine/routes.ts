@@ -5,6 +5,7 @@
  * the same 404 as a missing one, so ids of other tenants cannot be told apart from unused ones.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { holds, permissionName, SENSITIVE_RIGHT, type Action as Right } from '../../resources/permissions';
 import type { Endpoint } from '../../resources/types';
 import { toFieldMessages } from '../../validation/field-errors';
 import type { FieldMessages } from '../../validation/messages';
@@ -12,14 +13,25 @@ import { dropEmptyOptionalFields } from '../../validation/normalize-body';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/database';
 import { HttpError, notFound } from '../http-error';
+import { recordSensitiveReads } from './audit';
 import { unstorableFields } from './body';
 import { parseListQuery } from './list-query';
+import { maskRecord, sensitiveFieldsIn, withoutSensitiveWrites } from './masking';
 import type { EngineModel, EngineResource } from './model';
 import { define, toWire, withoutProtectedFields, type RecordRow } from './records';
 import { checkReferences, deleteWithRules } from './references';
+import { resourceRules } from './rules/index';
 import { EngineStore, type Scope } from './store';
 
 type Action = 'list' | 'show' | 'create' | 'update' | 'delete';
+
+/** The right each generated endpoint needs (checked by plugins/auth.ts before the handler runs). */
+const RIGHT_OF: Record<Action, Right> = { list: 'view', show: 'view', create: 'create', update: 'update', delete: 'delete' };
+
+/** Whether this request's member sees sensitive fields unmasked (masking.ts). */
+export function seesSensitive(request: FastifyRequest): boolean {
+  return holds(request.user.data, SENSITIVE_RIGHT);
+}
 
 /** `/{companyId}/banks/update/{id}` → `/api/:companyId/banks/update/:id`. */
 export function fastifyPath(path: string): string {
@@ -55,6 +67,13 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
   const parentResource = parent ? (model.byName.get(parent.resource) as EngineResource) : null;
   const required = new Set(resource.loaded.schema.required ?? []);
   const writeOnly = new Set(Object.entries(resource.properties).filter(([, property]) => property.writeOnly === true).map(([field]) => field));
+  const rules = resourceRules[resource.name];
+
+  /** The record as this request's member may see it. */
+  function wire(request: FastifyRequest, row: RecordRow): Record<string, unknown> {
+    const record = toWire(resource, row);
+    return seesSensitive(request) ? record : maskRecord(resource, record);
+  }
 
   /**
    * writeOnly fields (a member's password) are stored as an argon2 hash and never returned; an update
@@ -99,9 +118,10 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     return cleaned as Record<string, unknown>;
   }
 
-  async function write<T>(work: (store: EngineStore) => Promise<T>, tenantId: number): Promise<T> {
+  /** One transaction; its store writes the audit trail as the request's member. */
+  async function write<T>(work: (store: EngineStore) => Promise<T>, request: FastifyRequest): Promise<T> {
     try {
-      return await database.transaction((client) => work(new EngineStore(client, tenantId)));
+      return await database.transaction((client) => work(new EngineStore(client, request.user.tenant_id, request.user)));
     } catch (error) {
       throw uniqueViolation(error) ?? error;
     }
@@ -112,11 +132,13 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       const store = new EngineStore(database.pool, request.user.tenant_id);
       const scope = await scopeOf(request, store);
       const pathParameters = Object.keys(request.params as object);
-      const query = parseListQuery(resource, request.query as Record<string, unknown>, pathParameters);
+      const sensitive = seesSensitive(request);
+      const query = parseListQuery(resource, request.query as Record<string, unknown>, pathParameters, { hidden: sensitive ? [] : resource.sensitiveFields });
       const total = await store.count(resource, scope, query.conditions);
       const rows = await store.page(resource, scope, query.conditions, query.orderBy, query.perPage, (query.page - 1) * query.perPage);
+      if (sensitive) await recordSensitiveReads(database.pool, request.user, resource, rows.map((row) => ({ id: row.id, fields: sensitiveFieldsIn(resource, row.data) })));
       return {
-        data: rows.map((row) => toWire(resource, row)),
+        data: rows.map((row) => wire(request, row)),
         pagination: { total, currentPage: query.page, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)) },
       };
     },
@@ -126,11 +148,13 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       const store = new EngineStore(database.pool, request.user.tenant_id);
       const row = await store.find(resource, id, await scopeOf(request, store));
       if (!row) throw notFound();
-      return { data: toWire(resource, row) };
+      if (seesSensitive(request)) await recordSensitiveReads(database.pool, request.user, resource, [{ id: row.id, fields: sensitiveFieldsIn(resource, row.data) }]);
+      return { data: wire(request, row) };
     },
 
     async create(request) {
-      const data = dropEmptyOptionalFields(resource.loaded.schema, bodyData(request.body)) as Record<string, unknown>;
+      const body = seesSensitive(request) ? bodyData(request.body) : withoutSensitiveWrites(resource, bodyData(request.body), null);
+      const data = dropEmptyOptionalFields(resource.loaded.schema, body) as Record<string, unknown>;
       const row = await write(async (store) => {
         const scope = await scopeOf(request, store);
         for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
@@ -138,16 +162,23 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const references = await checkReferences(store.client, model, resource, store.tenantId, data);
         if (hasErrors(references)) throw invalid(references);
         await hashWriteOnly(data);
-        return store.insert(resource, data, request.user.id, scope.parentId);
-      }, request.user.tenant_id);
-      return { message: request.t('crud.created'), data: toWire(resource, row) };
+        const context = { client: store.client, store, model, resource, actor: request.user };
+        const taken = (await rules?.beforeWrite?.(context, { id: null, data, current: null })) ?? {};
+        let created = await store.insert(resource, data, request.user.id, scope.parentId);
+        if (rules?.afterWrite) {
+          await rules.afterWrite(context, { id: created.id, data, current: null, taken });
+          created = (await store.find(resource, created.id, {})) ?? created;
+        }
+        return created;
+      }, request);
+      return { message: request.t('crud.created'), data: wire(request, row) };
     },
 
     async update(request) {
       const id = pathId((request.params as Record<string, string>).id);
       const body = request.body as Record<string, unknown> | undefined;
       const version = body && typeof body === 'object' ? body.version : undefined;
-      const changes = bodyData(body);
+      const sent = bodyData(body);
       if (version === undefined || version === null) throw invalid({ version: [{ key: 'validation.required' }] });
       if (typeof version !== 'number' || !Number.isInteger(version)) throw invalid({ version: [{ key: 'validation.type.integer' }] });
       const row = await write(async (store) => {
@@ -155,15 +186,23 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const current = await store.find(resource, id, scope, true);
         if (!current) throw notFound();
         if (current.version !== version) throw new HttpError(409, 'errors.stale');
+        const changes = seesSensitive(request) ? sent : withoutSensitiveWrites(resource, sent, current.data);
         const data = mergedData(resource, required, writeOnly, current, changes);
         for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
         validate(data);
         const references = await checkReferences(store.client, model, resource, store.tenantId, data);
         if (hasErrors(references)) throw invalid(references);
         await hashWriteOnly(data, current.data);
-        return store.update(resource, id, data, request.user.id);
-      }, request.user.tenant_id);
-      return { message: request.t('crud.updated'), data: toWire(resource, row) };
+        const context = { client: store.client, store, model, resource, actor: request.user };
+        const taken = (await rules?.beforeWrite?.(context, { id, data, current: current.data })) ?? {};
+        let updated = await store.update(resource, id, data, request.user.id);
+        if (rules?.afterWrite) {
+          await rules.afterWrite(context, { id, data, current: current.data, taken });
+          updated = (await store.find(resource, id, {})) ?? updated;
+        }
+        return updated;
+      }, request);
+      return { message: request.t('crud.updated'), data: wire(request, row) };
     },
 
     async delete(request) {
@@ -172,8 +211,9 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const scope = await scopeOf(request, store);
         const current = await store.find(resource, id, scope, true);
         if (!current) throw notFound();
-        await deleteWithRules(store.client, model, resource, store.tenantId, request.user.id, id);
-      }, request.user.tenant_id);
+        await rules?.beforeDelete?.({ client: store.client, store, model, resource, actor: request.user }, { id, data: current.data });
+        await deleteWithRules(store, model, resource, id);
+      }, request);
       return { message: request.t('crud.deleted') };
     },
   };
@@ -184,6 +224,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       method: endpoint.method,
       url: fastifyPath(endpoint.path),
       onRequest: app.authenticate,
+      config: { permission: permissionName(definition.permission, RIGHT_OF[action]) },
       handler: handlers[action],
     });
   }

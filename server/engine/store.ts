@@ -5,6 +5,7 @@
  * routes never write the tenant condition themselves.
  */
 import type { Queryable } from '../db/pool';
+import { recordChange, type Actor } from './audit';
 import { identifier, join, Sql, sql } from '../db/sql';
 import { maintainedCountQuery } from './counts';
 import { derivedColumn } from './derived-fields';
@@ -24,6 +25,11 @@ export class EngineStore {
   constructor(
     readonly client: Queryable,
     readonly tenantId: number,
+    /**
+     * Who writes. Given, every insert and update is written to the audit trail in the same statement's
+     * transaction (audit.ts), for the generated and the hand-written routes alike.
+     */
+    readonly actor?: Actor,
   ) {}
 
   private where(scope: Scope, extra: Sql[] = []): Sql {
@@ -85,14 +91,20 @@ export class EngineStore {
     const rows = await this.run<RecordRow>(
       sql`INSERT INTO ${identifier(resource.table)} (${join(columns.map(identifier), ', ')}) VALUES (${join(values.map((value) => sql`${value}`), ', ')}) RETURNING ${this.columns(resource)}`,
     );
-    return rows[0] as RecordRow;
+    const row = rows[0] as RecordRow;
+    if (this.actor) await recordChange(this.client, this.actor, resource, row.id, 'create', null, row.data);
+    return row;
   }
 
   async update(resource: EngineResource, id: number, data: Record<string, unknown>, userId: number): Promise<RecordRow> {
-    const rows = await this.run<RecordRow>(
-      sql`UPDATE ${identifier(resource.table)} SET data = ${JSON.stringify(data)}::jsonb, version = version + 1, updated_at = now(), updated_by = ${userId}
-           WHERE ${this.where({}, [sql`id = ${id}`])} RETURNING ${this.columns(resource)}`,
+    // The CTE reads the row as it was, in the same statement, for the audit trail's "before".
+    const rows = await this.run<RecordRow & { before_data: Record<string, unknown> | null }>(
+      sql`WITH previous AS (SELECT data FROM ${identifier(resource.table)} WHERE ${this.where({}, [sql`id = ${id}`])})
+          UPDATE ${identifier(resource.table)} SET data = ${JSON.stringify(data)}::jsonb, version = version + 1, updated_at = now(), updated_by = ${userId}
+           WHERE ${this.where({}, [sql`id = ${id}`])} RETURNING ${this.columns(resource)}, (SELECT data FROM previous) AS before_data`,
     );
-    return rows[0] as RecordRow;
+    const { before_data: before, ...row } = rows[0] as RecordRow & { before_data: Record<string, unknown> | null };
+    if (this.actor) await recordChange(this.client, this.actor, resource, id, 'update', before, row.data);
+    return row;
   }
 }

@@ -1,17 +1,32 @@
 /**
- * Bearer-token authentication. `app.authenticate` (an onRequest hook for protected routes) finds the
- * session, sets `request.user` and hands the route `request.tenantDb`, the only way routes reach
- * tenant-owned rows. No token, an unknown, expired or revoked one: 401 `auth.unauthenticated`.
+ * Bearer-token authentication and access rights, in one place. `app.authenticate` (the onRequest hook
+ * of every protected route) finds the session, sets `request.user` and hands the route
+ * `request.tenantDb`, the only way routes reach tenant-owned rows. No token, an unknown, expired or
+ * revoked one, or a disabled member: 401 `auth.unauthenticated`.
+ *
+ * Then the route's right: every protected route declares `config.permission`, a right of
+ * resources/permissions.ts (`orders.view`) or `signed-in` (the member's own profile, lookups). A member
+ * without it gets 403 `errors.forbidden` before the handler runs, so nothing is read or changed. A
+ * protected route that declares nothing is refused when it registers: no route is unguarded by mistake.
+ * The member is read afresh on every request, so a changed right applies from the next one.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { allPermissions, holds } from '../../resources/permissions';
 import { hashToken, looksLikeToken } from '../auth/tokens';
 import type { UserRow } from '../auth/users';
 import type { Database } from '../db/database';
 import { TenantDb } from '../db/tenant-db';
 import { HttpError } from '../http-error';
 
+/** What a route needs: a right, or only a signed-in member. */
+export type RoutePermission = string;
+export const SIGNED_IN: RoutePermission = 'signed-in';
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
   interface FastifyRequest {
     user: UserRow;
     tenantDb: TenantDb;
@@ -47,7 +62,7 @@ export const authPlugin = fp(
       const result = await database.pool.query(
         `SELECT u.*, (t.last_used_at < now() - make_interval(secs => $2)) AS stale_touch
            FROM auth_tokens t JOIN users u ON u.id = t.user_id AND u.tenant_id = t.tenant_id
-          WHERE t.token_hash = $1 AND t.expires_at > now()`,
+          WHERE t.token_hash = $1 AND t.expires_at > now() AND NOT (u.data @> '{"active": false}'::jsonb)`,
         [tokenHash, TOUCH_AFTER_SECONDS],
       );
       const row = result.rows[0] as (UserRow & { stale_touch: boolean }) | undefined;
@@ -57,6 +72,18 @@ export const authPlugin = fp(
       request.user = user;
       request.sessionTokenHash = tokenHash;
       request.tenantDb = new TenantDb(database, user.tenant_id);
+      const permission = request.routeOptions.config.permission;
+      if (permission !== SIGNED_IN && !(permission && holds(user.data, permission))) throw new HttpError(403, 'errors.forbidden');
+    });
+
+    const known = new Set([...allPermissions(), SIGNED_IN]);
+    app.addHook('onRoute', (route) => {
+      const hooks = [route.onRequest ?? []].flat();
+      if (!hooks.includes(app.authenticate)) return;
+      const permission = (route.config as { permission?: string } | undefined)?.permission;
+      if (!permission || !known.has(permission)) {
+        throw new Error(`${[route.method].flat().join(',')} ${route.url}: a protected route must declare config.permission (a right of resources/permissions.ts or "${SIGNED_IN}"), got ${String(permission)}`);
+      }
     });
   },
   { name: 'fleetdesk-auth' },

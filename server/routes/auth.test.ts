@@ -34,6 +34,11 @@ describe.each(databases)('auth on %s', (kind) => {
         job_position: null,
         avatar: null,
         is_owner: true,
+        // The owner is the first administrator, and the session carries every right they hold.
+        administrator: true,
+        active: true,
+        permissions: allPermissions(),
+        departments: [],
         company: { id: expect.any(Number), name: body.company_name },
       });
       expect(answer.data.user).not.toHaveProperty('password_hash');

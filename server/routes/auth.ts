@@ -3,11 +3,12 @@
  * Wrong login and wrong password answer alike, in about the same time; "forgot password" answers
  * alike whether or not the e-mail exists.
  */
+import { SIGNED_IN } from '../plugins/auth';
 import type { FastifyInstance } from 'fastify';
 import { consumeReset, createPasswordReset, findValidReset, setPasswordHash } from '../auth/password-resets';
 import { hashPassword, spendVerificationTime, verifyPassword } from '../auth/passwords';
 import { issueSessionToken, revokeAllTokens, revokeToken } from '../auth/tokens';
-import { findUserByEmail, findUserByLogin, takenFields, uniqueViolationField, userView, type UserRow } from '../auth/users';
+import { findUserByEmail, findUserByLogin, takenFields, uniqueViolationField, userView, type MemberData, type UserRow } from '../auth/users';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { TenantDb } from '../db/tenant-db';
@@ -61,6 +62,8 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
       throw invalidCredentials();
     }
     if (!(await verifyPassword(user.password_hash, password))) throw invalidCredentials();
+    // Said only after the right password, so it reveals nothing to someone guessing.
+    if (user.data.active === false) throw new HttpError(403, 'auth.disabled');
     const token = await issueSessionToken(pool, user);
     return { message: request.t('auth.loginSuccess'), data: { token, user: await userView(new TenantDb(database, user.tenant_id), user) } };
   });
@@ -76,13 +79,10 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
       created = await database.transaction(async (client) => {
         const tenant = (await client.query('INSERT INTO tenants DEFAULT VALUES RETURNING id')).rows[0] as { id: number };
         const tenantDb = new TenantDb(database, tenant.id, client);
-        const user = await tenantDb.insert<UserRow>('users', {
-          login: body.login,
-          email: body.email,
-          phone: body.phone,
-          password_hash: passwordHash,
-          is_owner: true,
-        });
+        // The owner is the account's first administrator (resources/permissions.ts).
+        const data: MemberData = { login: body.login, email: body.email, password: passwordHash, administrator: true, active: true, permissions: [], departments: [] };
+        if (body.phone) data.phone = body.phone;
+        const user = await tenantDb.insert<UserRow>('users', { data: JSON.stringify(data), is_owner: true });
         await tenantDb.insert('companies', {
           data: { name: body.company_name.trim(), main: true },
           created_by: user.id,
@@ -100,7 +100,7 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     return { message: request.t('auth.registerSuccess'), data: { token, user: await userView(new TenantDb(database, user.tenant_id), user) } };
   });
 
-  app.post('/api/logout', { onRequest: app.authenticate }, async (request) => {
+  app.post('/api/logout', { onRequest: app.authenticate, config: { permission: SIGNED_IN } }, async (request) => {
     await revokeToken(pool, request.sessionTokenHash);
     return { message: request.t('auth.logoutSuccess'), data: null };
   });

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import currencyCodes from 'currency-codes';
 import countries from 'i18n-iso-countries';
+import { SIGNED_IN } from '../plugins/auth';
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES, type Language } from '../i18n/i18n';
 
@@ -60,7 +61,8 @@ export async function lookupRoutes(app: FastifyInstance, options: { referenceDat
   const countryData = countryList();
   const currencies = currencyList();
   const referenceData = loadReferenceData(options.referenceDataDir);
-  const authenticated = { onRequest: app.authenticate };
+  // The member's own profile and the shared lookups: any signed-in member.
+  const authenticated = { onRequest: app.authenticate, config: { permission: SIGNED_IN } };
 
   app.get('/api/countries', authenticated, async (request) => ({
     data: countryData.map((country) => ({ ...country, name: country.names[request.language] })),

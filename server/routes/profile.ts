@@ -2,11 +2,12 @@
  * The signed-in user's own profile (SPEC §7 "Profile"). Every read and write of tenant rows goes
  * through `request.tenantDb`.
  */
+import { SIGNED_IN } from '../plugins/auth';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueSessionToken, revokeAllTokens } from '../auth/tokens';
-import { fileUrl, takenFields, uniqueViolationField, userView, type UserRow } from '../auth/users';
+import { fileUrl, memberDataChange, takenFields, uniqueViolationField, userView, type UserRow } from '../auth/users';
 import type { Database } from '../db/database';
 import { sql } from '../db/sql';
 import { HttpError } from '../http-error';
@@ -39,7 +40,8 @@ export function safeFileName(name: string | undefined): string {
 
 export async function profileRoutes(app: FastifyInstance, options: { database: Database }) {
   const { pool } = options.database;
-  const authenticated = { onRequest: app.authenticate };
+  // The member's own profile and the shared lookups: any signed-in member.
+  const authenticated = { onRequest: app.authenticate, config: { permission: SIGNED_IN } };
 
   app.get('/api/profile/show', authenticated, async (request) => ({ data: await userView(request.tenantDb, request.user) }));
 
@@ -53,14 +55,20 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
         'users',
         { id: request.user.id },
         {
-          login: body.login,
-          name: body.name.trim(),
-          last_name: body.last_name.trim(),
-          email: body.email,
           // The form sends the whole profile: an optional field left out is cleared.
-          phone: body.phone ?? null,
-          job_position: body.job_position?.trim() || null,
+          data: memberDataChange(
+            {
+              login: body.login,
+              name: body.name.trim(),
+              last_name: body.last_name.trim(),
+              email: body.email,
+              ...(body.phone ? { phone: body.phone } : {}),
+              ...(body.job_position?.trim() ? { job_position: body.job_position.trim() } : {}),
+            },
+            [...(body.phone ? [] : ['phone' as const]), ...(body.job_position?.trim() ? [] : ['job_position' as const])],
+          ),
           updated_at: sql`now()`,
+          updated_by: request.user.id,
           version: sql`version + 1`,
         },
       );
@@ -83,7 +91,7 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
     const user = request.user;
     // Every session ends (other devices too); this one continues with a fresh token.
     const token = await request.tenantDb.transaction(async (tenantDb) => {
-      await tenantDb.update('users', { id: user.id }, { password_hash: passwordHash, updated_at: sql`now()`, version: sql`version + 1` });
+      await tenantDb.update('users', { id: user.id }, { data: memberDataChange({ password: passwordHash }), updated_at: sql`now()`, updated_by: user.id, version: sql`version + 1` });
       await revokeAllTokens(tenantDb.client, user.id);
       return issueSessionToken(tenantDb.client, user);
     });

@@ -42,9 +42,28 @@ export function isCreatable(resource: EngineResource, trail: string[] = []): boo
   );
 }
 
+let made = 0;
+
+/**
+ * Logins and e-mails are unique across all tenants (members are the sign-in table): each record made
+ * gets its own, the schema's format kept.
+ */
+export function uniqueSignInFields(resource: EngineResource): Record<string, string> {
+  const unique = `${process.pid}x${++made}`;
+  const fields: Record<string, string> = {};
+  for (const [field, property] of Object.entries(resource.properties)) {
+    if (property.readOnly === true) continue;
+    if (property.format === 'login') fields[field] = `member${unique}`;
+    if (property.format === 'email') fields[field] = `member${unique}@example.com`;
+  }
+  return fields;
+}
+
 export class RecordMaker {
   /** One record per resource made as a dependency, reused for later ones. */
   private readonly dependencies = new Map<string, Made | null>();
+  /** Dependencies being made right now: a reference back to one (members ⇄ departments) is left out, not chased forever. */
+  private readonly making = new Set<string>();
 
   constructor(
     readonly app: FastifyInstance,
@@ -56,9 +75,15 @@ export class RecordMaker {
   }
 
   async dependency(name: string): Promise<Made | null> {
+    if (this.making.has(name)) return null;
     if (!this.dependencies.has(name)) {
       const resource = model.byName.get(name) as EngineResource;
-      this.dependencies.set(name, this.creatable(resource) ? await this.make(resource) : null);
+      this.making.add(name);
+      try {
+        this.dependencies.set(name, this.creatable(resource) ? await this.make(resource) : null);
+      } finally {
+        this.making.delete(name);
+      }
     }
     return this.dependencies.get(name) ?? null;
   }
@@ -91,12 +116,19 @@ export class RecordMaker {
    * @param options.parentId the parent to make it under instead of the shared one.
    */
   async make(resource: EngineResource, overrides: Record<string, unknown> = {}, options: { refs?: RefIds; parentId?: number } = {}): Promise<Made> {
-    const refs = { ...(await this.refs(resource)), ...options.refs };
+    const started = !this.making.has(resource.name);
+    if (started) this.making.add(resource.name);
+    let refs: RefIds;
+    try {
+      refs = { ...(await this.refs(resource)), ...options.refs };
+    } finally {
+      if (started) this.making.delete(resource.name);
+    }
     const params = await this.pathParams(resource, refs);
     const parent = resource.definition.parent;
     if (parent && options.parentId !== undefined) params[parent.param] = options.parentId;
     const token = this.token;
-    const body = { ...sampleRecord(resource, refs), ...overrides };
+    const body = { ...sampleRecord(resource, refs), ...uniqueSignInFields(resource), ...overrides };
     const response = await call(this.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, params), body, { token });
     expect(response.statusCode, `${resource.name}: ${response.body}`).toBe(200);
     const record = (response.json() as { data: Record<string, unknown> }).data;

@@ -19,7 +19,7 @@ import { sql } from '../../db/sql';
 import { deleteWithRules } from '../../engine/references';
 import type { EngineStore } from '../../engine/store';
 import { HttpError } from '../../http-error';
-import { engineResource, findOr404, inTransaction, invalid, paramId, toWire, validateRecord, type HandWrittenOptions, type RecordRow } from './support';
+import { engineResource, findOr404, inTransaction, invalid, paramId, toWire, validateRecord, type HandWrittenOptions, type RecordRow, guard } from './support';
 
 interface StatusItem {
   id?: number;
@@ -52,7 +52,7 @@ export async function documentStatusRoutes(app: FastifyInstance, options: HandWr
   const statuses = engineResource(app, 'hr-document-statuses');
   const documents = engineResource(app, 'employee-documents');
   const statusRows = engineResource(app, 'employee-document-statuses');
-  const authenticated = { onRequest: app.authenticate };
+  const guarded = guard(app);
 
   /** The type's statuses, each with its record (made for those that have none yet). */
   async function materialized(store: EngineStore, type: RecordRow, userId: number): Promise<StatusItem[]> {
@@ -79,7 +79,7 @@ export async function documentStatusRoutes(app: FastifyInstance, options: HandWr
     return findOr404(store, statuses, paramId(request, 'statusId'), typeId);
   }
 
-  app.post('/api/documents/:documentId/status/store', authenticated, async (request) => {
+  app.post('/api/documents/:documentId/status/store', guarded('documents.create'), async (request) => {
     const typeId = paramId(request, 'documentId');
     const body = checkBody(validateStore, request.body) as { statuses: Array<{ name: string }> };
     const data = await inTransaction(options.database, request, async (store) => {
@@ -94,7 +94,7 @@ export async function documentStatusRoutes(app: FastifyInstance, options: HandWr
     return { message: request.t('crud.created'), data };
   });
 
-  app.put('/api/documents/:documentId/status/update/:statusId', authenticated, async (request) => {
+  app.put('/api/documents/:documentId/status/update/:statusId', guarded('documents.update'), async (request) => {
     const typeId = paramId(request, 'documentId');
     const statusId = paramId(request, 'statusId');
     const data = await inTransaction(options.database, request, async (store) => {
@@ -112,7 +112,7 @@ export async function documentStatusRoutes(app: FastifyInstance, options: HandWr
     return { message: request.t('crud.updated'), data };
   });
 
-  app.delete('/api/documents/:documentId/status/destroy/:statusId', authenticated, async (request) => {
+  app.delete('/api/documents/:documentId/status/destroy/:statusId', guarded('documents.delete'), async (request) => {
     const typeId = paramId(request, 'documentId');
     const statusId = paramId(request, 'statusId');
     const data = await inTransaction(options.database, request, async (store) => {
@@ -122,20 +122,20 @@ export async function documentStatusRoutes(app: FastifyInstance, options: HandWr
       const remaining = items.filter((item) => item.id !== statusId);
       // The type's schema asks for at least one status; the last one goes with the type itself.
       if (remaining.length === 0) throw new HttpError(422, 'handWritten.lastStatus', { fieldErrors: { statuses: [{ key: 'handWritten.lastStatus' }] } });
-      await deleteDocumentsWithStatus(store, statusId, request.user.id);
-      await deleteWithRules(store.client, app.engine, statuses, store.tenantId, request.user.id, statusId);
+      await deleteDocumentsWithStatus(store, statusId);
+      await deleteWithRules(store, app.engine, statuses, statusId);
       return saveType(store, type, remaining, request.user.id);
     });
     return { message: request.t('crud.deleted'), data };
   });
 
   /** SPEC §4: deleting a status deletes the employee documents that have a status row with it. */
-  async function deleteDocumentsWithStatus(store: EngineStore, statusId: number, userId: number) {
+  async function deleteDocumentsWithStatus(store: EngineStore, statusId: number) {
     const withStatus = [sql`(data->>'status') = ${String(statusId)}`];
     const total = await store.count(statusRows, {}, withStatus);
     if (total === 0) return;
     const rows = await store.page(statusRows, {}, withStatus, sql`id`, total, 0);
     const documentIds = [...new Set(rows.map((row) => Number(row.parent_id)))];
-    for (const documentId of documentIds) await deleteWithRules(store.client, app.engine, documents, store.tenantId, userId, documentId);
+    for (const documentId of documentIds) await deleteWithRules(store, app.engine, documents, documentId);
   }
 }

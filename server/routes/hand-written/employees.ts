@@ -39,6 +39,7 @@ import {
   validateRecord,
   type HandWrittenOptions,
   type RecordRow,
+  guard,
 } from './support';
 import { DOCUMENT_TYPES, ensureFileOwnerTriggers, fileUrl } from './uploads';
 import { fileTypeFromBuffer } from 'file-type';
@@ -61,7 +62,7 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
   const statusRows = engineResource(app, 'employee-document-statuses');
   const types = engineResource(app, 'hr-document-types');
   const typeStatuses = engineResource(app, 'hr-document-statuses');
-  const authenticated = { onRequest: app.authenticate };
+  const guarded = guard(app);
 
   const employeeOf = (store: EngineStore, request: FastifyRequest) => findOr404(store, employees, paramId(request, 'employeeId'), undefined, false);
   const documentOf = (store: EngineStore, request: FastifyRequest, employeeId: number, lock = true) => findOr404(store, documents, paramId(request, 'documentId'), employeeId, lock);
@@ -105,7 +106,7 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
 
   // ---- attachments ----
 
-  app.post('/api/employees/:employeeId/attaches/store', authenticated, async (request) => {
+  app.post('/api/employees/:employeeId/attaches/store', guarded('employees.create'), async (request) => {
     const employee = await employeeOf(readStore(database, request), request);
     const upload = await readUploadedFile(request, 'file');
     const type = await fileTypeFromBuffer(upload.content);
@@ -130,19 +131,19 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     return { message: request.t('crud.created'), data: attachmentView(row) };
   });
 
-  app.delete('/api/employees/:employeeId/attaches/:fileId/destroy', authenticated, async (request) => {
+  app.delete('/api/employees/:employeeId/attaches/:fileId/destroy', guarded('employees.delete'), async (request) => {
     await inTransaction(database, request, async (store) => {
       const employee = await employeeOf(store, request);
       await findOr404(store, attachments, paramId(request, 'fileId'), Number(employee.id));
       // The stored file goes with the record (delete trigger on its table).
-      await deleteWithRules(store.client, app.engine, attachments, store.tenantId, request.user.id, paramId(request, 'fileId'));
+      await deleteWithRules(store, app.engine, attachments, paramId(request, 'fileId'));
     });
     return { message: request.t('crud.deleted') };
   });
 
   // ---- documents ----
 
-  app.get('/api/employees/:employeeId/documents', authenticated, async (request) => {
+  app.get('/api/employees/:employeeId/documents', guarded('employees.view'), async (request) => {
     const query = request.query as Record<string, unknown>;
     const unknown = Object.keys(query).filter((name) => name !== 'company');
     if (unknown.length > 0) throw invalid(Object.fromEntries(unknown.map((name) => [name, [{ key: 'validation.notAllowed' }]])));
@@ -157,7 +158,7 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     return { data };
   });
 
-  app.get('/api/employees/:employeeId/documents/status/expires', authenticated, async (request) => {
+  app.get('/api/employees/:employeeId/documents/status/expires', guarded('employees.view'), async (request) => {
     const store = readStore(database, request);
     const employee = await employeeOf(store, request);
     const rows = await all(store, documents, Number(employee.id));
@@ -174,7 +175,7 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     return { data, meta: { warningDays: EXPIRY_WARNING_DAYS } };
   });
 
-  app.post('/api/employees/:employeeId/documents/:templateId/store', authenticated, async (request) => {
+  app.post('/api/employees/:employeeId/documents/:templateId/store', guarded('employees.create'), async (request) => {
     const templateId = paramId(request, 'templateId');
     const changes = bodyData(documents, request.body);
     const row = await inTransaction(database, request, async (store) => {
@@ -190,18 +191,18 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     return { message: request.t('crud.created'), data: row };
   });
 
-  app.delete('/api/employees/:employeeId/documents/:documentId/destroy', authenticated, async (request) => {
+  app.delete('/api/employees/:employeeId/documents/:documentId/destroy', guarded('employees.delete'), async (request) => {
     await inTransaction(database, request, async (store) => {
       const employee = await employeeOf(store, request);
       const document = await documentOf(store, request, Number(employee.id));
-      await deleteWithRules(store.client, app.engine, documents, store.tenantId, request.user.id, Number(document.id));
+      await deleteWithRules(store, app.engine, documents, Number(document.id));
     });
     return { message: request.t('crud.deleted') };
   });
 
   // ---- status rows ----
 
-  app.post('/api/employees/:employeeId/documents/:documentId/status/store', authenticated, async (request) => {
+  app.post('/api/employees/:employeeId/documents/:documentId/status/store', guarded('employees.create'), async (request) => {
     const data = bodyData(statusRows, request.body);
     const row = await inTransaction(database, request, async (store) => {
       const employee = await employeeOf(store, request);
@@ -214,7 +215,7 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     return { message: request.t('crud.created'), data: toWire(statusRows, row) };
   });
 
-  app.put('/api/employees/:employeeId/documents/:documentId/status/:statusId/update', authenticated, async (request) => {
+  app.put('/api/employees/:employeeId/documents/:documentId/status/:statusId/update', guarded('employees.update'), async (request) => {
     const body = request.body as Record<string, unknown> | undefined;
     const version = body && typeof body === 'object' ? body.version : undefined;
     const changes = bodyData(statusRows, body);
@@ -239,12 +240,12 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     return { message: request.t('crud.updated'), data: toWire(statusRows, row) };
   });
 
-  app.delete('/api/employees/:employeeId/documents/:documentId/status/:statusId/destroy', authenticated, async (request) => {
+  app.delete('/api/employees/:employeeId/documents/:documentId/status/:statusId/destroy', guarded('employees.delete'), async (request) => {
     await inTransaction(database, request, async (store) => {
       const employee = await employeeOf(store, request);
       const document = await documentOf(store, request, Number(employee.id));
       const current = await findOr404(store, statusRows, paramId(request, 'statusId'), Number(document.id));
-      await deleteWithRules(store.client, app.engine, statusRows, store.tenantId, request.user.id, Number(current.id));
+      await deleteWithRules(store, app.engine, statusRows, Number(current.id));
     });
     return { message: request.t('crud.deleted') };
   });

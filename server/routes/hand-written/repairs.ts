@@ -17,7 +17,7 @@ import { withoutProtectedFields } from '../../engine/records';
 import { checkReferences } from '../../engine/references';
 import type { EngineStore } from '../../engine/store';
 import { HttpError, notFound } from '../../http-error';
-import { engineResource, findOr404, hasErrors, inTransaction, invalid, paramId, readStore, toWire, validateRecord, type HandWrittenOptions } from './support';
+import { engineResource, findOr404, hasErrors, inTransaction, invalid, paramId, readStore, toWire, validateRecord, type HandWrittenOptions, guard } from './support';
 import { ensureFileOwnerTriggers, readMultipartForm, type Upload } from './uploads';
 
 const OWNER_KIND = 'repair';
@@ -46,7 +46,7 @@ export async function repairRoutes(app: FastifyInstance, options: HandWrittenOpt
   const repairs = engineResource(app, 'repairs');
   const transport = engineResource(app, 'transport');
   const required = new Set(repairs.loaded.schema.required ?? []);
-  const authenticated = { onRequest: app.authenticate };
+  const guarded = guard(app);
 
   async function storeFiles(store: EngineStore, ownerId: number, uploads: Upload[], files: StoredFile[]) {
     const tenantDb = new TenantDb(database, store.tenantId, store.client);
@@ -70,7 +70,7 @@ export async function repairRoutes(app: FastifyInstance, options: HandWrittenOpt
     return withoutProtectedFields(repairs, typedFields(repairs, rest)) as Record<string, unknown>;
   }
 
-  app.post('/api/transport/repairs/store/:transport_id', authenticated, async (request) => {
+  app.post('/api/transport/repairs/store/:transport_id', guarded('repairs.create'), async (request) => {
     const transportId = paramId(request, 'transport_id');
     await findOr404(readStore(database, request), transport, transportId, undefined, false);
     const form = await readMultipartForm(request, (field) => FILE_FIELD.test(field));
@@ -89,7 +89,7 @@ export async function repairRoutes(app: FastifyInstance, options: HandWrittenOpt
     return { message: request.t('crud.created'), data: toWire(repairs, row) };
   });
 
-  app.post('/api/transport/repairs/update/:repair_id', authenticated, async (request) => {
+  app.post('/api/transport/repairs/update/:repair_id', guarded('repairs.update'), async (request) => {
     const id = paramId(request, 'repair_id');
     await findOr404(readStore(database, request), repairs, id, undefined, false);
     const form = await readMultipartForm(request, (field) => FILE_FIELD.test(field));
@@ -114,7 +114,7 @@ export async function repairRoutes(app: FastifyInstance, options: HandWrittenOpt
     return { message: request.t('crud.updated'), data: toWire(repairs, row) };
   });
 
-  app.delete('/api/transport/repairs/destroy-file/:id', authenticated, async (request) => {
+  app.delete('/api/transport/repairs/destroy-file/:id', guarded('repairs.update'), async (request) => {
     const fileId = paramId(request, 'id');
     const row = await inTransaction(database, request, async (store) => {
       const tenantDb = new TenantDb(database, store.tenantId, store.client);

@@ -14,6 +14,14 @@ import { toWire, withoutProtectedFields, type RecordRow } from '../../engine/rec
 import { EngineStore } from '../../engine/store';
 import { HttpError, notFound } from '../../http-error';
 
+/**
+ * Route options of a protected hand-written route: signed in, and holding `permission` (a right of
+ * resources/permissions.ts), checked by plugins/auth.ts before the handler runs.
+ */
+export function guard(app: FastifyInstance) {
+  return (permission: string) => ({ onRequest: app.authenticate, config: { permission } });
+}
+
 export interface HandWrittenOptions {
   database: Database;
 }
@@ -49,9 +57,9 @@ export function validateRecord(resource: EngineResource, data: Record<string, un
   if (!resource.loaded.validate(data)) throw invalid(toFieldMessages(resource.loaded.validate.errors, data));
 }
 
-/** One transaction with the engine's tenant-scoped store on its client. */
+/** One transaction with the engine's tenant-scoped store on its client, writing the audit trail as the request's member. */
 export function inTransaction<T>(database: Database, request: FastifyRequest, work: (store: EngineStore) => Promise<T>): Promise<T> {
-  return database.transaction((client) => work(new EngineStore(client, request.user.tenant_id)));
+  return database.transaction((client) => work(new EngineStore(client, request.user.tenant_id, request.user)));
 }
 
 export function readStore(database: Database, request: FastifyRequest): EngineStore {

@@ -24,7 +24,7 @@ import { DEFAULT_PER_PAGE, likePattern, MAX_PER_PAGE } from '../../engine/list-q
 import { fieldExpression } from '../../engine/model';
 import type { EngineStore } from '../../engine/store';
 import { notFound } from '../../http-error';
-import { engineResource, findOr404, inTransaction, invalid, paramId, readStore, validateRecord, type HandWrittenOptions, type RecordRow } from './support';
+import { engineResource, findOr404, inTransaction, invalid, paramId, readStore, validateRecord, type HandWrittenOptions, type RecordRow, guard } from './support';
 import { ensureFileOwnerTriggers, fileView, readMultipartForm } from './uploads';
 
 const OWNER_KIND = 'vehicle-document';
@@ -66,7 +66,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
   const transport = engineResource(app, 'transport');
   const groups = engineResource(app, 'transport-document-groups');
   const documents = engineResource(app, 'vehicle-documents');
-  const authenticated = { onRequest: app.authenticate };
+  const guarded = guard(app);
   const byBoardName = new Sql([`${fieldExpression(transport, 'board_names')} ASC NULLS LAST, id ASC`], []);
   const byId = sql`id ASC`;
 
@@ -88,7 +88,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
     };
   }
 
-  app.get('/api/transport/documents', authenticated, async (request) => {
+  app.get('/api/transport/documents', guarded('transport.view'), async (request) => {
     const { page, perPage, search } = listParams(request.query as Record<string, unknown>);
     return inTransaction(database, request, async (store) => {
       await store.client.query(`SELECT pg_advisory_xact_lock(hashtext('fleetdesk-vehicle-documents'), $1::int)`, [store.tenantId % 2_147_483_647]);
@@ -126,7 +126,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
     });
   });
 
-  app.post('/api/transport/documents/show-document-start-date', authenticated, async (request) => {
+  app.post('/api/transport/documents/show-document-start-date', guarded('transport.update'), async (request) => {
     const body = request.body ?? {};
     if (!validateStatus(body)) throw invalid(toFieldMessages(validateStatus.errors, body));
     const status = (body as { status: boolean }).status;
@@ -142,7 +142,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
     return { message: request.t('crud.updated'), data };
   });
 
-  app.post('/api/transport/documents/update/:id', authenticated, async (request) => {
+  app.post('/api/transport/documents/update/:id', guarded('transport.update'), async (request) => {
     const id = paramId(request, 'id');
     // The id is checked before the body is read: another tenant's document is a 404 whatever is sent.
     await findOr404(readStore(database, request), documents, id, undefined, false);
@@ -177,7 +177,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
     return { message: request.t('crud.updated'), data: documentView(row) };
   });
 
-  app.delete('/api/transport/documents/destroy/file/:id', authenticated, async (request) => {
+  app.delete('/api/transport/documents/destroy/file/:id', guarded('transport.update'), async (request) => {
     const fileId = paramId(request, 'id');
     const row = await inTransaction(database, request, async (store) => {
       const tenantDb = new TenantDb(database, store.tenantId, store.client);

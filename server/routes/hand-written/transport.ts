@@ -6,13 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Sql } from '../../db/sql';
 import { fieldExpression } from '../../engine/model';
-import { engineResource, readStore, type HandWrittenOptions } from './support';
+import { engineResource, readStore, type HandWrittenOptions, guard } from './support';
 
 export async function transportRoutes(app: FastifyInstance, options: HandWrittenOptions) {
   const transport = engineResource(app, 'transport');
   const orderBy = new Sql([`${fieldExpression(transport, 'board_names')} ASC NULLS LAST, id ASC`], []);
 
-  app.get('/api/transport/all', { onRequest: app.authenticate }, async (request) => {
+  const guarded = guard(app);
+  app.get('/api/transport/all', guarded('transport.view'), async (request) => {
     const store = readStore(options.database, request);
     const total = await store.count(transport, {}, []);
     const rows = await store.page(transport, {}, [], orderBy, Math.max(total, 1), 0);

@@ -1,0 +1,75 @@
+/**
+ * The audit trail (table `audit_log`, migration 004): every create, update and delete through the
+ * engine and the hand-written routes, and every read of sensitive data by a member allowed to see it.
+ * Written on the caller's client, so an entry exists exactly when its change was committed. Entries are
+ * never updated or deleted through the API (routes/audit-log.ts only reads).
+ */
+import type { Queryable } from '../db/pool';
+import { MASK, maskValue } from './masking';
+import type { EngineResource } from './model';
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'read';
+
+export interface Actor {
+  id: number;
+  tenant_id: number;
+  login: string;
+  name: string | null;
+  last_name: string | null;
+}
+
+export type Changes = Record<string, { before: unknown; after: unknown }>;
+
+/** How the trail names a member: full name when known, else the login. */
+export function actorName(actor: Actor): string {
+  return [actor.name, actor.last_name].filter(Boolean).join(' ') || actor.login;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Changed fields, before → after; sensitive values masked, write-only ones (passwords) never shown. */
+export function changesBetween(resource: EngineResource, before: Record<string, unknown> | null, after: Record<string, unknown> | null): Changes {
+  const changes: Changes = {};
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const field of fields) {
+    const old = before?.[field] ?? null;
+    const now = after?.[field] ?? null;
+    if (same(old, now)) continue;
+    const property = resource.properties[field];
+    const hidden = property?.writeOnly === true;
+    const sensitive = resource.sensitiveFields.includes(field);
+    const shown = (value: unknown) => (value === null ? null : hidden ? MASK : sensitive ? maskValue(value) : value);
+    changes[field] = { before: shown(old), after: shown(now) };
+  }
+  return changes;
+}
+
+export async function recordChange(
+  client: Queryable,
+  actor: Actor,
+  resource: EngineResource,
+  recordId: number,
+  action: Exclude<AuditAction, 'read'>,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): Promise<void> {
+  const changes = changesBetween(resource, before, after);
+  // An update that changed nothing (a form saved as it was) is not news.
+  if (action === 'update' && Object.keys(changes).length === 0) return;
+  await client.query(
+    `INSERT INTO audit_log (tenant_id, user_id, user_name, resource, record_id, action, changes) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [actor.tenant_id, actor.id, actorName(actor), resource.name, recordId, action, JSON.stringify(changes)],
+  );
+}
+
+/** One entry per record whose sensitive fields a permitted member has just received. */
+export async function recordSensitiveReads(client: Queryable, actor: Actor, resource: EngineResource, reads: Array<{ id: number; fields: string[] }>): Promise<void> {
+  const seen = reads.filter((read) => read.fields.length > 0);
+  if (seen.length === 0) return;
+  await client.query(
+    `INSERT INTO audit_log (tenant_id, user_id, user_name, resource, record_id, action, fields)
+     SELECT $1, $2, $3, $4, read.id, 'read', read.fields
+       FROM jsonb_to_recordset($5::jsonb) AS read(id bigint, fields jsonb)`,
+    [actor.tenant_id, actor.id, actorName(actor), resource.name, JSON.stringify(seen)],
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Departments ⇄ members in both directions with one copy of the truth: membership is stored on the
+ * member (`departments`), a department's `members` is read from there (derived-fields.ts). Writing
+ * `members` on a department adds the department to the named members and removes it from the others
+ * (each member's change is in the audit trail); deleting a department removes it from every member
+ * (the x-ref's set-null rule); deleting a member removes them from every department (their row goes)
+ * and from any head_id (set-null).
+ */
+import type { EngineResource } from '../model';
+import type { ResourceRules } from './types';
+
+export const departmentRules: ResourceRules = {
+  async beforeWrite(_context, { data }) {
+    if (!Object.hasOwn(data, 'members')) return;
+    const members = data.members;
+    delete data.members;
+    return { members };
+  },
+
+  async afterWrite({ client, store, model, actor }, { id, taken }) {
+    if (!Array.isArray(taken.members)) return;
+    const wanted = new Set(taken.members as number[]);
+    const members = model.byName.get('users') as EngineResource;
+    const affected = await client.query(
+      `SELECT id, data FROM users
+        WHERE tenant_id = $1 AND (id = ANY($2::bigint[]) OR COALESCE(data->'departments', '[]'::jsonb) @> to_jsonb($3::bigint))
+        ORDER BY id FOR UPDATE`,
+      [actor.tenant_id, [...wanted], id],
+    );
+    for (const row of affected.rows as Array<{ id: number; data: Record<string, unknown> }>) {
+      const current = Array.isArray(row.data.departments) ? (row.data.departments as number[]) : [];
+      const next = wanted.has(Number(row.id)) ? [...new Set([...current, id])] : current.filter((department) => department !== id);
+      if (next.length === current.length) continue;
+      await store.update(members, Number(row.id), { ...row.data, departments: next }, actor.id);
+    }
+  },
+};

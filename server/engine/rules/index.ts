@@ -1,0 +1,11 @@
+/** The one registry of resource rules, by resource name (types.ts says what a rule may do). */
+import { departmentRules } from './departments';
+import type { ResourceRules } from './types';
+import { memberRules } from './users';
+
+export const resourceRules: Readonly<Record<string, ResourceRules>> = {
+  users: memberRules,
+  departments: departmentRules,
+};
+
+export type { ResourceRules, RuleContext, WriteFacts } from './types';

@@ -1,0 +1,86 @@
+/**
+ * Members (resources/permissions.ts has the rights themselves):
+ * - a new member needs a password (the schema cannot say "required on create only");
+ * - only an administrator makes or unmakes administrators, and changes an administrator's record;
+ * - anyone else may grant only rights they hold, and may edit or delete only members whose rights
+ *   they hold (else holding `users.update` would let them take over a stronger account);
+ * - the last active administrator cannot be demoted, disabled or deleted; nobody disables or deletes
+ *   themselves (both would lock the account out);
+ * - disabling a member, or setting their password, ends all their sessions at once (deleting one does
+ *   too: their tokens go with their row). A changed right applies from their next request, since every
+ *   request reads the member afresh (plugins/auth.ts).
+ */
+import { holds } from '../../../resources/permissions';
+import { revokeAllTokens } from '../../auth/tokens';
+import type { MemberData } from '../../auth/users';
+import type { Queryable } from '../../db/pool';
+import { HttpError } from '../../http-error';
+import type { ResourceRules, RuleContext } from './types';
+
+const isAdministrator = (data: Record<string, unknown> | null) => data?.administrator === true;
+const isActive = (data: Record<string, unknown> | null) => data?.active !== false;
+const rightsOf = (data: Record<string, unknown> | null) => (Array.isArray(data?.permissions) ? (data.permissions as string[]) : []);
+
+function refused(field: string, key: string): HttpError {
+  return new HttpError(422, key, { fieldErrors: { [field]: [{ key }] } });
+}
+
+/** Other active administrators of the tenant; the advisory lock makes concurrent demotions take turns. */
+async function otherActiveAdministrators(client: Queryable, tenantId: number, exceptId: number): Promise<number> {
+  await client.query('SELECT pg_advisory_xact_lock(7240515, $1::int)', [tenantId % 2_147_483_647]);
+  const result = await client.query(
+    `SELECT count(*)::int AS n FROM users
+      WHERE tenant_id = $1 AND id <> $2 AND data @> '{"administrator": true}'::jsonb AND NOT (data @> '{"active": false}'::jsonb)`,
+    [tenantId, exceptId],
+  );
+  return (result.rows[0] as { n: number }).n;
+}
+
+/** A member who is not an administrator may act on a member only if they hold every right that member holds. */
+function assertMayManage({ actor }: RuleContext, target: Record<string, unknown>) {
+  const actorData = actor.data as unknown as Record<string, unknown>;
+  if (isAdministrator(actorData)) return;
+  if (isAdministrator(target) || !rightsOf(target).every((right) => holds(actor.data, right))) {
+    throw new HttpError(403, 'members.strongerMember');
+  }
+}
+
+export const memberRules: ResourceRules = {
+  async beforeWrite(context, { id, data, current }) {
+    const { actor, client } = context;
+    const actorIsAdministrator = isAdministrator(actor.data as unknown as Record<string, unknown>);
+    if (current === null && typeof data.password !== 'string') throw refused('password', 'validation.required');
+    data.administrator ??= false;
+    data.active ??= true;
+    data.permissions ??= [];
+    data.departments ??= [];
+
+    if (current) assertMayManage(context, current);
+    if (isAdministrator(data) !== isAdministrator(current) && !actorIsAdministrator) throw new HttpError(403, 'members.onlyAdministrators');
+    const before = new Set(rightsOf(current));
+    const added = rightsOf(data).filter((right) => !before.has(right));
+    if (!actorIsAdministrator && !added.every((right) => holds(actor.data, right))) throw new HttpError(403, 'members.cannotGrant');
+
+    if (id !== null && id === actor.id && !isActive(data)) throw refused('active', 'members.cannotDisableSelf');
+    const losesAdministration = isAdministrator(current) && isActive(current) && (!isAdministrator(data) || !isActive(data));
+    if (id !== null && losesAdministration && (await otherActiveAdministrators(client, actor.tenant_id, id)) === 0) {
+      throw refused(isAdministrator(data) ? 'active' : 'administrator', 'members.lastAdministrator');
+    }
+  },
+
+  async afterWrite({ client }, { id, data, current }) {
+    if (current === null) return;
+    const disabled = isActive(current) && !isActive(data);
+    const newPassword = (current as Partial<MemberData>).password !== (data as Partial<MemberData>).password;
+    if (disabled || newPassword) await revokeAllTokens(client, id);
+  },
+
+  async beforeDelete(context, { id, data }) {
+    const { actor, client } = context;
+    if (id === actor.id) throw new HttpError(409, 'members.cannotDeleteSelf');
+    assertMayManage(context, data);
+    if (isAdministrator(data) && isActive(data) && (await otherActiveAdministrators(client, actor.tenant_id, id)) === 0) {
+      throw new HttpError(409, 'members.lastAdministrator');
+    }
+  },
+};

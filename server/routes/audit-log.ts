@@ -1,0 +1,91 @@
+/**
+ * `GET /api/audit-log`: the audit trail (engine/audit.ts writes it), newest first, paginated like every
+ * list (`{data, pagination}`), filterable by `user_id`, `resource`, `record_id` and a `from`/`to` date
+ * range. Tenant-wide it needs `audit.view`; one record's history (`resource` + `record_id`, the History
+ * tab) needs only that resource's view right. There is no endpoint that writes or deletes entries.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AUDIT_RIGHT, holds, permissionName } from '../../resources/permissions';
+import { formats } from '../../validation/formats';
+import { addMessage, type FieldMessages } from '../../validation/messages';
+import type { Database } from '../db/database';
+import { join, sql, type Sql } from '../db/sql';
+import { HttpError } from '../http-error';
+import { SIGNED_IN } from '../plugins/auth';
+
+const PARAMETERS = new Set(['page', 'perPage', 'user_id', 'resource', 'record_id', 'from', 'to']);
+const MAX_PER_PAGE = 100;
+
+interface AuditRow {
+  id: number;
+  at: Date;
+  user_id: number | null;
+  user_name: string;
+  resource: string;
+  record_id: number;
+  action: string;
+  changes: unknown;
+  fields: unknown;
+}
+
+const positive = (text: string) => (/^[1-9]\d{0,14}$/.test(text) ? Number(text) : null);
+
+export async function auditLogRoutes(app: FastifyInstance, options: { database: Database }) {
+  const { pool } = options.database;
+
+  app.get('/api/audit-log', { onRequest: app.authenticate, config: { permission: SIGNED_IN } }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const errors: FieldMessages = {};
+    const values = new Map<string, string>();
+    for (const [name, value] of Object.entries(query)) {
+      if (!PARAMETERS.has(name)) addMessage(errors, name, { key: 'validation.notAllowed' });
+      else if (typeof value !== 'string') addMessage(errors, name, { key: 'validation.invalid' });
+      else if (value.trim() !== '') values.set(name, value.trim());
+    }
+    const number = (name: string, max = Number.MAX_SAFE_INTEGER) => {
+      const text = values.get(name);
+      if (text === undefined) return undefined;
+      const value = positive(text);
+      if (value === null || value > max) return void addMessage(errors, name, { key: 'validation.invalid' });
+      return value;
+    };
+    const date = (name: string) => {
+      const text = values.get(name);
+      if (text !== undefined && !formats.date(text)) addMessage(errors, name, { key: 'validation.format.date' });
+      return text;
+    };
+    const page = number('page') ?? 1;
+    const perPage = number('perPage', MAX_PER_PAGE) ?? 20;
+    const userId = number('user_id');
+    const recordId = number('record_id');
+    const from = date('from');
+    const to = date('to');
+    const resourceName = values.get('resource');
+    const resource = resourceName === undefined ? undefined : app.engine.byName.get(resourceName);
+    if (resourceName !== undefined && !resource) addMessage(errors, 'resource', { key: 'validation.invalid' });
+    if (Object.keys(errors).length > 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: errors });
+
+    // One record's history is part of seeing the record; the whole trail is for those allowed to audit.
+    const member = request.user.data;
+    const allowed =
+      holds(member, AUDIT_RIGHT) || (resource !== undefined && recordId !== undefined && holds(member, permissionName(resource.definition.permission, 'view')));
+    if (!allowed) throw new HttpError(403, 'errors.forbidden');
+
+    const conditions: Sql[] = [sql`tenant_id = ${request.user.tenant_id}`];
+    if (userId !== undefined) conditions.push(sql`user_id = ${userId}`);
+    if (resource) conditions.push(sql`resource = ${resource.name}`);
+    if (recordId !== undefined) conditions.push(sql`record_id = ${recordId}`);
+    if (from) conditions.push(sql`at >= ${from}::date`);
+    if (to) conditions.push(sql`at < ${to}::date + 1`);
+    const where = join(conditions, ' AND ');
+    const count = sql`SELECT count(*)::int AS total FROM audit_log WHERE ${where}`.render();
+    const total = ((await pool.query(count.text, count.values)).rows[0] as { total: number }).total;
+    const pageQuery = sql`SELECT id, at, user_id, user_name, resource, record_id, action, changes, fields FROM audit_log WHERE ${where}
+                          ORDER BY at DESC, id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`.render();
+    const rows = (await pool.query(pageQuery.text, pageQuery.values)).rows as AuditRow[];
+    return {
+      data: rows.map((row) => ({ ...row, id: Number(row.id), user_id: row.user_id === null ? null : Number(row.user_id), record_id: Number(row.record_id), at: new Date(row.at).toISOString() })),
+      pagination: { total, currentPage: page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) },
+    };
+  });
+}
