@@ -1,3 +1,4 @@
+import { allPermissions } from '../../resources/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectErrorShape, registerUser, registrationBody, signIn, uniqueLogin, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
