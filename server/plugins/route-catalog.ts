@@ -9,6 +9,8 @@ export interface CatalogedRoute {
   method: string;
   /** Fastify's form: `/api/transport/repairs/store/:transport_id`. */
   url: string;
+  /** The right it needs (plugins/auth.ts); absent on public routes. */
+  permission?: string;
 }
 
 declare module 'fastify' {
@@ -26,7 +28,8 @@ export const routeCatalogPlugin = fp(
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
       for (const method of [route.method].flat()) {
-        if (DOCUMENTED_METHODS.has(method)) routes.push({ method, url: route.url });
+        const permission = (route.config as { permission?: string } | undefined)?.permission;
+        if (DOCUMENTED_METHODS.has(method)) routes.push({ method, url: route.url, ...(permission ? { permission } : {}) });
       }
     });
   },

@@ -1,0 +1,29 @@
+/**
+ * Members made by an administrator through `/api/users/store`, signed in as they would: for tests of
+ * rights, masking, revocation and the audit trail.
+ */
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { call, signIn, uniqueLogin } from './api-client';
+
+export interface Member {
+  id: number;
+  login: string;
+  password: string;
+  token: string;
+  record: Record<string, unknown>;
+}
+
+export async function createMember(
+  app: FastifyInstance,
+  adminToken: string,
+  access: { permissions?: string[]; administrator?: boolean; departments?: number[] } = {},
+): Promise<Member> {
+  const login = uniqueLogin('member');
+  const password = 'member-password-1';
+  const body = { login, password, name: 'Mia', last_name: 'Member', email: `${login}@example.com`, permissions: [], ...access };
+  const response = await call(app, 'POST', '/api/users/store', body, { token: adminToken });
+  expect(response.statusCode, response.body).toBe(200);
+  const record = (response.json() as { data: Record<string, unknown> }).data;
+  return { id: record.id as number, login, password, token: await signIn(app, login, password), record };
+}
