@@ -43,7 +43,8 @@ export function withoutSensitiveWrites(resource: EngineResource, body: Record<st
     if (!Object.hasOwn(result, field)) continue;
     const sent = result[field];
     const stored = current?.[field];
-    const unchanged = present(stored) ? sent === maskValue(stored) || sent === stored : !present(sent);
+    // Only the mask counts as unchanged: accepting the true value too would let a member test guesses.
+    const unchanged = present(stored) ? sent === maskValue(stored) : !present(sent);
     if (!unchanged) throw new HttpError(403, 'errors.sensitiveWrite', { params: { field } });
     delete result[field];
   }
