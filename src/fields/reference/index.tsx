@@ -1,7 +1,8 @@
 /**
  * References to another resource's record (`x-ref: { resource }`): a select that searches on the server
  * (the target's list endpoint with `search=`), labelled with the target's `label` fields; shown as that
- * label (fetched once per record through the target's show endpoint, when it has one).
+ * label (fetched once per record through the target's show endpoint, or for a target without one
+ * through its list, e.g. departments).
  */
 import { Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -31,10 +32,29 @@ const dataProvider = quietDataProvider;
 
 const labels = new Map<string, Promise<string>>();
 
+/** Labels of a target without a show endpoint (departments): its first list page, kept for a short while. */
+const listLabelsLifetimeMs = 30_000;
+const listLabels = new Map<string, { at: number; labels: Promise<Map<string, string>> }>();
+
+function labelsFromList(target: NonNullable<ReturnType<typeof targetOf>>): Promise<Map<string, string>> {
+  const cached = listLabels.get(target.name);
+  if (cached && Date.now() - cached.at < listLabelsLifetimeMs) return cached.labels;
+  const labelsOfList = dataProvider
+    .getList({ resource: target.name, pagination: { currentPage: 1, pageSize: 100 } })
+    .then((answer) => new Map((answer.data as Record<string, unknown>[]).map((record) => [idOfRecord(target, record), labelOfRecord(target, record)])))
+    .catch(() => {
+      listLabels.delete(target.name);
+      return new Map<string, string>();
+    });
+  listLabels.set(target.name, { at: Date.now(), labels: labelsOfList });
+  return labelsOfList;
+}
+
 export function referenceLabel(schema: PropertySchema, id: unknown): Promise<string> {
   const target = targetOf(schema);
   const fallback = String(id);
-  if (!target?.api.show || target.parent) return Promise.resolve(fallback);
+  if (!target || target.parent) return Promise.resolve(fallback);
+  if (!target.api.show) return target.api.list ? labelsFromList(target).then((found) => found.get(fallback) ?? fallback) : Promise.resolve(fallback);
   const key = `${target.name}:${fallback}`;
   let promise = labels.get(key);
   if (!promise) {
