@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import english from '../locales/en/translation.json';
 import { menuGroups, selectedMenuEntry } from './layout/menu-items';
-import { appRoutes, notFoundTitleKey, titleKeyOf } from './routes';
+import { appRoutes, notFoundTitleKey, notPermittedTitleKey, titleKeyOf } from './routes';
 
 function lookup(key: string): unknown {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], english);
@@ -31,6 +31,20 @@ describe('route table', () => {
     expect(titleKeyOf('/companies/42')).toBe('pages.company');
     expect(titleKeyOf('/reset-password/abc/a%40b.example')).toBe('pages.resetPassword');
     expect(titleKeyOf('/charts')).toBe(notFoundTitleKey);
+  });
+
+  it('titles a page the member may not open as not permitted', () => {
+    const mayOpen = (path: string) => path !== '/personal-main';
+    expect(titleKeyOf('/personal-main', mayOpen)).toBe(notPermittedTitleKey);
+    expect(titleKeyOf('/transport', mayOpen)).toBe('pages.transport');
+    expect(titleKeyOf('/login', () => false)).toBe('pages.login');
+    expect(typeof lookup(notPermittedTitleKey)).toBe('string');
+  });
+
+  it('serves the departments screen and the audit log by hand-written pages', () => {
+    expect(appRoutes.find((route) => route.path === '/personal-departments')).toMatchObject({ handWritten: true, titleKey: 'pages.personalDepartments' });
+    expect(appRoutes.find((route) => route.path === '/audit-log')).toMatchObject({ handWritten: true, titleKey: 'pages.auditLog' });
+    expect(appRoutes.filter((route) => route.path === '/personal-departments')).toHaveLength(1);
   });
 
   it('gives every "coming soon" screen a description in English', () => {

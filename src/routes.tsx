@@ -7,9 +7,11 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { resources } from '../resources';
+import { canOpen } from './access/access';
 import { RequirePermission } from './access/require-permission';
 import { loadShell } from './routes-preload';
 import { PublicOnly, RequireAuth } from './session/guards';
+import { useSession } from './session/session-store';
 
 function lazyNamed<Props extends object>(loader: () => Promise<Record<string, unknown>>, name: string) {
   return lazy(async () => ({ default: (await loader())[name] as ComponentType<Props> }));
@@ -114,18 +116,23 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
 
 export const notFoundTitleKey = 'pages.notFound';
 
-/** The title key of a path: its route's, or the 404 page's. */
-export function titleKeyOf(pathname: string): string {
-  return appRoutes.find((route) => matchPath(route.path, pathname))?.titleKey ?? notFoundTitleKey;
+export const notPermittedTitleKey = 'pages.notPermitted';
+
+/** The title key of a path: its route's, the not-permitted page's when the member may not open it, or the 404 page's. */
+export function titleKeyOf(pathname: string, mayOpen: (path: string) => boolean = () => true): string {
+  const route = appRoutes.find((candidate) => matchPath(candidate.path, pathname));
+  if (!route) return notFoundTitleKey;
+  return route.access === 'private' && !mayOpen(route.path) ? notPermittedTitleKey : route.titleKey;
 }
 
 /** "Orders | Fleetdesk": the browser title follows the path and the language. */
 export function DocumentTitle() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
+  const { user } = useSession();
   useEffect(() => {
-    document.title = t('app.documentTitle', { title: t(titleKeyOf(pathname)) });
-  }, [pathname, t, i18n.language]);
+    document.title = t('app.documentTitle', { title: t(titleKeyOf(pathname, (path) => canOpen(user, path))) });
+  }, [pathname, t, i18n.language, user]);
   return null;
 }
 
