@@ -41,12 +41,19 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
       {changes.map(([field, change]) => (
         <li key={field}>
           <Typography.Text strong>{label(field)}</Typography.Text>:{' '}
-          {entry.action !== 'create' && (
+          {/* A creation has only values after, a deletion only values before, a change both. */}
+          {entry.action === 'delete' ? (
+            <span className="fd-audit-deleted">{value(field, change?.before)}</span>
+          ) : (
             <>
-              <span className="fd-audit-before">{value(field, change?.before)}</span> <ArrowRightOutlined aria-label={t('audit.changedTo')} />{' '}
+              {entry.action !== 'create' && (
+                <>
+                  <span className="fd-audit-before">{value(field, change?.before)}</span> <ArrowRightOutlined aria-label={t('audit.changedTo')} />{' '}
+                </>
+              )}
+              <span className="fd-audit-after">{value(field, change?.after)}</span>
             </>
           )}
-          <span className="fd-audit-after">{value(field, change?.after)}</span>
         </li>
       ))}
     </ul>
