@@ -12,6 +12,7 @@ import { createTranslator, type Translator } from './i18n/i18n';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { auditLogRoutes } from './routes/audit-log';
+import { handoverActRoutes } from './routes/hand-written/handover-acts';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -80,6 +81,7 @@ export const fleetdeskApp = fp(
     await app.register(transportDocumentRoutes, { database });
     await app.register(repairRoutes, { database });
     await app.register(employeeRoutes, { database });
+    await app.register(handoverActRoutes, { database });
     await app.register(auditLogRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },

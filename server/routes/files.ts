@@ -13,6 +13,7 @@ const READ_RIGHT_OF_OWNER: Record<string, string> = {
   'vehicle-document': 'transport.view',
   repair: 'repairs.view',
   'employee-attachment': 'employees.view',
+  'handover-act': 'transport.view',
 };
 
 interface FileRow {

@@ -56,7 +56,8 @@ const DAY_MS = 86_400_000;
 export async function employeeRoutes(app: FastifyInstance, options: HandWrittenOptions) {
   const { database } = options;
   await ensureFileOwnerTriggers(database);
-  const employees = engineResource(app, 'employees');
+  // Only looked up (the path's employee must exist): its sensitive fields never reach these answers.
+  const employees = engineResource(app, 'employees', 'looked-up');
   const attachments = engineResource(app, 'employee-attachments');
   const documents = engineResource(app, 'employee-documents');
   const statusRows = engineResource(app, 'employee-document-statuses');

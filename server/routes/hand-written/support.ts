@@ -46,9 +46,18 @@ export function hasErrors(errors: FieldMessages): boolean {
   return Object.keys(errors).length > 0;
 }
 
-export function engineResource(app: FastifyInstance, name: string): EngineResource {
+/**
+ * A resource the hand-written routes serve. Their answers are built with plain `toWire` (no masking),
+ * so a resource of theirs that gains an x-sensitive field stops the server at start instead of leaking
+ * it: masking must be added to these routes first (engine/masking.ts). A resource only looked up (an
+ * employee whose attachments are listed) is never answered and may have them.
+ */
+export function engineResource(app: FastifyInstance, name: string, use: 'answered' | 'looked-up' = 'answered'): EngineResource {
   const resource = app.engine.byName.get(name);
   if (!resource) throw new Error(`Resource "${name}" is not in the engine`);
+  if (use === 'answered' && resource.sensitiveFields.length > 0) {
+    throw new Error(`Hand-written routes serve "${name}", whose fields ${resource.sensitiveFields.join(', ')} are x-sensitive: they do not mask them yet`);
+  }
   return resource;
 }
 

@@ -79,6 +79,7 @@ export const FILE_OWNERS = {
   'vehicle-document': 'r_vehicle_documents',
   repair: 'r_repairs',
   'employee-attachment': 'r_employee_attachments',
+  'handover-act': 'r_handover_acts',
 } as const;
 
 export type FileOwnerKind = keyof typeof FILE_OWNERS;
