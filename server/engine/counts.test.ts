@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { startTestApp, type TestApp } from '../test-support/test-app';
+import { COMPACT_AFTER } from './counts';
 
 interface ListBody {
   data: Array<Record<string, unknown>>;
@@ -66,6 +67,54 @@ describe.each(databases)('list totals on %s', (kind) => {
     expect(await total('/api/orders')).toBe(27);
     await test.database.pool.query(`DELETE FROM r_orders WHERE tenant_id = $1 AND data->>'customer' = 'Bulk'`, [tenant]);
     expect(await total('/api/orders')).toBe(2);
+  });
+
+  it('stays exact through concurrent creates, and folds the piled-up deltas when it reads them', async () => {
+    const tenant = (await test.database.pool.query('SELECT tenant_id FROM companies WHERE id = $1', [other.user.company.id])).rows[0].tenant_id as number;
+    const before = await total('/api/orders', other);
+    // Concurrent creates append deltas: none waits for another's commit on a shared counter row.
+    await Promise.all(Array.from({ length: 12 }, (_, index) => createOrder(`Concurrent ${index}`, other)));
+    // One statement per row: more delta rows than COMPACT_AFTER.
+    for (let index = 0; index < COMPACT_AFTER; index += 1) {
+      await test.database.pool.query(`INSERT INTO r_orders (tenant_id, data) VALUES ($1, '{"cargo_number": "S", "customer": "Single"}')`, [tenant]);
+    }
+    const pieces = async () => Number((await test.database.pool.query(`SELECT count(*) AS n FROM engine_row_counts WHERE table_name = 'r_orders' AND tenant_id = $1`, [tenant])).rows[0].n);
+    expect(await pieces()).toBeGreaterThan(COMPACT_AFTER);
+    const exact = Number((await test.database.pool.query('SELECT count(*) AS n FROM r_orders WHERE tenant_id = $1', [tenant])).rows[0].n);
+    expect(exact).toBe(before + 12 + COMPACT_AFTER);
+    expect(await total('/api/orders', other)).toBe(exact);
+    expect(await pieces()).toBe(1);
+    expect(await total('/api/orders', other)).toBe(exact);
+    await test.database.pool.query(`DELETE FROM r_orders WHERE tenant_id = $1 AND data->>'customer' = 'Single'`, [tenant]);
+    expect(await total('/api/orders', other)).toBe(before + 12);
+  });
+
+  it('pages deep with the same rows and order as a plain OFFSET query', async () => {
+    const tenant = (await test.database.pool.query('SELECT tenant_id FROM companies WHERE id = $1', [owner.user.company.id])).rows[0].tenant_id as number;
+    // Many equal loading dates: the id must break the ties identically in both queries.
+    await test.database.pool.query(
+      `INSERT INTO r_orders (tenant_id, data)
+       SELECT $1, jsonb_build_object('cargo_number', 'P-' || n, 'customer', 'Pager', 'loading_date', '2024-01-' || lpad((n % 5 + 1)::text, 2, '0'))
+         FROM generate_series(1, 57) AS n`,
+      [tenant],
+    );
+    const expected = (await test.database.pool.query(
+      `SELECT id FROM r_orders WHERE tenant_id = $1 ORDER BY (data->>'loading_date') DESC NULLS LAST, id DESC`,
+      [tenant],
+    )).rows.map((row: { id: number }) => row.id);
+    const seen: number[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await call(test.app, 'GET', `/api/orders?perPage=7&page=${page}`, undefined, { token: owner.token });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as ListBody;
+      expect(body.pagination.total).toBe(expected.length);
+      if (body.data.length === 0) break;
+      seen.push(...body.data.map((row) => Number(row._id)));
+    }
+    expect(seen).toEqual(expected);
+    const searched = await call(test.app, 'GET', '/api/orders?search=Pager&perPage=10&page=3&sort=customer&order=asc', undefined, { token: owner.token });
+    expect((searched.json() as ListBody).data).toHaveLength(10);
+    await test.database.pool.query(`DELETE FROM r_orders WHERE tenant_id = $1 AND data->>'customer' = 'Pager'`, [tenant]);
   });
 
   it('counts a sub-resource list within its parent', async () => {

@@ -116,9 +116,30 @@ export function buildOpenApi(model: EngineModel): Json {
  * Adds the /api routes that the registry does not describe (auth, profile, lookups, hand-written), with
  * their path parameters and the common answers; their bodies are documented where the routes are.
  */
-export function withOtherRoutes(document: Json, routes: ReadonlyArray<{ method: string; url: string }>): Json {
+/** A JSON body's schema as the route validates it, or a multipart form with its file fields (≤ 5 MB each). */
+function requestBodyOf(body: Json | undefined, uploads: string[] | undefined): Json {
+  if (body) {
+    const { $id: _id, ...schema } = body;
+    return { requestBody: { required: true, content: { 'application/json': { schema } } } };
+  }
+  if (uploads) {
+    const properties = Object.fromEntries(uploads.map((field) => [field, { type: 'string', format: 'binary', description: 'At most 5,242,880 bytes' }]));
+    return {
+      requestBody: {
+        required: true,
+        content: { 'multipart/form-data': { schema: { type: 'object', properties, additionalProperties: { type: 'string' } } } },
+      },
+    };
+  }
+  return {};
+}
+
+export function withOtherRoutes(
+  document: Json,
+  routes: ReadonlyArray<{ method: string; url: string; permission?: string; body?: Json; uploads?: string[] }>,
+): Json {
   const paths = document.paths as Record<string, Record<string, Json>>;
-  for (const { method, url } of routes) {
+  for (const { method, url, permission, body, uploads } of routes) {
     const path = url.replace(/:(\w+)/g, '{$1}');
     const verb = method.toLowerCase();
     if (paths[path]?.[verb] || path === '/api/openapi.json' || path === '/api/docs') continue;
@@ -126,7 +147,9 @@ export function withOtherRoutes(document: Json, routes: ReadonlyArray<{ method: 
     (paths[path] ??= {})[verb] = {
       operationId: `${verb} ${path}`,
       tags: [path.split('/')[2] ?? 'api'],
+      ...(permission ? { description: `Needs: \`${permission}\`` } : {}),
       parameters,
+      ...requestBodyOf(body, uploads),
       responses: { 200: { description: 'Success: `{ message?, data }`' }, default: errorResponse('An error: `{ message, errors? }`') },
     };
   }

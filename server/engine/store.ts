@@ -4,10 +4,11 @@
  * tenant is fixed at construction and every statement here carries `tenant_id = <it>`: the engine's
  * routes never write the tenant condition themselves.
  */
+import pg from 'pg';
 import type { Queryable } from '../db/pool';
 import { recordChange, type Actor } from './audit';
 import { identifier, join, Sql, sql } from '../db/sql';
-import { maintainedCountQuery } from './counts';
+import { COMPACT_AFTER, compactCountsQuery, maintainedCountQuery } from './counts';
 import { derivedColumn } from './derived-fields';
 import type { EngineResource } from './model';
 import type { RecordRow } from './records';
@@ -57,16 +58,34 @@ export class EngineStore {
   async count(resource: EngineResource, scope: Scope, conditions: Sql[]): Promise<number> {
     if (scope.parentId === undefined && Object.keys(scope.fields ?? {}).length === 0 && conditions.length === 0) {
       const { text, values } = maintainedCountQuery(resource.table, this.tenantId);
-      const maintained = (await this.client.query(text, values)).rows as Array<{ total: number | string }>;
-      return Number(maintained[0]?.total ?? 0);
+      const maintained = (await this.client.query(text, values)).rows as Array<{ total: number | string; pieces: number | string }>;
+      const total = Number(maintained[0]?.total ?? 0);
+      // Folding the deltas is housekeeping: only outside a transaction (a failure must not abort the caller's).
+      if (Number(maintained[0]?.pieces ?? 0) > COMPACT_AFTER && this.client instanceof pg.Pool) {
+        const compact = compactCountsQuery(resource.table, this.tenantId);
+        await this.client.query(compact.text, compact.values).catch(() => {});
+      }
+      return total;
     }
     const rows = await this.run<{ total: number }>(sql`SELECT count(*) AS total FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)}`);
     return Number(rows[0]?.total ?? 0);
   }
 
+  /**
+   * One page of a list. The first page is a plain `ORDER BY … LIMIT`, served by the sort index (paging.ts).
+   * A deeper page is a deferred join: the rows to skip are walked as ids only, and the full rows (and the
+   * derived fields) are read for the page alone, so skipping 100,000 rows costs an index walk instead of
+   * 100,000 rows read, computed and thrown away. Same rows, same order: `orderBy` ends with the id.
+   */
   async page(resource: EngineResource, scope: Scope, conditions: Sql[], orderBy: Sql, limit: number, offset: number): Promise<RecordRow[]> {
+    const table = identifier(resource.table);
+    if (offset === 0) {
+      return this.run<RecordRow>(sql`SELECT ${this.columns(resource)} FROM ${table} WHERE ${this.where(scope, conditions)} ORDER BY ${orderBy} LIMIT ${limit}`);
+    }
     return this.run<RecordRow>(
-      sql`SELECT ${this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+      sql`SELECT ${this.columns(resource)} FROM ${table}
+           JOIN (SELECT id FROM ${table} WHERE ${this.where(scope, conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS page USING (id)
+          ORDER BY ${orderBy}`,
     );
   }
 

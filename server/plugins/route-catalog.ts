@@ -11,6 +11,17 @@ export interface CatalogedRoute {
   url: string;
   /** The right it needs (plugins/auth.ts); absent on public routes. */
   permission?: string;
+  /** The JSON body's schema, when the route validates one (plugins/validation.ts `withBody`). */
+  body?: Record<string, unknown>;
+  /** The file fields of a multipart route (`config.uploads`), for the OpenAPI document. */
+  uploads?: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The file fields a multipart route reads (documentation only: the route reads its own body). */
+    uploads?: string[];
+  }
 }
 
 declare module 'fastify' {
@@ -28,8 +39,9 @@ export const routeCatalogPlugin = fp(
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
       for (const method of [route.method].flat()) {
-        const permission = (route.config as { permission?: string } | undefined)?.permission;
-        if (DOCUMENTED_METHODS.has(method)) routes.push({ method, url: route.url, ...(permission ? { permission } : {}) });
+        const { permission, uploads } = (route.config ?? {}) as { permission?: string; uploads?: string[] };
+        const body = (route.schema as { body?: Record<string, unknown> } | undefined)?.body;
+        if (DOCUMENTED_METHODS.has(method)) routes.push({ method, url: route.url, ...(permission ? { permission } : {}), ...(body ? { body } : {}), ...(uploads ? { uploads } : {}) });
       }
     });
   },

@@ -25,6 +25,12 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
     expect(document.paths['/api/documents/{documentId}/status/destroy/{statusId}']).toHaveProperty('delete');
     // The generated operations keep their full description.
     expect(document.paths['/api/companies/store']?.post).toHaveProperty('requestBody');
+    // The others say what they need and take: the JSON body's schema, or the multipart form's files.
+    const body = (path: string, verb: string) => (document.paths[path]?.[verb] as { requestBody?: { content: Record<string, { schema: { properties: object; required?: string[] } }> } } | undefined)?.requestBody?.content;
+    expect(body('/api/login', 'post')?.['application/json']?.schema.required).toEqual(expect.arrayContaining(['login', 'password']));
+    expect(Object.keys(body('/api/transport/repairs/store/{transport_id}', 'post')?.['multipart/form-data']?.schema.properties ?? {})).toEqual(['repair_files[]']);
+    expect(Object.keys(body('/api/transport/{transportId}/handover-acts/{id}/photos', 'post')?.['multipart/form-data']?.schema.properties ?? {})).toEqual(['fuel_photo', 'mileage_photo', 'driver_selfie']);
+    expect((document.paths['/api/transport/all']?.get as { description?: string }).description).toContain('transport.view');
   });
 
   it('asks for sign-in', async () => {

@@ -98,7 +98,7 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
     return { message: request.t('profile.passwordChanged'), data: { token } };
   });
 
-  app.post('/api/profile/update/avatar', authenticated, async (request) => {
+  app.post('/api/profile/update/avatar', { ...authenticated, config: { ...authenticated.config, uploads: ['file'] } }, async (request) => {
     const upload = await readUploadedFile(request, 'file');
     const type = await fileTypeFromBuffer(upload.content);
     if (!type || !IMAGE_TYPES.has(type.mime)) {

@@ -107,7 +107,7 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
 
   // ---- attachments ----
 
-  app.post('/api/employees/:employeeId/attaches/store', guarded('employees.create'), async (request) => {
+  app.post('/api/employees/:employeeId/attaches/store', guarded('employees.create', { uploads: ['file'] }), async (request) => {
     const employee = await employeeOf(readStore(database, request), request);
     const upload = await readUploadedFile(request, 'file');
     const type = await fileTypeFromBuffer(upload.content);

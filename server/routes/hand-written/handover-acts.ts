@@ -42,7 +42,7 @@ export async function handoverActRoutes(app: FastifyInstance, options: HandWritt
     await new TenantDb(database, store.tenantId, store.client).delete('files', { id: fileId, owner_kind: OWNER_KIND });
   }
 
-  app.post('/api/transport/:transportId/handover-acts/:id/photos', guarded('transport.update'), async (request) => {
+  app.post('/api/transport/:transportId/handover-acts/:id/photos', guarded('transport.update', { uploads: Object.keys(PHOTO_FIELDS) }), async (request) => {
     await actOf(readStore(database, request), request, false);
     const form = await readMultipartForm(request, (field) => Object.hasOwn(PHOTO_FIELDS, field));
     for (const upload of form.files) {

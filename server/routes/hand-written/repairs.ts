@@ -70,7 +70,7 @@ export async function repairRoutes(app: FastifyInstance, options: HandWrittenOpt
     return withoutProtectedFields(repairs, typedFields(repairs, rest)) as Record<string, unknown>;
   }
 
-  app.post('/api/transport/repairs/store/:transport_id', guarded('repairs.create'), async (request) => {
+  app.post('/api/transport/repairs/store/:transport_id', guarded('repairs.create', { uploads: ['repair_files[]'] }), async (request) => {
     const transportId = paramId(request, 'transport_id');
     await findOr404(readStore(database, request), transport, transportId, undefined, false);
     const form = await readMultipartForm(request, (field) => FILE_FIELD.test(field));
@@ -89,7 +89,7 @@ export async function repairRoutes(app: FastifyInstance, options: HandWrittenOpt
     return { message: request.t('crud.created'), data: toWire(repairs, row) };
   });
 
-  app.post('/api/transport/repairs/update/:repair_id', guarded('repairs.update'), async (request) => {
+  app.post('/api/transport/repairs/update/:repair_id', guarded('repairs.update', { uploads: ['repair_files[]'] }), async (request) => {
     const id = paramId(request, 'repair_id');
     await findOr404(readStore(database, request), repairs, id, undefined, false);
     const form = await readMultipartForm(request, (field) => FILE_FIELD.test(field));

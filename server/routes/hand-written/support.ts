@@ -16,10 +16,11 @@ import { HttpError, notFound } from '../../http-error';
 
 /**
  * Route options of a protected hand-written route: signed in, and holding `permission` (a right of
- * resources/permissions.ts), checked by plugins/auth.ts before the handler runs.
+ * resources/permissions.ts), checked by plugins/auth.ts before the handler runs. A multipart route names
+ * its file fields (`uploads`) for the OpenAPI document.
  */
 export function guard(app: FastifyInstance) {
-  return (permission: string) => ({ onRequest: app.authenticate, config: { permission } });
+  return (permission: string, documented: { uploads?: string[] } = {}) => ({ onRequest: app.authenticate, config: { permission, ...documented } });
 }
 
 export interface HandWrittenOptions {

@@ -142,7 +142,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
     return { message: request.t('crud.updated'), data };
   });
 
-  app.post('/api/transport/documents/update/:id', guarded('transport.update'), async (request) => {
+  app.post('/api/transport/documents/update/:id', guarded('transport.update', { uploads: ['file[]'] }), async (request) => {
     const id = paramId(request, 'id');
     // The id is checked before the body is read: another tenant's document is a 404 whatever is sent.
     await findOr404(readStore(database, request), documents, id, undefined, false);
