@@ -1,7 +1,8 @@
 /**
  * Options of the generic pages in Chromium: the order search page keeps its search in the URL across a
- * reload, the fuel cards page manages suppliers in a second tab, and an employee's page opened straight
- * from the address bar (no list before it) finds the record.
+ * reload, the fuel cards page manages suppliers in a second tab, an employee's page opened straight
+ * from the address bar (no list before it) finds the record, and a generic page works in Ukrainian
+ * (title, empty state, the form's validation messages, the server's answer in the toast).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughApi, type ApiSession } from './support/api';
@@ -85,6 +86,38 @@ describe('generic page options', () => {
       await page.waitForURL((url) => url.searchParams.get('companyId') === String(companyId));
       await page.reload();
       await page.getByTestId('crud-show-employees').getByText('Shevchenko').first().waitFor();
+    });
+    expect(scenario.problems).toEqual([]);
+    await scenario.close();
+  });
+
+  it('a generic list and form speak Ukrainian, messages from the server included', async () => {
+    const fresh = uniqueUser('ukrainian');
+    await registerThroughApi(suite.server.url, fresh);
+    const scenario = await openScenario(suite.browser, suite.server.url, 'generic-ukrainian');
+    const { page } = scenario;
+    await scenario.step('sign in in Ukrainian', async () => {
+      await page.goto('/login?lng=uk');
+      await signIn(page, fresh, fresh.password, 'uk');
+    });
+    const list = page.getByTestId('crud-list-trailers');
+    await scenario.step('the empty list says so in Ukrainian', async () => {
+      await page.goto('/trailers');
+      await list.getByText(text('uk', 'trailers.empty')).waitFor();
+      await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(text('uk', 'trailers.title'));
+    });
+    await scenario.step('the form’s checks and the server’s answer are in Ukrainian', async () => {
+      await list.getByTestId('crud-create').click();
+      await page.getByRole('button', { name: text('uk', 'crud.buttons.save') }).click();
+      await page.getByText(text('uk', 'validation.required')).first().waitFor();
+      await page.locator('#trailers-create_register_number').fill('AA1234BB');
+      await page.locator('#trailers-create_vin').fill('WDB963403');
+      await page.getByRole('button', { name: text('uk', 'crud.buttons.save') }).click();
+      await page.getByText(text('uk', 'validation.minLength', { limit: 17 })).first().waitFor();
+      await page.locator('#trailers-create_vin').fill('WDB9634031L123456');
+      await page.getByRole('button', { name: text('uk', 'crud.buttons.save') }).click();
+      await page.getByText(text('uk', 'crud.created')).first().waitFor();
+      await list.getByText('AA1234BB').waitFor();
     });
     expect(scenario.problems).toEqual([]);
     await scenario.close();
