@@ -80,6 +80,8 @@ export const menuGroups: MenuGroup[] = [
     icon: <ApartmentOutlined />,
     entries: [
       { key: 'management-personal', path: '/management-personal', labelKey: 'menu.managementPersonal', icon: <UserSwitchOutlined /> },
+      // Not in SPEC §1's sidebar, but the departments screen (SPEC §2, §6) needs a way in.
+      { key: 'departments', path: '/personal-departments', labelKey: 'departments.title', icon: <ApartmentOutlined /> },
       { key: 'management-finances', path: '/management-finances', labelKey: 'menu.managementFinances', icon: <WalletOutlined /> },
       // The tenant-wide audit trail: only for members with `audit.view` (src/access/).
       { key: 'audit-log', path: '/audit-log', labelKey: 'menu.auditLog', icon: <AuditOutlined /> },
