@@ -11,6 +11,20 @@ import type { EngineModel, EngineResource } from './model';
 
 type Json = Record<string, unknown>;
 
+/** A list parameter's type as the list reads it (list-query.ts): paging numbers, sort names, typed filters. */
+function querySchema(resource: EngineResource, parameter: string): Json {
+  if (parameter === 'page') return { type: 'integer', minimum: 1, default: 1 };
+  if (parameter === 'perPage') return { type: 'integer', minimum: 1, maximum: 100, default: 10 };
+  if (parameter === 'order') return { type: 'string', enum: ['asc', 'desc'] };
+  if (parameter === 'sort') return { type: 'string', enum: ['id', 'created_at', 'updated_at', ...resource.sortFields] };
+  if (parameter === 'search') return { type: 'string', description: `Text in ${resource.searchFields.join(', ')}` };
+  const field = parameter.replace(/_(from|to)$/, '');
+  const property = resource.properties[Object.hasOwn(resource.properties, parameter) ? parameter : field];
+  const type = property?.type === 'array' ? property.items?.type : property?.type;
+  if (type === 'integer' || type === 'number' || type === 'boolean') return { type };
+  return property?.format === 'date' ? { type: 'string', format: 'date' } : { type: 'string' };
+}
+
 function componentName(resource: EngineResource): string {
   return resource.definition.schema.replace(/(^|[-_])(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 }
@@ -73,7 +87,7 @@ export function buildOpenApi(model: EngineModel): Json {
       };
       const responses = operation.responses as Json;
       if (action === 'list') {
-        (operation.parameters as Json[]).push(...listParameters(resource).map((parameter) => ({ name: parameter, in: 'query', required: false, schema: { type: 'string' } })));
+        (operation.parameters as Json[]).push(...listParameters(resource).map((parameter) => ({ name: parameter, in: 'query', required: false, schema: querySchema(resource, parameter) })));
         responses[200] = {
           description: 'A page of records',
           content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'array', items: record }, pagination: { $ref: '#/components/schemas/Pagination' } } } } },

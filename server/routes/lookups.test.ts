@@ -74,6 +74,12 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
       }
     }
     expect(Object.keys(document.components.schemas)).toContain('CompanyBankAccount');
+    // List parameters are typed as the list reads them.
+    const parameters = (document.paths['/api/orders']?.get as { parameters: Array<{ name: string; schema: { type: string; enum?: string[] } }> }).parameters;
+    const byName = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema]));
+    expect(byName.page?.type).toBe('integer');
+    expect(byName.order?.enum).toEqual(['asc', 'desc']);
+    expect(byName.sort?.enum).toContain('created_at');
   });
 
   it('serves a self-contained docs page', async () => {
