@@ -10,6 +10,7 @@ import { recordChange, type Actor } from './audit';
 import { identifier, join, Sql, sql } from '../db/sql';
 import { COMPACT_AFTER, compactCountsQuery, maintainedCountQuery } from './counts';
 import { derivedColumn } from './derived-fields';
+import { pagingOrderBy } from './paging';
 import type { EngineResource } from './model';
 import type { RecordRow } from './records';
 
@@ -75,10 +76,12 @@ export class EngineStore {
    * One page of a list. The first page is a plain `ORDER BY … LIMIT`, served by the sort index (paging.ts).
    * A deeper page is a deferred join: the rows to skip are walked as ids only, and the full rows (and the
    * derived fields) are read for the page alone, so skipping 100,000 rows costs an index walk instead of
-   * 100,000 rows read, computed and thrown away. Same rows, same order: `orderBy` ends with the id.
+   * 100,000 rows read, computed and thrown away; in the default order, by an index-only scan of the sort
+   * column (paging.ts). Same rows, same order: `orderBy` ends with the id.
    */
   async page(resource: EngineResource, scope: Scope, conditions: Sql[], orderBy: Sql, limit: number, offset: number): Promise<RecordRow[]> {
     const table = identifier(resource.table);
+    orderBy = pagingOrderBy(resource, orderBy);
     if (offset === 0) {
       return this.run<RecordRow>(sql`SELECT ${this.columns(resource)} FROM ${table} WHERE ${this.where(scope, conditions)} ORDER BY ${orderBy} LIMIT ${limit}`);
     }
