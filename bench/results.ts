@@ -14,6 +14,12 @@ export interface CaseRow {
 
 export interface BenchRun {
   kind: 'pglite' | 'postgres';
+  /** seed:bulk sizes this database was measured with. */
+  sizes: Record<string, string>;
+  /** When this database's measurement started (ISO), and the load average (1, 5, 15 min) before and after it. */
+  started: string;
+  loadBefore: number[];
+  loadAfter: number[];
   rows: CaseRow[];
   health: ProbeResult;
   idleHealth: ProbeResult;
@@ -40,6 +46,7 @@ const CASE_LABELS: Record<string, string> = {
 };
 
 const mb = (bytes: number) => bytes / 2 ** 20;
+const loadOf = (values: number[] | undefined) => (values ? values.map((value) => value.toFixed(2)).join(', ') : 'not recorded');
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 interface Budget {
@@ -105,7 +112,10 @@ export function writeResults(report: BenchReport): string {
   lines.push('## Conditions', '');
   lines.push(`- date: ${report.started.toISOString()}`);
   for (const [key, value] of Object.entries(report.machine)) lines.push(`- ${key}: ${value}`);
-  lines.push(`- data (seed:bulk): large tenant with ${Number(report.sizes.orders).toLocaleString('en')} orders, ${Number(report.sizes.employees).toLocaleString('en')} employees (each with a passport and an HR document with its status row), ${Number(report.sizes.transports).toLocaleString('en')} vehicles; ${Number(report.sizes.tenants) - 1} small tenants beside it`);
+  for (const run of report.runs) {
+    const sizes = run.sizes ?? report.sizes;
+    lines.push(`- ${run.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}: measured from ${run.started ?? report.started.toISOString()}, load average before ${loadOf(run.loadBefore)}, after ${loadOf(run.loadAfter)}; data (seed:bulk): large tenant with ${Number(sizes.orders).toLocaleString('en')} orders, ${Number(sizes.employees).toLocaleString('en')} employees (each with a passport and an HR document with its status row), ${Number(sizes.transports).toLocaleString('en')} vehicles; ${Number(sizes.tenants) - 1} small tenants beside it`);
+  }
   lines.push(`- load: autocannon from the same machine, ${report.seconds} s per measurement after a warm-up; list cases: first page (10 rows, default order: loading date newest first) with total, page ${report.deepPage.toLocaleString('en')}, search "Danube Steel"; create posts an order, update changes the price of orders made by the create runs`);
   lines.push('- floor: bench/floor-server.ts, Fastify + pg running the engine\'s very same statements (EngineStore, references check) with no auth, validation or wire shaping');
   lines.push('- servers are started as `npm start` starts them (`node --import tsx server/server.ts`), LOG_LEVEL=warn; latencies in ms (autocannon rounds to whole ms)');

@@ -37,6 +37,9 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     databases: { type: 'string', default: 'pglite,postgres' },
     'no-web': { type: 'boolean', default: false },
+    // Adds the last saved run (bench/.data/run-<kind>.json) of each database not measured now, e.g. PGlite
+    // measured at other sizes in an earlier invocation; each run in RESULTS.md states its own sizes and date.
+    'with-saved': { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
   },
 });
@@ -165,12 +168,15 @@ function cases(baseUrl: string, session: Session, fixture: Fixtures, floor: bool
   };
 }
 
-/** Waits until requests queued by the last measurement have drained (health answers quickly again). */
-async function settle(baseUrl: string, healthPath: string) {
+/**
+ * Waits until requests queued by the last measurement have drained: a query through the database pool
+ * answers quickly again. (Not /api/health: it answers from a heartbeat and never queues.)
+ */
+async function settle(baseUrl: string, probePath: string, headers: Record<string, string> = {}) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const started = Date.now();
-    await fetch(`${baseUrl}${healthPath}`).catch(() => undefined);
+    await fetch(`${baseUrl}${probePath}`, { headers }).catch(() => undefined);
     if (Date.now() - started < 50) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -182,7 +188,7 @@ async function measureCases(kind: Kind, server: Running, session: Session, fixtu
   for (const [name, makeCase] of Object.entries(all)) {
     for (const concurrency of CONCURRENCY) {
       const result = await load(makeCase(), concurrency, seconds);
-      await settle(server.url, floor ? '/floor/health' : '/api/health');
+      await (floor ? settle(server.url, '/floor/health') : settle(server.url, '/api/orders?perPage=1', { authorization: `Bearer ${session.token}` }));
       results.set(`${name}@${concurrency}`, result);
       console.log(`[${kind}] ${floor ? 'floor' : 'ours '} ${name.padEnd(7)} c=${String(concurrency).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms${result.errors ? `  errors ${result.errors}` : ''}`);
     }
@@ -192,6 +198,8 @@ async function measureCases(kind: Kind, server: Running, session: Session, fixtu
 
 async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
   await prepare(kind);
+  const started = new Date().toISOString();
+  const loadBefore = os.loadavg();
   const env = { ...envOf(kind), AUTH_RATE_LIMIT: '100000' };
   const ours = await startServer('server/server.ts', env, '/api/health', LOG);
   let session: Session;
@@ -235,7 +243,9 @@ async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
     const [name, concurrency] = key.split('@') as [string, string];
     rows.push({ name, concurrency: Number(concurrency), ours: result, floor: floorResults.get(key) as LoadResult });
   }
-  return { kind, rows, health, idleHealth, memory, web: webResult };
+  const run: BenchRun = { kind, sizes, started, loadBefore, loadAfter: os.loadavg(), rows, health, idleHealth, memory, web: webResult };
+  fs.writeFileSync(path.join(DATA, `run-${kind}.json`), JSON.stringify(run, null, 2));
+  return run;
 }
 
 function machine(): Record<string, string> {
@@ -277,6 +287,18 @@ async function main() {
   const started = new Date();
   const runs: BenchRun[] = [];
   for (const kind of kinds) runs.push(await benchDatabase(kind, web && kind === kinds[0]));
+  if (args['with-saved']) {
+    for (const kind of ['pglite', 'postgres'] as Kind[]) {
+      const saved = path.join(DATA, `run-${kind}.json`);
+      if (kinds.includes(kind) || !fs.existsSync(saved)) continue;
+      const run = JSON.parse(fs.readFileSync(saved, 'utf8')) as BenchRun;
+      // One web measurement is enough: the saved one only when none was taken now.
+      if (runs.some((other) => other.web)) run.web = null;
+      runs.push(run);
+      console.log(`Added the saved ${kind} run of ${run.started}`);
+    }
+    runs.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'pglite' ? -1 : 1));
+  }
   const file = writeResults({ started, machine: machine(), sizes, seconds, deepPage: DEEP_PAGE, runs });
   console.log(`\nResults written to ${path.relative(ROOT, file)}`);
 }
