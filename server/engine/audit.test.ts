@@ -99,6 +99,28 @@ describe.each(databases)('the audit trail on %s', (kind) => {
     expect(entries.some((entry) => entry.action === 'create' && entry.user_id === owner.user.id && entry.changes?.name?.after === 'Expired')).toBe(true);
   });
 
+  it('records the registration, a member’s own profile changes, and what a delete clears elsewhere', async () => {
+    const fresh = await registerUser(test.app);
+    const own = await log(`user_id=${fresh.user.id}`, fresh.token);
+    expect(own.data.map((entry) => `${entry.resource}:${entry.action}`).sort()).toEqual(['companies:create', 'users:create']);
+    const profile = await call(test.app, 'POST', '/api/profile/update', { login: fresh.login, email: fresh.email, name: 'Petra', last_name: 'Profile' }, { token: fresh.token });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const [change] = (await log(`resource=users&record_id=${fresh.user.id}`, fresh.token)).data;
+    expect(change?.changes).toMatchObject({ name: { before: null, after: 'Petra' }, last_name: { before: null, after: 'Profile' } });
+    const password = await call(test.app, 'PUT', '/api/profile/update/password', { current_password: fresh.password, password: 'another-pass-2', password_confirmation: 'another-pass-2' }, { token: fresh.token });
+    expect(password.statusCode, password.body).toBe(200);
+    const [passwordChange] = (await log(`resource=users&record_id=${fresh.user.id}`, password.json().data.token)).data;
+    expect(passwordChange?.changes).toEqual({ password: { before: MASK, after: MASK } });
+
+    // Deleting a department takes it off its members: that change of the member is in the trail too.
+    const token = password.json().data.token as string;
+    const department = (await call(test.app, 'POST', '/api/departments/store', { name: 'Night shift' }, { token })).json().data as { id: number };
+    const member = await createMember(test.app, token, { departments: [department.id] });
+    expect((await call(test.app, 'DELETE', `/api/departments/destroy/${department.id}`, undefined, { token })).statusCode).toBe(200);
+    const [cleared] = (await log(`resource=users&record_id=${member.id}`, token)).data;
+    expect(cleared).toMatchObject({ action: 'update', changes: { departments: { before: [department.id], after: [] } } });
+  });
+
   it('records reads of sensitive data by members allowed to see it, once per record', async () => {
     const company = (await call(test.app, 'GET', '/api/companies', undefined, { token: owner.token })).json().data[0] as { id: number };
     const bank = await call(test.app, 'POST', `/api/${company.id}/banks/store`, { account_name: 'Hryvnia account', bank_name: 'Monobank', iban: 'UA213223130000026007233566001', currency: 'UAH' }, { token: owner.token });

@@ -28,7 +28,9 @@ export function actorName(actor: Actor): string {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Changed fields, before → after; sensitive values masked, write-only ones (passwords) never shown. */
-export function changesBetween(resource: EngineResource, before: Record<string, unknown> | null, after: Record<string, unknown> | null): Changes {
+export function changesBetween(resource: EngineResource, beforeRecord: object | null, afterRecord: object | null): Changes {
+  const before = beforeRecord as Record<string, unknown> | null;
+  const after = afterRecord as Record<string, unknown> | null;
   const changes: Changes = {};
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const field of fields) {
@@ -50,8 +52,8 @@ export async function recordChange(
   resource: EngineResource,
   recordId: number,
   action: Exclude<AuditAction, 'read'>,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
+  before: object | null,
+  after: object | null,
 ): Promise<void> {
   const changes = changesBetween(resource, before, after);
   // An update that changed nothing (a form saved as it was) is not news.

@@ -92,11 +92,17 @@ async function deleteMany(context: DeleteContext, resource: EngineResource, requ
       const newData = many
         ? `jsonb_set(data, '{${quoted.replace(/[{}",\\]/g, '')}}', COALESCE((SELECT jsonb_agg(item) FROM jsonb_array_elements(data->'${quoted}') AS item WHERE NOT ((item #>> '{}') = ANY($4::text[]))), '[]'::jsonb))`
         : `data - '${quoted}'`;
-      await client.query(
-        `UPDATE "${referencing.table}" SET data = ${newData}, version = version + 1, updated_at = now(), updated_by = $3
-          WHERE tenant_id = $1 AND id = ANY($2::bigint[])`,
+      // The CTE keeps each row as it was, for the audit trail's "before".
+      const changed = await client.query(
+        `WITH previous AS (SELECT id, data AS old_data FROM "${referencing.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[]))
+         UPDATE "${referencing.table}" AS target SET data = ${newData}, version = version + 1, updated_at = now(), updated_by = $3
+           FROM previous WHERE target.tenant_id = $1 AND target.id = previous.id
+         RETURNING target.id, previous.old_data, target.data`,
         many ? [tenantId, referencingIds, context.actor.id, idTexts] : [tenantId, referencingIds, context.actor.id],
       );
+      for (const row of changed.rows as Array<{ id: number; old_data: Record<string, unknown>; data: Record<string, unknown> }>) {
+        await recordChange(client, context.actor, referencing, Number(row.id), 'update', row.old_data, row.data);
+      }
     }
   }
 

@@ -12,6 +12,8 @@ import { findUserByEmail, findUserByLogin, takenFields, uniqueViolationField, us
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { TenantDb } from '../db/tenant-db';
+import { recordChange } from '../engine/audit';
+import type { EngineResource } from '../engine/model';
 import { HttpError } from '../http-error';
 import type { Mailer } from '../mail/mailer';
 import { resetLink, resetMail } from '../mail/reset-mail';
@@ -83,11 +85,14 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
         const data: MemberData = { login: body.login, email: body.email, password: passwordHash, administrator: true, active: true, permissions: [], departments: [] };
         if (body.phone) data.phone = body.phone;
         const user = await tenantDb.insert<UserRow>('users', { data: JSON.stringify(data), is_owner: true });
-        await tenantDb.insert('companies', {
+        const company = await tenantDb.insert<{ id: number; data: Record<string, unknown> }>('companies', {
           data: { name: body.company_name.trim(), main: true },
           created_by: user.id,
           updated_by: user.id,
         });
+        // The account's first entries in its audit trail: the owner and the main company.
+        await recordChange(client, user, app.engine.byName.get('users') as EngineResource, user.id, 'create', null, user.data);
+        await recordChange(client, user, app.engine.byName.get('companies') as EngineResource, company.id, 'create', null, company.data);
         return { token: await issueSessionToken(client, user), user };
       });
     } catch (error) {

@@ -10,6 +10,8 @@ import { issueSessionToken, revokeAllTokens } from '../auth/tokens';
 import { fileUrl, memberDataChange, takenFields, uniqueViolationField, userView, type UserRow } from '../auth/users';
 import type { Database } from '../db/database';
 import { sql } from '../db/sql';
+import { recordChange } from '../engine/audit';
+import type { EngineResource } from '../engine/model';
 import { HttpError } from '../http-error';
 import { readUploadedFile } from '../plugins/multipart';
 import { withBody } from '../plugins/validation';
@@ -42,6 +44,8 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
   const { pool } = options.database;
   // The member's own profile and the shared lookups: any signed-in member.
   const authenticated = { onRequest: app.authenticate, config: { permission: SIGNED_IN } };
+  // The member's own record is a `users` record: its changes go to the audit trail like any other.
+  const members = () => app.engine.byName.get('users') as EngineResource;
 
   app.get('/api/profile/show', authenticated, async (request) => ({ data: await userView(request.tenantDb, request.user) }));
 
@@ -51,27 +55,31 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
     if (taken.length > 0) throw uniqueError(taken);
     let updated: UserRow[];
     try {
-      updated = await request.tenantDb.update<UserRow>(
-        'users',
-        { id: request.user.id },
-        {
-          // The form sends the whole profile: an optional field left out is cleared.
-          data: memberDataChange(
-            {
-              login: body.login,
-              name: body.name.trim(),
-              last_name: body.last_name.trim(),
-              email: body.email,
-              ...(body.phone ? { phone: body.phone } : {}),
-              ...(body.job_position?.trim() ? { job_position: body.job_position.trim() } : {}),
-            },
-            [...(body.phone ? [] : ['phone' as const]), ...(body.job_position?.trim() ? [] : ['job_position' as const])],
-          ),
-          updated_at: sql`now()`,
-          updated_by: request.user.id,
-          version: sql`version + 1`,
-        },
-      );
+      updated = await request.tenantDb.transaction(async (tenantDb) => {
+        const rows = await tenantDb.update<UserRow>(
+          'users',
+          { id: request.user.id },
+          {
+            // The form sends the whole profile: an optional field left out is cleared.
+            data: memberDataChange(
+              {
+                login: body.login,
+                name: body.name.trim(),
+                last_name: body.last_name.trim(),
+                email: body.email,
+                ...(body.phone ? { phone: body.phone } : {}),
+                ...(body.job_position?.trim() ? { job_position: body.job_position.trim() } : {}),
+              },
+              [...(body.phone ? [] : ['phone' as const]), ...(body.job_position?.trim() ? [] : ['job_position' as const])],
+            ),
+            updated_at: sql`now()`,
+            updated_by: request.user.id,
+            version: sql`version + 1`,
+          },
+        );
+        if (rows[0]) await recordChange(tenantDb.client, request.user, members(), request.user.id, 'update', request.user.data, rows[0].data);
+        return rows;
+      });
     } catch (error) {
       const field = uniqueViolationField(error);
       if (field) throw uniqueError([field]);
@@ -92,6 +100,7 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
     // Every session ends (other devices too); this one continues with a fresh token.
     const token = await request.tenantDb.transaction(async (tenantDb) => {
       await tenantDb.update('users', { id: user.id }, { data: memberDataChange({ password: passwordHash }), updated_at: sql`now()`, updated_by: user.id, version: sql`version + 1` });
+      await recordChange(tenantDb.client, user, members(), user.id, 'update', { password: user.password_hash }, { password: passwordHash });
       await revokeAllTokens(tenantDb.client, user.id);
       return issueSessionToken(tenantDb.client, user);
     });
@@ -116,6 +125,8 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
       });
       const [current] = await tenantDb.select<{ avatar_file_id: number | null }>('users', { id: user.id }, { columns: ['avatar_file_id'] });
       await tenantDb.update('users', { id: user.id }, { avatar_file_id: file.id, updated_at: sql`now()`, version: sql`version + 1` });
+      const before = current?.avatar_file_id ? fileUrl(current.avatar_file_id) : null;
+      await recordChange(tenantDb.client, user, members(), user.id, 'update', { avatar: before }, { avatar: fileUrl(file.id) });
       // The previous avatar is replaced, not kept.
       if (current?.avatar_file_id) await tenantDb.delete('files', { id: current.avatar_file_id });
       return file.id;
