@@ -5,14 +5,20 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { initI18n } from './i18n/i18n';
+import { initI18n, languageKnown } from './i18n/i18n';
 // Applies the colour mode to <html data-theme> before the first paint: the light pages follow it too.
 import './layout/settings-store';
+import { preloadPrivateRoute } from './routes';
 import { bootstrapSession } from './session/session-actions';
+import { readToken } from './session/token-storage';
 import './base.css';
 
-// The current user is fetched once the language is known, so its messages come in the user's language.
-void initI18n().finally(() => void bootstrapSession());
+const translationsReady = initI18n();
+// The current user is fetched once the language is known (so its messages come in the user's language),
+// side by side with the translations rather than after them.
+void Promise.race([languageKnown(), translationsReady.catch(() => undefined)]).then(() => bootstrapSession(translationsReady));
+// Signed in: the shell (Refine + antd) and the page's chunk load meanwhile, not after the session check.
+if (readToken()) preloadPrivateRoute(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,7 +3,7 @@
  * Every page is a lazy chunk; private pages render inside the lazily loaded shell (Refine + antd),
  * so /login downloads neither.
  */
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { isValidElement, lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { resources } from '../resources';
@@ -13,8 +13,20 @@ import { loadShell } from './routes-preload';
 import { PublicOnly, RequireAuth } from './session/guards';
 import { useSession } from './session/session-store';
 
+/** A lazy page that can also be asked to start loading early (`preload`), before React renders it. */
 function lazyNamed<Props extends object>(loader: () => Promise<Record<string, unknown>>, name: string) {
-  return lazy(async () => ({ default: (await loader())[name] as ComponentType<Props> }));
+  let loading: Promise<Record<string, unknown>> | null = null;
+  const load = () => {
+    loading ??= loader().catch((error: unknown) => {
+      loading = null; // a failed chunk may be asked for again
+      throw error;
+    });
+    return loading;
+  };
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] as ComponentType<Props> })),
+    { preload: load },
+  );
 }
 
 const AppShell = lazyNamed(loadShell, 'AppShell');
@@ -25,8 +37,8 @@ const ResetPasswordPage = lazyNamed(() => import('./pages/auth/reset-password-pa
 const LegalPage = lazyNamed(() => import('./pages/common/legal-page'), 'LegalPage');
 const NotFoundPage = lazyNamed(() => import('./pages/common/not-found-page'), 'NotFoundPage');
 const ComingSoonPage = lazyNamed<{ titleKey: string; descriptionKey: string }>(() => import('./pages/common/coming-soon-page'), 'ComingSoonPage');
-const CrudListPage = lazyNamed<{ resource: string; titleKey: string; searchFirst?: boolean }>(() => import('./crud/pages'), 'CrudListPage');
-const CrudShowPage = lazyNamed<{ resource: string; titleKey: string }>(() => import('./crud/pages'), 'CrudShowPage');
+const CrudListPage = lazyNamed<{ resource: string; titleKey: string; searchFirst?: boolean }>(() => import('./crud/list-page'), 'CrudListPage');
+const CrudShowPage = lazyNamed<{ resource: string; titleKey: string }>(() => import('./crud/show-page'), 'CrudShowPage');
 const PersonalInfoPage = lazyNamed(() => import('./pages/profile/personal-info-page'), 'PersonalInfoPage');
 const SecurityPage = lazyNamed(() => import('./pages/profile/security-page'), 'SecurityPage');
 const SettingsPage = lazyNamed(() => import('./pages/profile/settings-page'), 'SettingsPage');
@@ -113,6 +125,18 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
   { path: '/security', titleKey: 'pages.security', access: 'private', element: <SecurityPage /> },
   { path: '/settings', titleKey: 'pages.settings', access: 'private', element: <SettingsPage /> },
 ]);
+
+/**
+ * Starts loading what a signed-in page needs, the shell and the page's chunk, at once and side by side,
+ * instead of one after the other as React meets them (the translations and the current user are being
+ * fetched meanwhile). Called on start when a token is stored.
+ */
+export function preloadPrivateRoute(pathname: string): void {
+  void loadShell().catch(() => undefined);
+  const route = appRoutes.find((candidate) => candidate.access === 'private' && matchPath(candidate.path, pathname));
+  const page = isValidElement(route?.element) ? (route.element.type as { preload?: () => Promise<unknown> }) : undefined;
+  void page?.preload?.().catch(() => undefined);
+}
 
 export const notFoundTitleKey = 'pages.notFound';
 

@@ -56,6 +56,22 @@ export function initI18n(): Promise<unknown> {
     });
 }
 
+/**
+ * Resolves as soon as the interface language is decided (the detector has run), which is before its
+ * translations have arrived: requests whose answers are only shown later can start in parallel with them.
+ */
+export function languageKnown(): Promise<void> {
+  if (i18n.language) return Promise.resolve();
+  return new Promise((resolve) => {
+    const decided = () => {
+      i18n.off('languageChanging', decided);
+      // i18next sets the language right after announcing it, in the same task.
+      queueMicrotask(resolve);
+    };
+    i18n.on('languageChanging', decided);
+  });
+}
+
 /** Switches the interface language; the detector caches the choice in local storage. */
 export function changeLanguage(language: string): Promise<unknown> {
   return i18n.changeLanguage(toSupportedLanguage(language));

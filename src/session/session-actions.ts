@@ -39,8 +39,11 @@ onSessionEnded(() => {
   if (sessionStore.getState().status !== 'anonymous') endSession();
 });
 
-/** On start: a stored token fetches the current user; a failure clears it (the guard then shows /login). */
-export async function bootstrapSession(): Promise<void> {
+/**
+ * On start: a stored token fetches the current user; a failure clears it (the guard then shows /login).
+ * `translationsReady`: started before the translations arrived, the failure's toast waits for them.
+ */
+export async function bootstrapSession(translationsReady?: Promise<unknown>): Promise<void> {
   if (!readToken()) {
     sessionStore.setState({ status: 'anonymous', user: null });
     return;
@@ -50,6 +53,7 @@ export async function bootstrapSession(): Promise<void> {
     const answer = await api.get<User>('/profile/show');
     sessionStore.setState({ status: 'authenticated', user: answer.data, loading: false });
   } catch (error) {
+    await translationsReady?.catch(() => undefined);
     endSession();
     toast('error', messageOf(error, t('notifications.getCurrentUserError')));
   }
