@@ -1,6 +1,6 @@
 /** The state of a generic list: page, page size, sort, filters and search, and the records of the server. */
 import type { CrudFilter, CrudSort } from '@refinedev/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
 import { dataProvider } from '../providers/data-provider';
@@ -124,19 +124,26 @@ export function useCrudList(resource: ResourceDefinition, params?: Record<string
         filters: toCrudFilters(state.filters),
         meta: { params: JSON.parse(paramsKey) as Record<string, string>, search: state.search },
       })
+      // The rows are drawn as a transition: React renders the table in slices and keeps the page
+      // responsive, instead of one long task per page of results.
       .then((answer) => {
         if (mine !== request.current) return;
-        setRecords(answer.data as Record<string, unknown>[]);
-        setTotal(answer.total);
-        setFailed(false);
+        startTransition(() => {
+          setRecords(answer.data as Record<string, unknown>[]);
+          setTotal(answer.total);
+          setFailed(false);
+          setLoading(false);
+        });
       })
       .catch(() => {
         if (mine !== request.current) return;
-        setRecords([]);
-        setTotal(0);
-        setFailed(true);
-      })
-      .finally(() => mine === request.current && setLoading(false));
+        startTransition(() => {
+          setRecords([]);
+          setTotal(0);
+          setFailed(true);
+          setLoading(false);
+        });
+      });
   }, [resource.name, state, paramsKey, reloads]);
 
   const update = useCallback((change: Partial<ListState>) => setState((previous) => ({ ...previous, ...change })), []);

@@ -9,12 +9,23 @@ export function useUnitLabel(unit: unknown): string | undefined {
   return typeof unit === 'string' ? t(`units.${unit}`, { defaultValue: unit }) : undefined;
 }
 
+// One formatter per language: `toLocaleString` builds a new one for every number it formats.
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatterOf(language: string): Intl.NumberFormat {
+  let formatter = formatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(language || undefined);
+    formatters.set(language, formatter);
+  }
+  return formatter;
+}
+
 function NumberDisplay({ value, schema }: DisplayProps) {
   const { i18n } = useTranslation();
   const unit = useUnitLabel(schema['x-unit']);
   if (isBlank(value)) return <Blank />;
   const number = Number(value);
-  const text = Number.isFinite(number) ? number.toLocaleString(i18n.language) : String(value);
+  const text = Number.isFinite(number) ? formatterOf(i18n.language).format(number) : String(value);
   return <>{unit ? `${text} ${unit}` : text}</>;
 }
 
