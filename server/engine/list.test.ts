@@ -39,12 +39,24 @@ describe.each(databases)('lists on %s', (kind) => {
   it.each(listable.map((resource) => [resource.name, resource] as const))('%s: refuses unknown and invalid parameters with 422 naming them', async (_name, resource) => {
     const made = await maker.make(resource);
     const base = endpointUrl(resource.definition.api.list as Endpoint, made.params);
-    for (const query of ['perPge=10', 'perPage=0', 'perPage=101', 'perPage=ten', 'page=0', 'page=-1', 'sort=no_such_field', 'order=sideways', 'page=1&page=2']) {
+    const tooManyIds = `ids=${Array.from({ length: 101 }, (_, index) => index + 1).join(',')}`;
+    for (const query of ['perPge=10', 'perPage=0', 'perPage=101', 'perPage=ten', 'page=0', 'page=-1', 'sort=no_such_field', 'order=sideways', 'page=1&page=2', 'ids=1,x', 'ids=0', tooManyIds]) {
       const { response } = await list(`${base}?${query}`);
       expect(response.statusCode, query).toBe(422);
       const name = query.split('=')[0] as string;
       expect(Object.keys(expectErrorShape(response).errors ?? {}), query).toContain(name);
     }
+  });
+
+  it.each(listable.map((resource) => [resource.name, resource] as const))('%s: ids= answers exactly those records of the tenant', async (_name, resource) => {
+    const first = await maker.make(resource);
+    const second = await maker.make(resource);
+    const base = endpointUrl(resource.definition.api.list as Endpoint, first.params);
+    const { response, body } = await list(`${base}?ids=${first.id},${second.id},987654321&perPage=100`);
+    expect(response.statusCode, response.body).toBe(200);
+    const found = ids(body, resource);
+    expect(found).toContain(first.id);
+    expect(found.every((id) => id === first.id || id === second.id)).toBe(true);
   });
 
   it.each(listable.map((resource) => [resource.name, resource] as const))('%s: sorts by every sortable field both ways, ignores empty filters', async (_name, resource) => {

@@ -17,6 +17,7 @@ function querySchema(resource: EngineResource, parameter: string): Json {
   if (parameter === 'perPage') return { type: 'integer', minimum: 1, maximum: 100, default: 10 };
   if (parameter === 'order') return { type: 'string', enum: ['asc', 'desc'] };
   if (parameter === 'sort') return { type: 'string', enum: ['id', 'created_at', 'updated_at', ...resource.sortFields] };
+  if (parameter === 'ids') return { type: 'string', pattern: '^[1-9][0-9]*(,[1-9][0-9]*)*$', description: 'Only these records (at most 100 ids)' };
   if (parameter === 'search') return { type: 'string', description: `Text in ${resource.searchFields.join(', ')}` };
   const field = parameter.replace(/_(from|to)$/, '');
   const property = resource.properties[Object.hasOwn(resource.properties, parameter) ? parameter : field];
