@@ -80,7 +80,8 @@ async function prepare(kind: Kind) {
   const marker = path.join(DATA, `${kind}.sizes.json`);
   const current = fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8') : '';
   if (current === sizeKey && !args.fresh) {
-    console.log(`[${kind}] reusing the bulk data in ${kind === 'pglite' ? 'bench/.data/pglite' : BENCH_DB} (${sizeKey})`);
+    console.log(`[${kind}] reusing the bulk data in ${kind === 'pglite' ? 'bench/.data/pglite' : BENCH_DB} (${sizeKey}), vacuumed first`);
+    await runScript('bench/vacuum.ts', [], envOf(kind));
     return;
   }
   fs.rmSync(marker, { force: true });

@@ -82,7 +82,12 @@ async function lighthouseScore(url: string, token: string | null): Promise<numbe
       await browser.disconnect();
     }
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(token) }, desktopConfig);
-    return Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+    const lhr = result?.lhr;
+    const metric = (id: string) => lhr?.audits[id]?.displayValue ?? 'n/a';
+    console.log(`  Lighthouse ${url}: performance ${lhr?.categories.performance?.score ?? 'none'}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}${lhr?.runtimeError ? `; runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : ''}`);
+    // No score (the page failed to load or paint) is not a measured 0.
+    const score = lhr?.categories.performance?.score;
+    return typeof score === 'number' ? Math.round(score * 100) : NaN;
   } finally {
     await chrome.kill();
   }
