@@ -111,6 +111,7 @@ export function useCrudList(resource: ResourceDefinition, params?: Record<string
   const [failed, setFailed] = useState(false);
   const [reloads, setReloads] = useState(0);
   const request = useRef(0);
+  const shown = useRef(false);
   const paramsKey = JSON.stringify(params ?? {});
 
   useEffect(() => {
@@ -124,11 +125,13 @@ export function useCrudList(resource: ResourceDefinition, params?: Record<string
         filters: toCrudFilters(state.filters),
         meta: { params: JSON.parse(paramsKey) as Record<string, string>, search: state.search },
       })
-      // The rows are drawn as a transition: React renders the table in slices and keeps the page
-      // responsive, instead of one long task per page of results.
+      // The first rows are drawn as a transition: React renders the table in slices (the page opening is
+      // not one long task). Later pages replace the rows at once, so stale rows never linger.
       .then((answer) => {
         if (mine !== request.current) return;
-        startTransition(() => {
+        const draw = shown.current ? (update: () => void) => update() : startTransition;
+        shown.current = true;
+        draw(() => {
           setRecords(answer.data as Record<string, unknown>[]);
           setTotal(answer.total);
           setFailed(false);
@@ -137,12 +140,11 @@ export function useCrudList(resource: ResourceDefinition, params?: Record<string
       })
       .catch(() => {
         if (mine !== request.current) return;
-        startTransition(() => {
-          setRecords([]);
-          setTotal(0);
-          setFailed(true);
-          setLoading(false);
-        });
+        shown.current = true;
+        setRecords([]);
+        setTotal(0);
+        setFailed(true);
+        setLoading(false);
       });
   }, [resource.name, state, paramsKey, reloads]);
 
