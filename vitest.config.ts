@@ -15,6 +15,7 @@ export default defineConfig({
           environment: 'happy-dom',
           // Rendering antd forms in happy-dom takes 1–2 s on this 2-core machine; under load, more.
           testTimeout: 20_000,
+          setupFiles: ['./src/test-setup.ts'],
         },
       },
       {
