@@ -40,6 +40,8 @@ const { values: args } = parseArgs({
     // Adds the last saved run (bench/.data/run-<kind>.json) of each database not measured now, e.g. PGlite
     // measured at other sizes in an earlier invocation; each run in RESULTS.md states its own sizes and date.
     'with-saved': { type: 'boolean', default: false },
+    // Writes RESULTS.md again from the saved runs (bench/.data/run-*.json) without measuring.
+    'report-only': { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
   },
 });
@@ -279,6 +281,13 @@ function machine(): Record<string, string> {
 
 async function main() {
   fs.mkdirSync(DATA, { recursive: true });
+  if (args['report-only']) {
+    const runs = (['pglite', 'postgres'] as Kind[]).map((kind) => path.join(DATA, `run-${kind}.json`)).filter((file) => fs.existsSync(file)).map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as BenchRun);
+    const started = new Date(runs.map((run) => run.started).sort()[0] ?? Date.now());
+    const file = writeResults({ started, machine: machine(), sizes, seconds, deepPage: DEEP_PAGE, runs });
+    console.log(`Results written again from the saved runs to ${path.relative(ROOT, file)}`);
+    return;
+  }
   const kinds = args.databases.split(',').map((kind) => kind.trim()) as Kind[];
   const web = !args['no-web'];
   if (web) {
