@@ -137,13 +137,30 @@ describe('field kind displays', () => {
     await waitFor(() => expect(cell()).toBe('Euro (EUR)'));
   });
 
-  it('references by the target record label', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ data: { id: 5, name: 'Acme Logistics' } }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+  it('references by the target record label, the labels of one render fetched in one ids= request', async () => {
+    const fetch = vi.fn(
+      async (_url: string) =>
+        new Response(JSON.stringify({ data: [{ id: 5, name: 'Acme Logistics' }, { id: 6, name: 'Baltic Freight' }], pagination: { total: 2, currentPage: 1, perPage: 2, lastPage: 1 } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
     );
-    display(referenceKind, 5, { type: 'integer', 'x-ref': { resource: 'companies' } });
-    await waitFor(() => expect(cell()).toBe('Acme Logistics'));
+    vi.stubGlobal('fetch', fetch);
+    const schema: PropertySchema = { type: 'integer', 'x-ref': { resource: 'companies' } };
+    const { Display } = referenceKind;
+    render(
+      <>
+        <span data-testid="first">
+          <Display value={5} schema={schema} field="a" />
+        </span>
+        <span data-testid="second">
+          <Display value={6} schema={schema} field="b" />
+        </span>
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('first').textContent).toBe('Acme Logistics'));
+    await waitFor(() => expect(screen.getByTestId('second').textContent).toBe('Baltic Freight'));
+    expect(fetch.mock.calls.map(([url]) => decodeURIComponent(String(url)))).toEqual(['/api/companies?page=1&perPage=2&ids=5,6']);
   });
 
   it('reference pickers search on the server through the target list endpoint and its label fields', async () => {

@@ -1,8 +1,8 @@
 /**
  * References to another resource's record (`x-ref: { resource }`): a select that searches on the server
  * (the target's list endpoint with `search=`), labelled with the target's `label` fields; shown as that
- * label (fetched once per record through the target's show endpoint, or for a target without one
- * through its list, e.g. departments).
+ * label (fetched once per record, the records a render asks for together in one `ids=` list request
+ * per target; for a target without a show endpoint through its first list page, e.g. departments).
  */
 import { Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -58,16 +58,59 @@ export function referenceLabel(schema: PropertySchema, id: unknown): Promise<str
   const key = `${target.name}:${fallback}`;
   let promise = labels.get(key);
   if (!promise) {
-    promise = dataProvider
-      .getOne({ resource: target.name, id: fallback, meta: {} })
-      .then((answer) => labelOfRecord(target, answer.data as Record<string, unknown>))
-      .catch(() => {
-        labels.delete(key);
-        return fallback;
-      });
+    promise = target.api.list && /^[1-9]\d*$/.test(fallback) ? batchedLabel(target, fallback) : labelFromShow(target, fallback);
+    promise = promise.catch(() => {
+      labels.delete(key);
+      return fallback;
+    });
     labels.set(key, promise);
   }
   return promise;
+}
+
+function labelFromShow(target: NonNullable<ReturnType<typeof targetOf>>, id: string): Promise<string> {
+  return dataProvider.getOne({ resource: target.name, id, meta: {} }).then((answer) => labelOfRecord(target, answer.data as Record<string, unknown>));
+}
+
+/**
+ * Labels asked for while a page renders (a list of orders names many vehicles and drivers) are fetched
+ * together: one `ids=` list request per target and render, at most 100 ids each, instead of one show
+ * request per record. An id the list does not answer (gone meanwhile) shows as itself.
+ */
+const pendingLabels = new Map<string, Map<string, { resolve: (label: string) => void; reject: (error: unknown) => void }>>();
+
+function batchedLabel(target: NonNullable<ReturnType<typeof targetOf>>, id: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let pending = pendingLabels.get(target.name);
+    if (!pending) {
+      const batch = new Map<string, { resolve: (label: string) => void; reject: (error: unknown) => void }>();
+      pending = batch;
+      pendingLabels.set(target.name, batch);
+      setTimeout(() => {
+        pendingLabels.delete(target.name);
+        void fetchLabels(target, batch);
+      }, 0);
+    }
+    pending.set(id, { resolve, reject });
+  });
+}
+
+async function fetchLabels(target: NonNullable<ReturnType<typeof targetOf>>, batch: Map<string, { resolve: (label: string) => void; reject: (error: unknown) => void }>) {
+  const ids = [...batch.keys()];
+  for (let start = 0; start < ids.length; start += 100) {
+    const chunk = ids.slice(start, start + 100);
+    try {
+      const answer = await dataProvider.getList({
+        resource: target.name,
+        pagination: { currentPage: 1, pageSize: chunk.length },
+        filters: [{ field: 'ids', operator: 'eq', value: chunk.join(',') }],
+      });
+      const found = new Map((answer.data as Record<string, unknown>[]).map((record) => [idOfRecord(target, record), labelOfRecord(target, record)]));
+      for (const id of chunk) batch.get(id)?.resolve(found.get(id) ?? id);
+    } catch (error) {
+      for (const id of chunk) batch.get(id)?.reject(error);
+    }
+  }
 }
 
 function useReferenceLabel(schema: PropertySchema, id: unknown): string | undefined {
