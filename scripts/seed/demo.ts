@@ -6,6 +6,7 @@
  * `npm start`: DATA_DIR or DATABASE_URL). Prints the login and password. Idempotent: a second run finds
  * the tenant and says so (a run that was interrupted fills in what is missing).
  */
+import { presetPermissions } from '../../resources/permissions';
 import { ApiError, register, signIn, startSeedApp, type ApiClient } from './app';
 import { daysFromToday, phone, Random } from './data';
 import { RecordMaker } from './records';
@@ -99,26 +100,21 @@ async function main() {
 
     // ---- members and departments ----
     const members = [
-      { login: 'olena.hr.demo', name: 'Olena', last_name: 'Melnyk', email: 'olena.melnyk@nordline.example', job_position: 'HR manager' },
-      { login: 'markus.fleet.demo', name: 'Markus', last_name: 'Weber', email: 'markus.weber@nordline.example', job_position: 'Fleet manager' },
-      { login: 'anna.dispatch.demo', name: 'Anna', last_name: 'Nowak', email: 'anna.nowak@nordline.example', job_position: 'Dispatcher' },
+      // Each with the rights of their job (the presets of the member dialog).
+      { login: 'olena.hr.demo', name: 'Olena', last_name: 'Melnyk', email: 'olena.melnyk@nordline.example', job_position: 'HR manager', permissions: presetPermissions('hrManager') },
+      { login: 'markus.fleet.demo', name: 'Markus', last_name: 'Weber', email: 'markus.weber@nordline.example', job_position: 'Fleet manager', permissions: presetPermissions('fleetManager') },
+      { login: 'anna.dispatch.demo', name: 'Anna', last_name: 'Nowak', email: 'anna.nowak@nordline.example', job_position: 'Dispatcher', permissions: presetPermissions('dispatcher') },
     ];
-    let memberIds: number[] = [];
-    try {
-      const existing = await listAll(client, '/api/users');
-      const byLogin = new Map(existing.map((row) => [String(row.login), Number(row.id)]));
-      for (const member of members) {
-        if (!byLogin.has(member.login)) byLogin.set(member.login, Number((await client.send<Row>('POST', '/api/users/store', { ...member, phone: phone(random), password: 'member-demo-2024' })).id));
-      }
-      memberIds = members.map((member) => byLogin.get(member.login) as number);
-      console.log(`  ${'members'.padEnd(22)} ${String(byLogin.size).padStart(4)}`);
-    } catch (error) {
-      // Members are being reworked (they become engine records): the rest of the demo does not depend on them.
-      console.warn(`  members: skipped (${(error as Error).message.slice(0, 300)})`);
+    const existing = await listAll(client, '/api/users');
+    const byLogin = new Map(existing.map((row) => [String(row.login), Number(row.id)]));
+    for (const member of members) {
+      if (!byLogin.has(member.login)) byLogin.set(member.login, Number((await client.send<Row>('POST', '/api/users/store', { ...member, phone: phone(random), password: 'member-demo-2024' })).id));
     }
+    const memberIds = members.map((member) => byLogin.get(member.login) as number);
+    console.log(`  ${'members'.padEnd(22)} ${String(byLogin.size).padStart(4)}`);
     const departments = ['Dispatch', 'Fleet maintenance', 'Human resources', 'Accounting'];
     await ensureCount(client, 'departments', '/api/departments', departments.length, async (index) =>
-      client.send<Row>('POST', '/api/departments/store', { name: departments[index], ...(memberIds[index] ? { head_id: memberIds[index] } : {}) }),
+      client.send<Row>('POST', '/api/departments/store', { name: departments[index], ...(memberIds[index] ? { head_id: memberIds[index], members: [memberIds[index]] } : {}) }),
     );
 
     // ---- HR document types ----
@@ -202,6 +198,8 @@ function printCredentials() {
   console.log('Sign in at http://localhost:3000/login (after `npm start`) with');
   console.log(`  login:    ${DEMO_LOGIN}`);
   console.log(`  password: ${DEMO_PASSWORD}`);
+  console.log('(the account\'s administrator). To see the access rights at work, sign in as a member with');
+  console.log('their job\'s preset: anna.dispatch.demo, markus.fleet.demo or olena.hr.demo, password member-demo-2024.');
 }
 
 main().catch((error: unknown) => {
