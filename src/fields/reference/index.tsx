@@ -132,10 +132,12 @@ function ReferenceDisplay({ value, schema }: DisplayProps) {
   return <>{label ?? String(value)}</>;
 }
 
-function ReferenceWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema }: WidgetProps) {
-  const property = schema as PropertySchema;
-  const target = targetOf(property);
-  const currentLabel = useReferenceLabel(property, value);
+/**
+ * The options of a picker of `target`'s records: `search(text)` asks the target's list endpoint (250 ms
+ * after the last keystroke; an answer to an older search is dropped). Shared by the one-record and the
+ * many-records pickers.
+ */
+export function useTargetSearch(target: ReturnType<typeof targetOf>) {
   const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -159,6 +161,14 @@ function ReferenceWidget({ id, value, onChange, onBlur, onFocus, disabled, reado
   }
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  return { options, loading, search };
+}
+
+function ReferenceWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema }: WidgetProps) {
+  const property = schema as PropertySchema;
+  const target = targetOf(property);
+  const currentLabel = useReferenceLabel(property, value);
+  const { options, loading, search } = useTargetSearch(target);
 
   const shown = isBlank(value) || options.some((option) => option.value === String(value)) ? options : [{ value: String(value), label: currentLabel ?? String(value) }, ...options];
 

@@ -3,9 +3,9 @@
  * members): a multiple select searching the target's list on the server; shown as the records' labels.
  */
 import { Select, Spin, Tag } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
-import { idOfRecord, labelOfRecord, quietDataProvider, referenceLabel, targetOf } from '../reference';
+import { referenceLabel, targetOf, useTargetSearch } from '../reference';
 import { Blank, hasType } from '../shared';
 
 const itemsOf = (schema: PropertySchema) => (schema.items ?? {}) as PropertySchema;
@@ -49,29 +49,7 @@ function ReferencesWidget({ id, value, onChange, onBlur, onFocus, disabled, read
   const target = targetOf(items);
   const ids = idsOf(value);
   const labels = useLabels(property, ids);
-  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
-  const [loading, setLoading] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const request = useRef(0);
-
-  function search(text: string) {
-    if (!target?.api.list) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const mine = ++request.current;
-      setLoading(true);
-      quietDataProvider
-        .getList({ resource: target.name, pagination: { currentPage: 1, pageSize: 20 }, meta: { search: text } })
-        .then((answer) => {
-          if (mine !== request.current) return;
-          setOptions((answer.data as Record<string, unknown>[]).map((record) => ({ value: idOfRecord(target, record), label: labelOfRecord(target, record) })));
-        })
-        .catch(() => undefined)
-        .finally(() => mine === request.current && setLoading(false));
-    }, 250);
-  }
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { options, loading, search } = useTargetSearch(target);
 
   const known = new Set(options.map((option) => option.value));
   const shown = [...ids.filter((item) => !known.has(String(item))).map((item) => ({ value: String(item), label: labels[String(item)] ?? String(item) })), ...options];
