@@ -5,7 +5,8 @@
  *
  *   page (≥ 1, default 1) · perPage (1–100, default 10; the UI offers 10/20/30/40) ·
  *   sort (an x-sort field, id, created_at, updated_at) · order (asc | desc) ·
- *   search (ILIKE over x-search fields) · <field> for x-filter exact|search · <field>_from/_to for range.
+ *   search (ILIKE over x-search fields) · <field> for x-filter exact|search · <field>_from/_to for range ·
+ *   cursor (a page by keyset instead of OFFSET: read and checked by cursor.ts, which also knows the scope).
  * Empty values are ignored (the web app drops them, other clients may not).
  */
 import { formats } from '../../validation/formats';
@@ -18,11 +19,25 @@ import { fieldExpression, SORTABLE_COLUMNS, type EngineResource } from './model'
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
 
+/** The order of a list in parts (`orderBy` is its SQL): what keyset conditions are built from (cursor.ts). */
+export interface ListSort {
+  /** `id`, `created_at`, `updated_at` or a schema field. */
+  field: string;
+  /** The SQL `orderBy` sorts by (the field's expression; `id` for the id). */
+  expression: string;
+  direction: 'ASC' | 'DESC';
+}
+
 export interface ListQuery {
   conditions: Sql[];
   orderBy: Sql;
+  sort: ListSort;
   page: number;
+  /** Whether `page` was sent (a cursor's page must then agree with it). */
+  pageGiven: boolean;
   perPage: number;
+  /** `cursor=` as sent, not yet decoded. */
+  cursor?: string;
 }
 
 /** Escapes LIKE's wildcards so a search for "50%" finds "50%", not everything. */
@@ -37,7 +52,7 @@ function raw(text: string): Sql {
 /** Query parameter names a resource's list understands (besides its path parameters). */
 export function listParameters(resource: EngineResource): string[] {
   // `ids=3,7,12`: only these records (a page of labels for references in one request instead of one each).
-  const names = ['page', 'perPage', 'sort', 'order', 'ids'];
+  const names = ['page', 'perPage', 'sort', 'order', 'ids', 'cursor'];
   if (resource.searchFields.length > 0) names.push('search');
   for (const { field, mode } of resource.filterFields) {
     if (mode === 'range') names.push(`${field}_from`, `${field}_to`);
@@ -161,5 +176,6 @@ export function parseListQuery(resource: EngineResource, query: Record<string, u
   const sortExpression = sortField === 'id' || sortField === 'created_at' || sortField === 'updated_at' ? raw(sortField) : raw(fieldExpression(resource, sortField));
   // id breaks ties, so pages never repeat or skip a record when sort values are equal.
   const orderBy = sortField === 'id' ? sql`id ${direction}` : sql`${sortExpression} ${direction} NULLS LAST, id ${direction}`;
-  return { conditions, orderBy, page, perPage };
+  const sort: ListSort = { field: sortField, expression: sortExpression.render().text, direction: order === 'asc' ? 'ASC' : 'DESC' };
+  return { conditions, orderBy, sort, page, pageGiven: values.has('page'), perPage, cursor: values.get('cursor') };
 }

@@ -19,7 +19,9 @@
  * expression indexes. See docs/architecture.md, "Totals and deep pages".
  */
 import { createHash } from 'node:crypto';
-import { Sql } from '../db/sql';
+import { Sql, sql } from '../db/sql';
+import { typeOf } from './entity-schemas';
+import type { ListSort } from './list-query';
 import { fieldExpression, type EngineResource } from './model';
 
 const hash8 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
@@ -93,4 +95,87 @@ export function pagingOrderBy(resource: EngineResource, orderBy: Sql): Sql {
     if (text === `${key.expression} ${direction} NULLS LAST, id ${direction}`) return new Sql([`"${key.column}" ${direction} NULLS LAST, id ${direction}`], []);
   }
   return orderBy;
+}
+
+/** How a sort value is carried in a cursor and compared again (cursor.ts). */
+export type SortKind = 'id' | 'numeric' | 'boolean' | 'text' | 'timestamp';
+
+/**
+ * A list's order as the page queries run it: the sort expression (the generated column where it serves,
+ * as pagingOrderBy substitutes it), its kind, and the direction. `expression` is null for the id alone.
+ */
+export interface PageOrder {
+  expression: string | null;
+  kind: SortKind;
+  direction: 'ASC' | 'DESC';
+}
+
+export function pageOrderOf(resource: EngineResource, sort: ListSort): PageOrder {
+  const { field, direction } = sort;
+  if (field === 'id') return { expression: null, kind: 'id', direction };
+  if (field === 'created_at' || field === 'updated_at') return { expression: field, kind: 'timestamp', direction };
+  const key = sortKeyOf(resource);
+  const expression = key?.column && key.expression === sort.expression ? `"${key.column}"` : sort.expression;
+  const type = typeOf(resource.properties[field]);
+  const kind: SortKind = type === 'integer' || type === 'number' ? 'numeric' : type === 'boolean' ? 'boolean' : 'text';
+  return { expression, kind, direction };
+}
+
+const flip = (direction: 'ASC' | 'DESC') => (direction === 'ASC' ? 'DESC' : 'ASC');
+
+/**
+ * `<expression> <direction> NULLS LAST, id <direction>` (list-query.ts), or its exact reverse
+ * (`NULLS FIRST`, both directions flipped), which a backward scan of the same index serves.
+ */
+export function orderSql(order: PageOrder, reverse = false): Sql {
+  const direction = reverse ? flip(order.direction) : order.direction;
+  if (order.expression === null) return new Sql([`id ${direction}`], []);
+  return new Sql([`${order.expression} ${direction} NULLS ${reverse ? 'FIRST' : 'LAST'}, id ${direction}`], []);
+}
+
+/**
+ * The sort value of a row as the text a cursor carries: exact (numeric and text as PostgreSQL writes them;
+ * a timestamp as whole microseconds since 1970, which a JavaScript Date would round to milliseconds).
+ */
+export function sortValueText(order: PageOrder): Sql {
+  if (order.expression === null) return new Sql(['NULL::text'], []);
+  if (order.kind === 'timestamp') return new Sql([`((extract(epoch FROM ${order.expression}) * 1000000)::bigint)::text`], []);
+  return new Sql([`(${order.expression})::text`], []);
+}
+
+/** A cursor's sort value as an SQL value of the sort expression's type (checked beforehand by cursor.ts). */
+function sortValue(order: PageOrder, text: string): Sql {
+  if (order.kind === 'timestamp') return sql`(timestamptz 'epoch' + ${text}::bigint * interval '1 microsecond')`;
+  if (order.kind === 'numeric') return sql`${text}::numeric`;
+  if (order.kind === 'boolean') return sql`${text}::boolean`;
+  return sql`${text}::text`;
+}
+
+/** Where a keyset page starts: the sort value (null for a NULL or for the id order) and the id of the row it follows. */
+export interface KeysetStart {
+  key: string | null;
+  id: number;
+}
+
+/**
+ * The rows that come after `start` in the order (or, `backward`, before it, in the reverse order), as one or
+ * two conditions whose pages are merged: each is a bound of the order's index, none an OR (which an index
+ * scan cannot start from, so PostgreSQL would walk the tenant's entries from the first again).
+ *   forward, NULLS LAST:  value ≠ NULL → `(expr, id) < (value, id)`, then every NULL;  value = NULL → `expr IS NULL AND id < id`
+ *   backward, NULLS FIRST: value ≠ NULL → `(expr, id) > (value, id)`;  value = NULL → `expr IS NULL AND id > id`, then every non-NULL
+ * (`<` for DESC, `>` for ASC, the other way round backward). A row comparison is false for a NULL value,
+ * so the first condition never takes a NULL.
+ */
+export function keysetConditions(order: PageOrder, start: KeysetStart, backward: boolean): Sql[] {
+  const direction = backward ? flip(order.direction) : order.direction;
+  const operator = new Sql([direction === 'DESC' ? '<' : '>'], []);
+  const id = sql`${start.id}::bigint`;
+  if (order.expression === null) return [sql`id ${operator} ${id}`];
+  const expression = new Sql([order.expression], []);
+  if (start.key !== null) {
+    const after = sql`(${expression}, id) ${operator} (${sortValue(order, start.key)}, ${id})`;
+    return backward ? [after] : [after, sql`${expression} IS NULL`];
+  }
+  const after = sql`${expression} IS NULL AND id ${operator} ${id}`;
+  return backward ? [after, sql`${expression} IS NOT NULL`] : [after];
 }

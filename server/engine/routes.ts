@@ -15,6 +15,7 @@ import type { Database } from '../db/database';
 import { HttpError, notFound } from '../http-error';
 import { recordSensitiveReads } from './audit';
 import { unstorableFields } from './body';
+import { listPage, readCursor } from './cursor';
 import { parseListQuery } from './list-query';
 import { maskRecord, sensitiveFieldsIn, withoutSensitiveWrites } from './masking';
 import type { EngineModel, EngineResource } from './model';
@@ -134,12 +135,13 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       const pathParameters = Object.keys(request.params as object);
       const sensitive = seesSensitive(request);
       const query = parseListQuery(resource, request.query as Record<string, unknown>, pathParameters, { hidden: sensitive ? [] : resource.sensitiveFields });
+      const position = readCursor(resource, query, scope);
       const total = await store.count(resource, scope, query.conditions);
-      const rows = await store.page(resource, scope, query.conditions, query.orderBy, query.perPage, (query.page - 1) * query.perPage);
+      const { rows, currentPage, nextCursor, previousCursor } = await listPage(store, resource, scope, query, position, total);
       if (sensitive) await recordSensitiveReads(database.pool, request.user, resource, rows.map((row) => ({ id: row.id, fields: sensitiveFieldsIn(resource, row.data) })));
       return {
         data: rows.map((row) => wire(request, row)),
-        pagination: { total, currentPage: query.page, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)) },
+        pagination: { total, currentPage, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)), nextCursor, previousCursor },
       };
     },
 

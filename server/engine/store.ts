@@ -10,11 +10,14 @@ import { recordChange, type Actor } from './audit';
 import { identifier, join, Sql, sql } from '../db/sql';
 import { COMPACT_AFTER, compactCountsQuery, maintainedCountQuery } from './counts';
 import { derivedColumn } from './derived-fields';
-import { pagingOrderBy } from './paging';
+import { keysetConditions, orderSql, pagingOrderBy, sortValueText, type KeysetStart, type PageOrder } from './paging';
 import type { EngineResource } from './model';
 import type { RecordRow } from './records';
 
 const raw = (text: string) => new Sql([text], []);
+
+/** A row of a list page with its sort value as a cursor carries it (paging.ts `sortValueText`). */
+export type KeyedRow = RecordRow & { cursor_key: string | null };
 
 export interface Scope {
   /** The parent's id, for sub-resources. */
@@ -90,6 +93,56 @@ export class EngineStore {
            JOIN (SELECT id FROM ${table} WHERE ${this.where(scope, conditions)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS page USING (id)
           ORDER BY ${orderBy}`,
     );
+  }
+
+  /** `*`, the derived fields and the row's sort value (`cursor_key`), for the pages cursors are made from. */
+  private keyedColumns(resource: EngineResource, order: PageOrder): Sql {
+    return sql`${this.columns(resource)}, ${sortValueText(order)} AS cursor_key`;
+  }
+
+  /**
+   * A page of a list by number. Past the middle of the list (by its exact `total`) the same rows are
+   * taken from the other end, in the reverse order with the small offset, and put back in order: the
+   * last pages cost what the first do. Same rows, same order as the plain OFFSET (the reverse order is
+   * the exact mirror, ties broken by id both ways); a page past the end is empty without a query.
+   */
+  async pageByNumber(resource: EngineResource, scope: Scope, conditions: Sql[], order: PageOrder, limit: number, offset: number, total: number): Promise<KeyedRow[]> {
+    const table = identifier(resource.table);
+    const forward = orderSql(order);
+    if (offset === 0) {
+      return this.run<KeyedRow>(sql`SELECT ${this.keyedColumns(resource, order)} FROM ${table} WHERE ${this.where(scope, conditions)} ORDER BY ${forward} LIMIT ${limit}`);
+    }
+    if (offset >= total) return [];
+    const fromEnd = offset > total / 2;
+    const inner = fromEnd
+      ? sql`ORDER BY ${orderSql(order, true)} LIMIT ${Math.min(limit, total - offset)} OFFSET ${Math.max(0, total - offset - limit)}`
+      : sql`ORDER BY ${forward} LIMIT ${limit} OFFSET ${offset}`;
+    return this.run<KeyedRow>(
+      sql`SELECT ${this.keyedColumns(resource, order)} FROM ${table}
+           JOIN (SELECT id FROM ${table} WHERE ${this.where(scope, conditions)} ${inner}) AS page USING (id)
+          ORDER BY ${forward}`,
+    );
+  }
+
+  /**
+   * The page that follows `start` (or, `backward`, the one before it) by a keyset condition instead of an
+   * OFFSET: an index range scan reading about `limit` entries at any depth (paging.ts `keysetConditions`).
+   * Where the condition has two parts (the NULL sort values beside the others), each is its own index
+   * range of at most `limit` ids and the two are merged in the order; the full rows are read for the page alone.
+   */
+  async pageAfter(resource: EngineResource, scope: Scope, conditions: Sql[], order: PageOrder, limit: number, start: KeysetStart, backward: boolean): Promise<KeyedRow[]> {
+    const table = identifier(resource.table);
+    const direction = orderSql(order, backward);
+    const parts = keysetConditions(order, start, backward);
+    const idsOf = (condition: Sql, columns: Sql) => sql`SELECT ${columns} FROM ${table} WHERE ${this.where(scope, [...conditions, condition])} ORDER BY ${direction} LIMIT ${limit}`;
+    let ids: Sql;
+    if (parts.length === 1) ids = idsOf(parts[0] as Sql, raw('id'));
+    else {
+      const columns = raw(`id, ${order.expression} AS sort_value`);
+      const merged = orderSql({ ...order, expression: 'sort_value' }, backward);
+      ids = sql`SELECT id FROM (${join(parts.map((part) => sql`(${idsOf(part, columns)})`), ' UNION ALL ')}) AS keyset ORDER BY ${merged} LIMIT ${limit}`;
+    }
+    return this.run<KeyedRow>(sql`SELECT ${this.keyedColumns(resource, order)} FROM ${table} JOIN (${ids}) AS page USING (id) ORDER BY ${orderSql(order)}`);
   }
 
   /** One record by id within the scope; `lock` takes a row lock for a read-modify-write. */
