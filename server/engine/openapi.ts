@@ -18,6 +18,14 @@ function querySchema(resource: EngineResource, parameter: string): Json {
   if (parameter === 'order') return { type: 'string', enum: ['asc', 'desc'] };
   if (parameter === 'sort') return { type: 'string', enum: ['id', 'created_at', 'updated_at', ...resource.sortFields] };
   if (parameter === 'ids') return { type: 'string', pattern: '^[1-9][0-9]*(,[1-9][0-9]*)*$', description: 'Only these records (at most 100 ids)' };
+  if (parameter === 'cursor') {
+    return {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]+$',
+      description:
+        'A `pagination.nextCursor` or `previousCursor` of this same list query (order, search, filters, ids, perPage): answers the page it leads to by keyset, as cheap at any depth as the first page. `page` may be left out (else it must be the cursor’s page). A cursor of another query or an altered one: 422 on `cursor`.',
+    };
+  }
   if (parameter === 'search') return { type: 'string', description: `Text in ${resource.searchFields.join(', ')}` };
   const field = parameter.replace(/_(from|to)$/, '');
   const property = resource.properties[Object.hasOwn(resource.properties, parameter) ? parameter : field];
@@ -60,7 +68,14 @@ export function buildOpenApi(model: EngineModel): Json {
     },
     Pagination: {
       type: 'object',
-      properties: { total: { type: 'integer' }, currentPage: { type: 'integer' }, perPage: { type: 'integer' }, lastPage: { type: 'integer' } },
+      properties: {
+        total: { type: 'integer' },
+        currentPage: { type: 'integer' },
+        perPage: { type: 'integer' },
+        lastPage: { type: 'integer' },
+        nextCursor: { type: ['string', 'null'], description: 'Send as `cursor=` for the next page (by keyset); null on the last page' },
+        previousCursor: { type: ['string', 'null'], description: 'Send as `cursor=` for the previous page (by keyset); null on the first page' },
+      },
     },
   };
 
