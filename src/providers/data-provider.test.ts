@@ -113,3 +113,76 @@ describe('data provider errors and messages', () => {
     expect(notify).toHaveBeenCalledWith('success', 'Created successfully!');
   });
 });
+
+describe('data provider cursors', () => {
+  const page = (currentPage: number, nextCursor: string | null, previousCursor: string | null) => ({
+    data: [{ _id: currentPage }],
+    pagination: { total: 100, currentPage, perPage: 10, lastPage: 10, nextCursor, previousCursor },
+  });
+  /** A client answering each list call with the page it asks for (by `page=`), cursors named after it. */
+  function pagingClient() {
+    const request = vi.fn(async (_method: string, path: string) => {
+      const number = Number(new URLSearchParams(path.split('?')[1]).get('page') ?? 1);
+      return page(number, number < 10 ? `next-of-${number}` : null, number > 1 ? `previous-of-${number}` : null);
+    });
+    return { request, provider: createDataProvider({ request } as unknown as ApiClient, { notify: null }) };
+  }
+  const orders = (currentPage: number, extra: { sorters?: Array<{ field: string; order: 'asc' | 'desc' }>; pageSize?: number } = {}) => ({
+    resource: 'orders',
+    pagination: { currentPage, pageSize: extra.pageSize ?? 10 },
+    sorters: extra.sorters ?? [{ field: 'loading_date', order: 'desc' as const }],
+  });
+
+  it('sends the cursor of the page before when Refine asks for the next page of the same query, and back', async () => {
+    const { request, provider } = pagingClient();
+    await provider.getList(orders(4));
+    await provider.getList(orders(5));
+    await provider.getList(orders(6));
+    await provider.getList(orders(5));
+    expect(request.mock.calls.map((call) => call[1])).toEqual([
+      '/orders?page=4&perPage=10&sort=loading_date&order=desc',
+      '/orders?page=5&perPage=10&sort=loading_date&order=desc&cursor=next-of-4',
+      '/orders?page=6&perPage=10&sort=loading_date&order=desc&cursor=next-of-5',
+      '/orders?page=5&perPage=10&sort=loading_date&order=desc&cursor=previous-of-6',
+    ]);
+  });
+
+  it('goes by number for a jump, and for another order, page size or filter', async () => {
+    const { request, provider } = pagingClient();
+    await provider.getList(orders(1));
+    await provider.getList(orders(3));
+    await provider.getList(orders(4, { sorters: [{ field: 'price', order: 'asc' }] }));
+    await provider.getList(orders(4, { pageSize: 20 }));
+    await provider.getList({ ...orders(4), filters: [{ field: 'customer', operator: 'eq', value: 'Acme' }] });
+    expect(request.mock.calls.every((call) => !call[1].includes('cursor='))).toBe(true);
+    await provider.getList(orders(4));
+    expect(request.mock.calls.at(-1)?.[1]).toBe('/orders?page=4&perPage=10&sort=loading_date&order=desc&cursor=next-of-3');
+  });
+
+  it('asks again by number, without a toast, when the server refuses the cursor', async () => {
+    const notify = vi.fn();
+    const request = vi.fn(async (_method: string, path: string) => {
+      if (path.includes('cursor=')) throw new ApiError({ status: 422, message: 'The data is invalid', fieldErrors: { cursor: ['The value is invalid'] }, hasServerMessage: true });
+      const number = Number(new URLSearchParams(path.split('?')[1]).get('page'));
+      return page(number, `next-of-${number}`, null);
+    });
+    const provider = createDataProvider({ request } as unknown as ApiClient, { notify });
+    await provider.getList(orders(1));
+    const answer = await provider.getList(orders(2));
+    expect(answer.data).toEqual([{ _id: 2 }]);
+    expect(request.mock.calls.map((call) => call[1])).toEqual([
+      '/orders?page=1&perPage=10&sort=loading_date&order=desc',
+      '/orders?page=2&perPage=10&sort=loading_date&order=desc&cursor=next-of-1',
+      '/orders?page=2&perPage=10&sort=loading_date&order=desc',
+    ]);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('keeps the cursors of each query apart (resource and path parameters)', async () => {
+    const { request, provider } = pagingClient();
+    await provider.getList({ resource: 'company-banks', pagination: { currentPage: 1, pageSize: 10 }, meta: { params: { companyId: 7 } } });
+    await provider.getList({ resource: 'company-banks', pagination: { currentPage: 2, pageSize: 10 }, meta: { params: { companyId: 8 } } });
+    await provider.getList({ resource: 'company-banks', pagination: { currentPage: 2, pageSize: 10 }, meta: { params: { companyId: 7 } } });
+    expect(request.mock.calls.map((call) => call[1])).toEqual(['/7/banks?page=1&perPage=10', '/8/banks?page=2&perPage=10', '/7/banks?page=2&perPage=10&cursor=next-of-1']);
+  });
+});

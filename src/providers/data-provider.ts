@@ -4,10 +4,14 @@
  * Accept-Language, timeout).
  *
  * URL contract (paths under /api; `{id}` is the record id, `{param}` any other path parameter):
- * - getList   `<api.list.method> <api.list.path>?page=&perPage=&sort=&order=asc|desc&search=&<field>=&<field>_from=&<field>_to=`
- *             → `{ data: [...], pagination: { total, currentPage, perPage, lastPage } }`
+ * - getList   `<api.list.method> <api.list.path>?page=&perPage=&sort=&order=asc|desc&search=&<field>=&<field>_from=&<field>_to=[&cursor=]`
+ *             → `{ data: [...], pagination: { total, currentPage, perPage, lastPage, nextCursor, previousCursor } }`
  *             filters: `eq` → `<field>=`, `gte` → `<field>_from=`, `lte` → `<field>_to=`, field `search` → `search=`;
  *             empty or null values ("", null, undefined, []) are dropped before sending (SPEC §5).
+ *             The cursors of the last page fetched of each list query (path + everything but `page`) are kept:
+ *             asked for the page after (or before) it, the provider adds `cursor=` (a keyset page, as cheap at
+ *             page 10,000 as at page 2) beside the same `page`; any other page goes by number. Should the
+ *             server refuse the cursor (422 on `cursor`), the page is asked again by number, silently.
  * - getOne    `<api.show>` with `{id}`                     → `{ data }`
  * - create    `<api.create>`, body = variables              → `{ message, data }`
  * - update    `<api.update>` with `{id}`, body = variables (with `version`; a stale one answers 409) → `{ message, data }`
@@ -43,7 +47,19 @@ export interface ListPagination {
   currentPage: number;
   perPage: number;
   lastPage: number;
+  nextCursor?: string | null;
+  previousCursor?: string | null;
 }
+
+/** Where the last page fetched of one list query was, and the cursors to the pages beside it. */
+interface KnownPage {
+  page: number;
+  nextCursor: string | null;
+  previousCursor: string | null;
+}
+
+/** List queries whose cursors are kept (the most recently fetched ones). */
+const REMEMBERED_QUERIES = 50;
 
 export interface DataProviderOptions {
   /** Shows a toast; `null` to stay silent (tests, callers that show their own). */
@@ -139,13 +155,18 @@ function asHttpError(error: unknown): ApiError & { statusCode: number; errors: R
 export function createDataProvider(client: ApiClient = api, options: DataProviderOptions = {}): DataProvider {
   const notify = options.notify === undefined ? (type: 'success' | 'error', message: string) => toast(type, message) : options.notify;
 
-  async function call<T>(endpoint: Endpoint, path: string, body?: unknown, announce = false): Promise<{ message?: string; data: T }> {
+  const knownPages = new Map<string, KnownPage>();
+  const isCursorRefusal = (error: ApiError) => error.status === 422 && Object.hasOwn(error.fieldErrors, 'cursor');
+
+  /** `silent`: a failure it accepts is thrown without a toast (the caller handles it). */
+  async function call<T>(endpoint: Endpoint, path: string, body?: unknown, announce = false, silent?: (error: ApiError) => boolean): Promise<{ message?: string; data: T }> {
     try {
       const answer = await client.request<T>(endpoint.method, path, body === undefined ? {} : { body });
       if (announce && answer.message) notify?.('success', answer.message);
       return answer;
     } catch (error) {
       const httpError = asHttpError(error);
+      if (silent?.(httpError)) throw httpError;
       if (httpError.message) notify?.('error', httpError.message);
       if (httpError.status === 403) options.onForbidden?.();
       throw httpError;
@@ -159,8 +180,30 @@ export function createDataProvider(client: ApiClient = api, options: DataProvide
       const definition = resourceByName(resource);
       const endpoint = endpointOf(definition, 'list');
       const crudMeta = meta as CrudMeta | undefined;
-      const path = fillPath(endpoint.path, pathValues(definition, crudMeta, undefined)) + listQuery({ pagination, sorters, filters, search: crudMeta?.search });
-      const answer = (await call<unknown[]>(endpoint, path)) as { data: unknown[]; pagination?: ListPagination };
+      const query = listQuery({ pagination, sorters, filters, search: crudMeta?.search });
+      const path = fillPath(endpoint.path, pathValues(definition, crudMeta, undefined)) + query;
+      const paged = pagination?.mode !== 'off';
+      const key = `${resource} ${path.replace(/([?&])page=\d+&?/, '$1')}`;
+      const wanted = pagination?.currentPage ?? 1;
+      const known = paged ? knownPages.get(key) : undefined;
+      const cursor = known && (wanted === known.page + 1 ? known.nextCursor : wanted === known.page - 1 ? known.previousCursor : null);
+      type ListAnswer = { data: unknown[]; pagination?: ListPagination };
+      let answer: ListAnswer;
+      if (cursor) {
+        try {
+          answer = (await call<unknown[]>(endpoint, `${path}${query ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`, undefined, false, isCursorRefusal)) as ListAnswer;
+        } catch (error) {
+          if (!isApiError(error) || !isCursorRefusal(error)) throw error;
+          knownPages.delete(key);
+          answer = (await call<unknown[]>(endpoint, path)) as ListAnswer;
+        }
+      } else answer = (await call<unknown[]>(endpoint, path)) as ListAnswer;
+      const served = answer.pagination;
+      if (paged && served) {
+        knownPages.delete(key);
+        knownPages.set(key, { page: served.currentPage, nextCursor: served.nextCursor ?? null, previousCursor: served.previousCursor ?? null });
+        if (knownPages.size > REMEMBERED_QUERIES) knownPages.delete(knownPages.keys().next().value as string);
+      }
       const data = Array.isArray(answer.data) ? answer.data : [];
       return { data: data as never[], total: answer.pagination?.total ?? data.length, pagination: answer.pagination } as never;
     },
