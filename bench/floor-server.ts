@@ -12,11 +12,12 @@ import Fastify from 'fastify';
 import { resources } from '../resources/index';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
-import { parseListQuery } from '../server/engine/list-query';
+import { listPage, readCursor, type CursorPosition } from '../server/engine/cursor';
+import { parseListQuery, type ListQuery } from '../server/engine/list-query';
 import { buildModel, type EngineResource } from '../server/engine/model';
 import { checkReferences } from '../server/engine/references';
 import { EngineStore } from '../server/engine/store';
-import { CASE_QUERIES } from './cases';
+import { CASE_QUERIES, deepQuery } from './cases';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -26,18 +27,26 @@ const companyId = Number(process.env.BENCH_COMPANY_ID);
 const userId = Number(process.env.BENCH_USER_ID);
 const tenantId = Number((await database.pool.query('SELECT tenant_id FROM companies WHERE id = $1', [companyId])).rows[0].tenant_id);
 
-// Parsed once at start: the floor does no per-request query validation.
-const lists = Object.fromEntries(Object.entries(CASE_QUERIES).map(([name, query]) => [name, parseListQuery(orders, Object.fromEntries(new URLSearchParams(query)))]));
+// Parsed once (at start, or for `deep` once per cursor): the floor does no per-request query validation.
+const parse = (query: string): { query: ListQuery; position: CursorPosition | null } => {
+  const parsed = parseListQuery(orders, Object.fromEntries(new URLSearchParams(query)));
+  return { query: parsed, position: readCursor(orders, parsed, {}) };
+};
+const lists = new Map(Object.entries(CASE_QUERIES).map(([name, query]) => [name, parse(query)]));
 
 const app = Fastify({ logger: false });
 
-app.get<{ Params: { name: string } }>('/floor/list/:name', async (request) => {
-  const query = lists[request.params.name];
-  if (!query) throw new Error('unknown list case');
+// `deep` takes the cursor the driver got from Fleetdesk (`?cursor=`): the same token, the same keyset SQL.
+app.get<{ Params: { name: string }; Querystring: { cursor?: string } }>('/floor/list/:name', async (request) => {
+  const key = request.query.cursor ? `${request.params.name} ${request.query.cursor}` : request.params.name;
+  let list = lists.get(key);
+  if (!list && request.params.name === 'deep' && request.query.cursor) lists.set(key, (list = parse(deepQuery(request.query.cursor))));
+  if (!list) throw new Error('unknown list case');
+  const { query, position } = list;
   const store = new EngineStore(database.pool, tenantId);
   const total = await store.count(orders, {}, query.conditions);
-  const rows = await store.page(orders, {}, query.conditions, query.orderBy, query.perPage, (query.page - 1) * query.perPage);
-  return { data: rows, total };
+  const page = await listPage(store, orders, {}, query, position, total);
+  return { data: page.rows, total, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
 });
 
 app.get<{ Params: { id: string } }>('/floor/show/:id', async (request) => {

@@ -4,8 +4,8 @@
  * For each database (embedded PGlite, then PostgreSQL at 127.0.0.1:5432 in the database fleetdesk_bench):
  *   1. prepares bulk data with `seed:bulk` (kept in bench/.data and reused while the sizes match);
  *   2. starts the real server as `npm start` does (`node --import tsx server/server.ts`) and measures with
- *      autocannon at concurrency 1, 10 and 50: orders list first page with total, a deep page, a text
- *      search, show, create, update — requests/s, p50, p99 — while sampling the server's memory (and the
+ *      autocannon at concurrency 1, 10 and 50: orders list first page with total, a deep page reached by
+ *      cursor (bench/cases.ts), the same page by number (OFFSET jump), a text search, show, create, update — requests/s, p50, p99 — while sampling the server's memory (and the
  *      embedded database's process); probes /api/health while the list is under load;
  *   3. starts the floor (bench/floor-server.ts: Fastify + pg, the engine's very same SQL, nothing else)
  *      on the same data and measures the same cases;
@@ -22,7 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
-import { CASE_QUERIES, DEEP_PAGE } from './cases';
+import { BEFORE_DEEP_QUERY, CASE_QUERIES, DEEP_PAGE, deepQuery } from './cases';
 import { load, probe, type LoadCase, type LoadResult, type ProbeResult } from './load';
 import { memorySampler, ROOT, runScript, startServer, type Running } from './processes';
 import { writeResults, type BenchRun, type CaseRow } from './results';
@@ -117,6 +117,8 @@ async function signIn(baseUrl: string): Promise<Session> {
 interface Fixtures {
   showId: number;
   orderBody: Record<string, unknown>;
+  /** The nextCursor of page DEEP_PAGE − 1: the deep case loads the page it leads to. */
+  deepCursor: string;
 }
 
 async function fixtures(baseUrl: string, session: Session): Promise<Fixtures> {
@@ -134,13 +136,17 @@ async function fixtures(baseUrl: string, session: Session): Promise<Fixtures> {
     unloading_address: 'Billstrasse 12, 20539 Hamburg, DE',
   };
   for (const field of ['transport_id', 'trailer_id', 'primary_driver_id']) if (first[field] !== undefined) orderBody[field] = first[field];
-  return { showId: Number(first._id ?? first.id), orderBody };
+  // As a person paging forward gets there: the page before, once, by number; its nextCursor for the deep case.
+  const before = await fetch(`${baseUrl}/api/orders?${BEFORE_DEEP_QUERY}`, { headers: { authorization: `Bearer ${session.token}` } });
+  const deepCursor = ((await before.json()) as { pagination?: { nextCursor?: string | null } }).pagination?.nextCursor;
+  if (!deepCursor) throw new Error(`no nextCursor on orders page ${DEEP_PAGE - 1}: is the large tenant seeded?`);
+  return { showId: Number(first._id ?? first.id), orderBody, deepCursor };
 }
 
-/** The six cases against one server (ours under /api, the floor under /floor). */
+/** The seven cases against one server (ours under /api, the floor under /floor). */
 function cases(baseUrl: string, session: Session, fixture: Fixtures, floor: boolean): Record<string, () => LoadCase> {
   const headers: Record<string, string> = floor ? {} : { authorization: `Bearer ${session.token}`, 'x-csrf-token': 'bench', 'accept-language': 'en' };
-  const list = (name: string) => () => ({ url: floor ? `${baseUrl}/floor/list/${name}` : `${baseUrl}/api/orders${CASE_QUERIES[name] ? `?${CASE_QUERIES[name]}` : ''}`, headers });
+  const list = (name: string, query = CASE_QUERIES[name]) => () => ({ url: floor ? `${baseUrl}/floor/list/${name}${name === 'deep' ? `?${query}` : ''}` : `${baseUrl}/api/orders${query ? `?${query}` : ''}`, headers });
   // Records made by the create runs are the ones the update runs change: their versions are known.
   const versions = new Map<number, number>();
   let cursor = 0;
@@ -155,7 +161,8 @@ function cases(baseUrl: string, session: Session, fixture: Fixtures, floor: bool
   const jsonHeaders = { ...headers, 'content-type': 'application/json' };
   return {
     list: list('list'),
-    deep: list('deep'),
+    deep: list('deep', deepQuery(fixture.deepCursor)),
+    jump: list('jump'),
     search: list('search'),
     show: () => ({ url: floor ? `${baseUrl}/floor/show/${fixture.showId}` : `${baseUrl}/api/orders/show/${fixture.showId}`, headers }),
     create: () => ({ url: floor ? `${baseUrl}/floor/create` : `${baseUrl}/api/orders/store`, method: 'POST', headers: jsonHeaders, next: () => ({ path: floor ? '/floor/create' : '/api/orders/store', body: JSON.stringify(fixture.orderBody) }), onResponse: remember }),
