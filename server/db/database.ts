@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { lockDataFolder } from './data-folder-lock';
 import { startEmbeddedDatabase } from './embedded-database';
 import { migrate } from './migrate';
+import { listenOn } from './listen';
 import { createPool, inTransaction } from './pool';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -16,6 +17,12 @@ export interface Database {
   readonly pool: pg.Pool;
   /** Runs `work` in a transaction on one client; commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  /**
+   * Where other processes can write (a PostgreSQL server): hears `channel`'s notifications on a connection
+   * of its own, reconnecting when it drops; `onState(false)` while it cannot hear. Null for the embedded
+   * database, which no other process can open (the data folder is locked).
+   */
+  listen: ((channel: string, onNotify: () => void, onState: (listening: boolean) => void) => Promise<() => Promise<void>>) | null;
   close(): Promise<void>;
 }
 
@@ -36,7 +43,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = createPool({ connectionString: options.databaseUrl, max: 10 });
     // A dropped idle connection must not crash the process; the next query reports the problem.
     pool.on('error', () => {});
-    database = withTransactions('postgres', pool, () => pool.end());
+    const databaseUrl = options.databaseUrl;
+    database = { ...withTransactions('postgres', pool, () => pool.end()), listen: (channel, onNotify, onState) => listenOn(databaseUrl, channel, onNotify, onState) };
   } else {
     const release = await lockDataFolder(options.dataDir, (error) => onFatal(new Error(`The data folder lock was lost: ${error.message}`)));
     let embedded;
@@ -73,6 +81,7 @@ function withTransactions(kind: DatabaseKind, pool: pg.Pool, closePool: () => Pr
     kind,
     pool,
     transaction: (work) => inTransaction(pool, work),
+    listen: null,
     close: () => (closed ??= closePool()),
   };
 }

@@ -4,6 +4,7 @@
  * once, for both databases (DESIGN.md, "Database facts"). Our ids and counts stay far below 2^53.
  */
 import pg from 'pg';
+import { SessionWatchingClient } from './session-writes';
 
 const { builtins } = pg.types;
 const toNumber = (value: string) => Number(value);
@@ -16,8 +17,9 @@ export const typeParsers: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/** Its clients report writes that may change a session (session-writes.ts) to the session cache. */
 export function createPool(config: pg.PoolConfig): pg.Pool {
-  return new pg.Pool({ types: typeParsers, ...config });
+  return new pg.Pool({ types: typeParsers, Client: SessionWatchingClient, ...config });
 }
 
 /** Anything that runs a query: the pool, or one client inside a transaction. */

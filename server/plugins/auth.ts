@@ -8,14 +8,17 @@
  * resources/permissions.ts (`orders.view`) or `signed-in` (the member's own profile, lookups). A member
  * without it gets 403 `errors.forbidden` before the handler runs, so nothing is read or changed. A
  * protected route that declares nothing is refused when it registers: no route is unguarded by mistake.
- * The member is read afresh on every request, so a changed right applies from the next one.
+ * A changed right applies from the member's next request: sessions are cached (auth/session-cache.ts)
+ * only until any write that may change them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { allPermissions, holds } from '../../resources/permissions';
+import { SessionCache, type CachedSession } from '../auth/session-cache';
 import { hashToken, looksLikeToken } from '../auth/tokens';
 import type { UserRow } from '../auth/users';
 import type { Database } from '../db/database';
+import { onSessionWrite } from '../db/session-writes';
 import { TenantDb } from '../db/tenant-db';
 import { HttpError } from '../http-error';
 
@@ -55,21 +58,56 @@ export const authPlugin = fp(
     app.decorateRequest('tenantDb', null as unknown as TenantDb);
     app.decorateRequest('sessionTokenHash', '');
 
+    // Sessions are cached (auth/session-cache.ts): cleared by every write of this process that may change
+    // one, and by other processes' writes heard through NOTIFY where other processes can write.
+    const sessions = new SessionCache();
+    const stopWatching = onSessionWrite(() => sessions.clear());
+    let stopListening: (() => Promise<void>) | null = null;
+    if (database.listen) {
+      stopListening = await database.listen(
+        'fleetdesk_sessions',
+        () => sessions.clear(),
+        (listening) => {
+          sessions.clear();
+          sessions.enabled = listening;
+        },
+      );
+    }
+    app.addHook('onClose', async () => {
+      stopWatching();
+      await stopListening?.();
+    });
+
+    async function lookUp(tokenHash: string): Promise<CachedSession | null> {
+      const startedIn = sessions.begin();
+      const result = await database.pool.query(
+        `SELECT u.*, t.expires_at AS token_expires_at, t.last_used_at AS token_last_used_at
+           FROM auth_tokens t JOIN users u ON u.id = t.user_id AND u.tenant_id = t.tenant_id
+          WHERE t.token_hash = $1 AND t.expires_at > now() AND NOT (u.data @> '{"active": false}'::jsonb)`,
+        [tokenHash],
+      );
+      const row = result.rows[0] as (UserRow & { token_expires_at: Date; token_last_used_at: Date }) | undefined;
+      if (!row) return null;
+      const { token_expires_at: expiresAt, token_last_used_at: lastUsedAt, ...user } = row;
+      // Shared by the requests of the next few seconds: frozen, so that none can change it for the others.
+      Object.freeze(user.data);
+      const session: CachedSession = { user: Object.freeze(user), tokenExpiresAt: expiresAt.getTime(), touchDueAt: lastUsedAt.getTime() + TOUCH_AFTER_SECONDS * 1000 };
+      sessions.store(tokenHash, session, startedIn);
+      return session;
+    }
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw new HttpError(401, 'auth.unauthenticated');
       const tokenHash = hashToken(token);
-      const result = await database.pool.query(
-        `SELECT u.*, (t.last_used_at < now() - make_interval(secs => $2)) AS stale_touch
-           FROM auth_tokens t JOIN users u ON u.id = t.user_id AND u.tenant_id = t.tenant_id
-          WHERE t.token_hash = $1 AND t.expires_at > now() AND NOT (u.data @> '{"active": false}'::jsonb)`,
-        [tokenHash, TOUCH_AFTER_SECONDS],
-      );
-      const row = result.rows[0] as (UserRow & { stale_touch: boolean }) | undefined;
-      if (!row) throw new HttpError(401, 'auth.unauthenticated');
-      const { stale_touch: staleTouch, ...user } = row;
-      if (staleTouch) await database.pool.query('UPDATE auth_tokens SET last_used_at = now() WHERE token_hash = $1', [tokenHash]);
-      request.user = user;
+      const session = sessions.get(tokenHash) ?? (await lookUp(tokenHash));
+      if (!session) throw new HttpError(401, 'auth.unauthenticated');
+      if (Date.now() >= session.touchDueAt) {
+        session.touchDueAt = Date.now() + TOUCH_AFTER_SECONDS * 1000;
+        await database.pool.query('UPDATE auth_tokens SET last_used_at = now() WHERE token_hash = $1', [tokenHash]);
+      }
+      const { user } = session;
+      request.user = user as UserRow;
       request.sessionTokenHash = tokenHash;
       request.tenantDb = new TenantDb(database, user.tenant_id);
       const permission = request.routeOptions.config.permission;

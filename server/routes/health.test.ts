@@ -61,7 +61,7 @@ describe('the heartbeat behind /api/health', () => {
 
 describe('GET /api/health on a database that stops answering', () => {
   function fakeDatabase(query: () => Promise<unknown>): Database {
-    return { kind: 'pglite', pool: { query } as unknown as Database['pool'], transaction: async () => undefined as never, close: async () => {} };
+    return { kind: 'pglite', pool: { query } as unknown as Database['pool'], transaction: async () => undefined as never, listen: null, close: async () => {} };
   }
 
   it('answers 503 with the age of the last success once the beat in flight is stale, without waiting for it', async () => {
