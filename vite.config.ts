@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bootPlugin } from './src/boot/vite-plugin';
 import { formValidatorsPlugin } from './src/crud/precompile/vite-plugin';
 
 const stub = (name: string) => fileURLToPath(new URL(`./src/stubs/${name}`, import.meta.url));
@@ -8,7 +9,8 @@ const stub = (name: string) => fileURLToPath(new URL(`./src/stubs/${name}`, impo
 // The dev server proxies the API and the locale files to the Fastify server (npm run dev:server).
 export default defineConfig({
   // The forms' validators are compiled at build time: the CSP forbids ajv's run-time `new Function`.
-  plugins: [react(), formValidatorsPlugin()],
+  // The boot module (src/boot/) asks for the first data and the signed-in chunks while the entry loads.
+  plugins: [react(), formValidatorsPlugin(), bootPlugin()],
   resolve: {
     // @refinedev/antd imports react-markdown and remark-gfm at its top level; Fleetdesk shows no markdown (DESIGN.md).
     alias: [

@@ -1,32 +1,13 @@
 /** The state of a generic list: page, page size, sort, filters and search, and the records of the server. */
-import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
 import { dataProvider } from '../providers/data-provider';
 import { filterFields } from './list-filters';
+import { initialListState, listRequest, pageSizes, type ListState } from './list-state';
 import { propertyOf } from './schemas';
 
-export const pageSizes = [10, 20, 30, 40];
-
-export interface ListState {
-  page: number;
-  pageSize: number;
-  sorter?: CrudSort;
-  filters: Record<string, unknown>;
-  search: string;
-}
-
-/** The filters of the list state as Refine filters (range values become `gte`/`lte`). */
-export function toCrudFilters(filters: Record<string, unknown>): CrudFilter[] {
-  const result: CrudFilter[] = [];
-  for (const [field, value] of Object.entries(filters)) {
-    if (Array.isArray(value)) {
-      result.push({ field, operator: 'gte', value: value[0] }, { field, operator: 'lte', value: value[1] });
-    } else result.push({ field, operator: 'eq', value });
-  }
-  return result;
-}
+export { pageSizes, toCrudFilters, type ListState } from './list-state';
 
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
 
@@ -66,8 +47,9 @@ export function listStateToQuery(resource: ResourceDefinition, state: ListState)
 
 /** The initial list state of a resource, read from a URL query written by `listStateToQuery` (or empty). */
 export function listStateFromQuery(resource: ResourceDefinition, query?: URLSearchParams): ListState {
-  const defaultSorter = resource.defaultSort ? { field: resource.defaultSort.field, order: resource.defaultSort.order } : undefined;
-  if (!query) return { page: 1, pageSize: pageSizes[0], sorter: defaultSorter, filters: {}, search: '' };
+  const initial = initialListState(resource);
+  const defaultSorter = initial.sorter;
+  if (!query) return initial;
   const filters: Record<string, unknown> = {};
   for (const field of filterFields(resource)) {
     if (propertyOf(resource, field)?.['x-filter'] === 'range') {
@@ -118,13 +100,7 @@ export function useCrudList(resource: ResourceDefinition, params?: Record<string
     const mine = ++request.current;
     setLoading(true);
     dataProvider
-      .getList({
-        resource: resource.name,
-        pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
-        sorters: state.sorter ? [state.sorter] : [],
-        filters: toCrudFilters(state.filters),
-        meta: { params: JSON.parse(paramsKey) as Record<string, string>, search: state.search },
-      })
+      .getList(listRequest(resource, state, JSON.parse(paramsKey) as Record<string, string>))
       // The first rows are drawn as a transition: React renders the table in slices (the page opening is
       // not one long task). Later pages replace the rows at once, so stale rows never linger.
       .then((answer) => {

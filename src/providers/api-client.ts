@@ -25,6 +25,11 @@ export interface ApiClientOptions {
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   randomId?: () => string;
   XMLHttpRequest?: typeof XMLHttpRequest;
+  /**
+   * An answer to `GET url` already on its way (src/boot/prefetch.ts: asked for by the boot module while
+   * the app loaded), used instead of sending the request again when it succeeded.
+   */
+  prefetched?: (url: string, token: string | null, language: string) => Promise<Response | null> | undefined;
 }
 
 export interface RequestOptions {
@@ -88,6 +93,15 @@ export function createApiClient(options: ApiClientOptions) {
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     request.signal?.addEventListener('abort', () => timeout.abort(request.signal?.reason), { once: true });
     const hadToken = 'Authorization' in requestHeaders;
+    if (method === 'GET' && request.body === undefined && !request.signal) {
+      const pending = options.prefetched?.(url(path), options.getToken(), requestHeaders['Accept-Language']);
+      const early = pending && (await pending);
+      if (early?.ok) {
+        clearTimeout(timer);
+        return early;
+      }
+      // No early answer, or a failed one: ask again, so errors come as every other request's do.
+    }
     try {
       const response = await fetchFunction(url(path), {
         method,

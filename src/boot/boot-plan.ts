@@ -1,0 +1,45 @@
+/**
+ * What the boot module asks for early (src/boot/start-boot.ts), worked out at build time by the real code
+ * that later sends the same requests: the data provider, the list's initial state and the route table.
+ * Loaded by src/boot/vite-plugin.ts in Node.
+ */
+import type { ResourceDefinition } from '../../resources';
+import { resourceByName } from '../../resources';
+import { initialListState, listRequest } from '../crud/list-state';
+import type { ApiClient } from '../providers/api-client';
+import { createDataProvider } from '../providers/data-provider';
+import { appRoutes } from '../routes';
+
+/** The current user's request, as src/session/session-actions.ts sends it on start. */
+export const sessionRequest = '/api/profile/show';
+
+/** The URL of a list's first page, exactly as the data provider asks for it when the list opens. */
+export async function firstListRequest(resource: ResourceDefinition): Promise<string> {
+  const asked: string[] = [];
+  const recorder = {
+    request: async (_method: string, path: string) => {
+      asked.push(path);
+      return { data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } };
+    },
+  } as unknown as ApiClient;
+  await createDataProvider(recorder, { notify: null }).getList(listRequest(resource, initialListState(resource)));
+  const path = asked[0];
+  return path.startsWith('/api') ? path : `/api${path}`;
+}
+
+/**
+ * The first list request of every page that is a resource's generic list (a route of the table drawn
+ * by CrudListPage with the list's initial state, without path parameters), by page path.
+ */
+export async function firstListRequests(): Promise<Record<string, string>> {
+  const lists: Record<string, string> = {};
+  for (const route of appRoutes) {
+    if (!route.generic || route.path.includes(':')) continue;
+    const props = (route.element as { props?: { resource?: string; searchFirst?: boolean } }).props;
+    if (!props?.resource || props.searchFirst) continue;
+    const resource = resourceByName(props.resource);
+    if (resource.routes?.list !== route.path) continue; // the resource's show page
+    lists[route.path] = await firstListRequest(resource);
+  }
+  return lists;
+}

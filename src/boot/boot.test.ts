@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orders } from '../../resources/orders';
+import { createApiClient } from '../providers/api-client';
+import { firstListRequest, firstListRequests } from './boot-plan';
+import { prefetchGlobal, prefetchMaxAgeMs, takePrefetched } from './prefetch';
+import { bootPlanElementId, detectLanguage, startBoot, type BootPlan } from './start-boot';
+
+const plan: BootPlan = {
+  session: '/api/profile/show',
+  lists: { '/': '/api/orders?page=1&perPage=10&sort=loading_date&order=desc' },
+  shell: { scripts: ['/assets/app-shell-1.js'], styles: ['/assets/app-shell-1.css'] },
+  listPage: { scripts: ['/assets/list-page-1.js'], styles: [] },
+};
+
+function writePlan(value: BootPlan | string) {
+  document.getElementById(bootPlanElementId)?.remove();
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = bootPlanElementId;
+  element.textContent = typeof value === 'string' ? value : JSON.stringify(value);
+  document.head.appendChild(element);
+}
+
+const links = (rel: string) => [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
+
+describe('the boot module', () => {
+  let fetch: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    fetch = vi.fn(async () => Response.json({ data: [{ _id: 1 }], pagination: { total: 1 } }));
+    vi.stubGlobal('fetch', fetch);
+    localStorage.clear();
+    sessionStorage.clear();
+    localStorage.setItem('language', 'de');
+    writePlan(plan);
+    window.history.replaceState(null, '', '/');
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (globalThis as Record<string, unknown>)[prefetchGlobal];
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+  });
+
+  it('signed out, asks for nothing and preloads nothing (the sign-in page downloads no more)', () => {
+    startBoot(window);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(links('modulepreload')).toEqual([]);
+    expect((globalThis as Record<string, unknown>)[prefetchGlobal]).toBeUndefined();
+  });
+
+  it('signed in on a list page, asks for the current user and the first rows with the app’s headers, and preloads the shell and the list page', () => {
+    localStorage.setItem('token', 'secret');
+    startBoot(window);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/profile/show', '/api/orders?page=1&perPage=10&sort=loading_date&order=desc']);
+    const headers = fetch.mock.calls[0][1].headers as Record<string, string>;
+    expect(headers).toMatchObject({ Accept: 'application/json', Authorization: 'Bearer secret', 'Accept-Language': 'de', 'X-CSRF-Token': sessionStorage.getItem('csrfToken') });
+    expect(headers['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(links('modulepreload')).toEqual(['/assets/app-shell-1.js', '/assets/list-page-1.js']);
+    expect(links('preload')).toEqual(['/assets/app-shell-1.css']);
+  });
+
+  it('on a page that is not a list, asks only for the current user and preloads only the shell', () => {
+    sessionStorage.setItem('token', 'secret'); // "remember me" unticked
+    window.history.replaceState(null, '', '/settings');
+    startBoot(window);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/profile/show']);
+    expect(links('modulepreload')).toEqual(['/assets/app-shell-1.js']);
+  });
+
+  it('without a readable plan, does nothing', () => {
+    localStorage.setItem('token', 'secret');
+    writePlan('{not json');
+    startBoot(window);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('the API client takes the early answer once instead of asking again, for the same token and language only', async () => {
+    localStorage.setItem('token', 'secret');
+    startBoot(window);
+    const appFetch = vi.fn(async () => Response.json({ data: [] }));
+    let language = 'de';
+    const api = createApiClient({ fetch: appFetch as unknown as typeof globalThis.fetch, getToken: () => 'secret', getLanguage: () => language, prefetched: takePrefetched });
+    const rows = await api.get('/orders?page=1&perPage=10&sort=loading_date&order=desc');
+    expect(rows.data).toEqual([{ _id: 1 }]);
+    expect(appFetch).not.toHaveBeenCalled();
+    // Handed out once: the next read of the same list is a request of its own.
+    await api.get('/orders?page=1&perPage=10&sort=loading_date&order=desc');
+    expect(appFetch).toHaveBeenCalledTimes(1);
+    // The user's language turned out to be another: the early answer is not used.
+    language = 'en';
+    await api.get('/profile/show');
+    expect(appFetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed early answer is asked for again by the app, so its error is reported as any other', async () => {
+    fetch.mockImplementation(async () => new Response('{"message":"nope"}', { status: 500 }));
+    localStorage.setItem('token', 'secret');
+    startBoot(window);
+    const appFetch = vi.fn(async () => Response.json({ data: { id: 1 } }));
+    const api = createApiClient({ fetch: appFetch as unknown as typeof globalThis.fetch, getToken: () => 'secret', getLanguage: () => 'de', prefetched: takePrefetched });
+    expect((await api.get('/profile/show')).data).toEqual({ id: 1 });
+    expect(appFetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('an early answer older than the limit, or for another token, is not used', () => {
+    localStorage.setItem('token', 'secret');
+    startBoot(window);
+    const store = (globalThis as unknown as Record<string, { at: number }>)[prefetchGlobal];
+    expect(takePrefetched('/api/profile/show', 'secret', 'de', () => store.at + prefetchMaxAgeMs + 1)).toBeUndefined();
+    expect(takePrefetched('/api/orders?page=1&perPage=10&sort=loading_date&order=desc', 'another', 'de')).toBeUndefined();
+  });
+
+  it('finds the language as the app’s detector does: the query, then storage, then the browser', () => {
+    expect(detectLanguage(window)).toBe('de');
+    window.history.replaceState(null, '', '/?lng=uk');
+    expect(detectLanguage(window)).toBe('uk');
+    window.history.replaceState(null, '', '/');
+    localStorage.removeItem('language');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'it-IT']);
+    expect(detectLanguage(window)).toBe('it');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
+    expect(detectLanguage(window)).toBe('en');
+  });
+});
+
+describe('the boot plan', () => {
+  it('asks for the very URL the data provider requests when the orders list opens', async () => {
+    expect(await firstListRequest(orders)).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc');
+  });
+
+  it('covers the generic list pages, the orders home page among them, and no page with path parameters or a search page', async () => {
+    const lists = await firstListRequests();
+    expect(lists['/']).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc');
+    expect(lists['/order-search']).toBeUndefined();
+    expect(Object.keys(lists).every((path) => !path.includes(':'))).toBe(true);
+    // A hand-written screen keeps its path: the generic list's request would be one it never sends.
+    expect(lists['/personal-departments']).toBeUndefined();
+  });
+});
