@@ -64,7 +64,7 @@ describe.each(databases)('the generated API on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const body = response.json() as { data: Array<{ id: number; name: string; main: boolean }>; pagination: { total: number } };
     expect(body.data).toEqual([expect.objectContaining({ id: owner.user.company.id, name: owner.user.company.name, main: true })]);
-    expect(body.pagination).toEqual({ total: 1, currentPage: 1, perPage: 10, lastPage: 1 });
+    expect(body.pagination).toEqual({ total: 1, currentPage: 1, perPage: 10, lastPage: 1, nextCursor: null, previousCursor: null });
   });
 
   it.each(creatable.map((resource) => [resource.name, resource] as const))('%s: create, show, list, update and delete round trip', async (_name, resource) => {

@@ -109,7 +109,7 @@ describe.each(databases)('lists on %s', (kind) => {
     const companies = model.byName.get('companies') as EngineResource;
     for (let index = 0; index < 24; index += 1) await maker.make(companies, { name: `Paging ${String(index).padStart(2, '0')}` });
     const first = await list('/api/companies?search=Paging&perPage=10&sort=name&order=asc');
-    expect(first.body.pagination).toEqual({ total: 24, currentPage: 1, perPage: 10, lastPage: 3 });
+    expect(first.body.pagination).toEqual({ total: 24, currentPage: 1, perPage: 10, lastPage: 3, nextCursor: expect.any(String), previousCursor: null });
     expect(first.body.data.map((record) => record.name)).toEqual(Array.from({ length: 10 }, (_, index) => `Paging ${String(index).padStart(2, '0')}`));
     const last = await list('/api/companies?search=Paging&perPage=10&page=3&sort=name&order=desc');
     expect(last.body.pagination).toMatchObject({ currentPage: 3, lastPage: 3 });
