@@ -30,9 +30,9 @@ export function toWire(resource: EngineResource, row: RecordRow): Record<string,
   const record: Record<string, unknown> = { [resource.idField]: row.id };
   for (const [field, value] of Object.entries(row.data ?? {})) {
     // The stored data never holds a protected name; guard anyway so data cannot shadow the id.
-    if (!resource.protectedFields.has(field) && resource.properties[field]?.writeOnly !== true) define(record, field, value);
+    if (!resource.protectedFields.has(field) && resource.properties[field]?.writeOnly !== true) assign(record, field, value);
   }
-  for (const [field, value] of Object.entries(row.derived ?? {})) define(record, field, value);
+  for (const [field, value] of Object.entries(row.derived ?? {})) assign(record, field, value);
   const parent = resource.definition.parent;
   if (parent) record[parent.field] = row.parent_id ?? null;
   record.version = row.version;
@@ -41,6 +41,16 @@ export function toWire(resource: EngineResource, row: RecordRow): Record<string,
   record.created_by = row.created_by;
   record.updated_by = row.updated_by;
   return record;
+}
+
+/**
+ * `define`'s result by plain assignment wherever that means the same (every name but "__proto__"):
+ * defineProperty turns an object into a slow dictionary that JSON.stringify walks slowly, and toWire
+ * runs for every row of every list.
+ */
+function assign(target: Record<string, unknown>, name: string, value: unknown) {
+  if (name === '__proto__') define(target, name, value);
+  else target[name] = value;
 }
 
 /** Sets an own data property (a field named "__proto__" stays data, never becomes a prototype). */

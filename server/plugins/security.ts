@@ -4,9 +4,10 @@
  * blob: URLs, small images may be data: URLs. No upgrade-insecure-requests: Fleetdesk is served over
  * plain HTTP on localhost by default, where upgrading would break every asset.
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 export function isApiUrl(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -28,25 +29,48 @@ export function isApiRequest(request: FastifyRequest): boolean {
   return (route !== undefined && isApiUrl(route)) || isApiUrl(decodedPath(request));
 }
 
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: true,
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'"],
+      'object-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'upgrade-insecure-requests': null,
+    },
+  },
+};
+
+/**
+ * The headers helmet sets, worked out once. They are the same for every request (no CSP nonces), and
+ * @fastify/helmet built helmet's middleware anew for each request, parsing the CSP every time (~5 % of a
+ * list request's CPU in the benchmark's profile).
+ */
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  } as unknown as ServerResponse;
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response, (error?: unknown) => (failure = error));
+  if (failure) throw failure;
+  return headers;
+}
+
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'font-src': ["'self'", 'data:'],
-          'connect-src': ["'self'"],
-          'object-src': ["'none'"],
-          'frame-ancestors': ["'none'"],
-          'base-uri': ["'self'"],
-          'form-action': ["'self'"],
-          'upgrade-insecure-requests': null,
-        },
-      },
+    const headers = securityHeaders();
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
     // Answers carry personal data and tokens: no browser or proxy may keep them.
     app.addHook('onSend', async (request, reply) => {
