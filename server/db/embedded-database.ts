@@ -11,6 +11,7 @@
  * from inside a transaction (use the transaction's client), or the transaction waits for itself.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
@@ -23,6 +24,8 @@ const STOP_TIMEOUT_MS = 15_000;
 
 export interface EmbeddedDatabase {
   pool: pg.Pool;
+  /** The database process (its priority is lowered: yieldToRequestThread). */
+  pid: number | undefined;
   close(): Promise<void>;
 }
 
@@ -77,6 +80,24 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<void> {
 }
 
 /**
+ * The database process runs at a lower scheduling priority than the server's. On a machine with few
+ * cores, a busy PGlite (one long list query after another) otherwise competes on equal terms with the
+ * request thread, and a request that needs no database (the health probe, a cached session's refusal,
+ * serializing an answer already read) waited for the scheduler behind it: issue 5's blocking check.
+ * The work still gets done: a lower priority only decides who runs first when both want a core.
+ */
+const DATABASE_NICENESS = 5;
+
+function yieldToRequestThread(child: ChildProcess) {
+  if (child.pid === undefined) return;
+  try {
+    os.setPriority(child.pid, Math.min(19, os.getPriority() + DATABASE_NICENESS));
+  } catch {
+    // Not permitted here (some containers): the server works the same, only less responsive under load.
+  }
+}
+
+/**
  * Starts PGlite on `<dataDir>/pgdata` (the caller holds the data folder's lock).
  * @param onUnexpectedExit called if the database process dies while the server runs.
  */
@@ -87,6 +108,7 @@ export async function startEmbeddedDatabase(dataDir: string, onUnexpectedExit: (
     serialization: 'json',
   });
   const port = await waitForReady(child);
+  yieldToRequestThread(child);
 
   let closing = false;
   child.on('exit', (code, signal) => {
@@ -108,6 +130,7 @@ export async function startEmbeddedDatabase(dataDir: string, onUnexpectedExit: (
 
   return {
     pool,
+    pid: child.pid,
     async close() {
       if (closing) return;
       closing = true;
