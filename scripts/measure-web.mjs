@@ -8,6 +8,7 @@
 //   failed run tried again up to 2 times (--report-dir keeps each page's report as JSON).
 // Chromium: CHROMIUM_PATH or /usr/bin/chromium. Prints the load average first: figures on a busy
 // machine are slower than on an idle one.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -52,6 +53,7 @@ try {
   await browser.close();
 }
 if (args.lighthouse) {
+  if (args['report-dir']) fs.mkdirSync(args['report-dir'], { recursive: true });
   const reportFile = (name) => (args['report-dir'] ? path.join(args['report-dir'], `lighthouse-${name}.json`) : undefined);
   const login = await lighthouseScore(`${base}/login`, null, { reportFile: reportFile('login') });
   console.log(`Lighthouse /login: ${login.score} (attempt ${login.attempt}; ${login.detail})`);

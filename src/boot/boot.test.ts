@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orders } from '../../resources/orders';
 import { createApiClient } from '../providers/api-client';
 import { firstListRequest, firstListRequests } from './boot-plan';
@@ -8,6 +8,7 @@ import { bootPlanElementId, detectLanguage, startBoot, type BootPlan } from './s
 const plan: BootPlan = {
   session: '/api/profile/show',
   lists: { '/': '/api/orders?page=1&perPage=10&sort=loading_date&order=desc' },
+  antdStyles: '/assets/antd-1.css',
   shell: { scripts: ['/assets/app-shell-1.js'], styles: ['/assets/app-shell-1.css'] },
   listPage: { scripts: ['/assets/list-page-1.js'], styles: [] },
 };
@@ -22,6 +23,12 @@ function writePlan(value: BootPlan | string) {
 }
 
 const links = (rel: string) => [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
+
+// The test browser would fetch the linked files from a server that is not there.
+beforeAll(() => {
+  const settings = (window as unknown as { happyDOM?: { settings: Record<string, unknown> } }).happyDOM?.settings;
+  if (settings) Object.assign(settings, { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true });
+});
 
 describe('the boot module', () => {
   let fetch: ReturnType<typeof vi.fn>;
@@ -46,6 +53,7 @@ describe('the boot module', () => {
     startBoot(window);
     expect(fetch).not.toHaveBeenCalled();
     expect(links('modulepreload')).toEqual([]);
+    expect(links('stylesheet')).toEqual([]);
     expect((globalThis as Record<string, unknown>)[prefetchGlobal]).toBeUndefined();
   });
 
@@ -58,6 +66,9 @@ describe('the boot module', () => {
     expect(headers['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(links('modulepreload')).toEqual(['/assets/app-shell-1.js', '/assets/list-page-1.js']);
     expect(links('preload')).toEqual(['/assets/app-shell-1.css']);
+    // antd's build-time styles apply first in <head> (where antd puts the styles it builds).
+    expect(document.head.querySelector('link')?.getAttribute('href')).toBe('/assets/antd-1.css');
+    expect(links('stylesheet')).toEqual(['/assets/antd-1.css']);
   });
 
   it('on a page that is not a list, asks only for the current user and preloads only the shell', () => {

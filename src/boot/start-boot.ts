@@ -23,11 +23,16 @@ export interface BootPlan {
   session: string;
   /** The first list request by page path (`/` → `/api/orders?page=1&…`). */
   lists: Record<string, string>;
+  /** antd's styles made at build time (src/layout/antd-static-styles.tsx), or null. */
+  antdStyles: string | null;
   /** The signed-in shell's chunks (JS) and styles (CSS), asset paths from the site root. */
   shell: { scripts: string[]; styles: string[] };
   /** The generic list page's chunks (not in the shell's), for the pages of `lists`. */
   listPage: { scripts: string[]; styles: string[] };
 }
+
+/** Marks the link of antd's build-time styles (src/layout/antd-styles-ready.ts waits for it). */
+export const antdStylesAttribute = 'data-antd-styles';
 
 export function readBootPlan(document: Document): BootPlan | null {
   const text = document.getElementById(bootPlanElementId)?.textContent;
@@ -85,6 +90,8 @@ function addLink(document: Document, rel: string, href: string, as?: string): vo
   link.rel = rel;
   link.href = href;
   if (as) link.as = as;
+  // As Vite links a chunk's CSS (crossorigin): a preload in another mode would be fetched twice.
+  link.crossOrigin = '';
   document.head.appendChild(link);
 }
 
@@ -104,6 +111,15 @@ export function startBoot(window: Window): void {
   get(plan.session);
   if (plan.lists[path]) get(plan.lists[path]);
   (window as unknown as Record<string, unknown>)[prefetchGlobal] = { token, at: window.performance.now(), requests };
+  // antd's styles apply before antd's first render (which then skips building them): first in <head>,
+  // where antd puts the styles it builds, so the app's own CSS still comes after them.
+  if (plan.antdStyles) {
+    const link = window.document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = plan.antdStyles;
+    link.setAttribute(antdStylesAttribute, '');
+    window.document.head.prepend(link);
+  }
   const page = plan.lists[path] ? plan.listPage : undefined;
   for (const href of [...plan.shell.styles, ...(page?.styles ?? [])]) addLink(window.document, 'preload', href, 'style');
   for (const href of [...plan.shell.scripts, ...(page?.scripts ?? [])]) addLink(window.document, 'modulepreload', href);

@@ -4,6 +4,7 @@
  * code) and the chunks of the signed-in shell and of the generic list page, from the bundle. The boot
  * script is loaded `async`, so it runs as soon as it arrives, while the app's entry still downloads.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import type { BootPlan } from './start-boot';
@@ -31,7 +32,9 @@ function closure(bundle: OutputBundle, chunk: OutputChunk, scripts = new Set<str
 
 export function bootPlugin(): Plugin {
   let root = process.cwd();
+  let command: 'build' | 'serve' = 'serve';
   let lists: Promise<Record<string, string>> | undefined;
+  let antdStyles: string | null = null;
   const chunkOf = (bundle: OutputBundle, source: string) =>
     Object.values(bundle).find((item): item is OutputChunk => item.type === 'chunk' && item.facadeModuleId === path.join(root, source));
   return {
@@ -43,12 +46,24 @@ export function bootPlugin(): Plugin {
     },
     configResolved(config) {
       root = config.root;
+      command = config.command;
+    },
+    // antd's styles of the shell and the lists, made now rather than in each browser (antd-static-styles.tsx).
+    async buildStart() {
+      if (command !== 'build') return;
+      const { module } = await runnerImport<typeof import('../layout/antd-static-styles')>(path.join(root, 'src/layout/antd-static-styles.tsx'), { root, configFile: false, logLevel: 'error' });
+      const css = module.antdStaticCss();
+      // antd names its classes differently outside production builds: such a file would match nothing.
+      if (css.includes('dev-only')) throw new Error('fleetdesk-boot: antd styles were made outside a production build (NODE_ENV)');
+      const fileName = `assets/antd-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+      this.emitFile({ type: 'asset', fileName, source: css });
+      antdStyles = `/${fileName}`;
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
         lists ??= runnerImport<typeof import('./boot-plan')>(path.join(root, 'src/boot/boot-plan.ts'), { root, configFile: false, logLevel: 'error' }).then(({ module }) => module.firstListRequests());
-        const plan: BootPlan = { session: '/api/profile/show', lists: await lists, shell: { scripts: [], styles: [] }, listPage: { scripts: [], styles: [] } };
+        const plan: BootPlan = { session: '/api/profile/show', lists: await lists, antdStyles, shell: { scripts: [], styles: [] }, listPage: { scripts: [], styles: [] } };
         let bootSource = '/src/boot/boot.ts';
         const bundle = context.bundle;
         if (bundle) {

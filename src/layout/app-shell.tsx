@@ -5,7 +5,8 @@
 import '../antd-setup';
 import { Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { resources } from '../../resources';
@@ -15,9 +16,9 @@ import { dataProvider } from '../providers/data-provider';
 import { i18nProvider } from '../providers/i18n-provider';
 import { notificationProvider } from '../providers/notification-provider';
 import { useAntdLocale } from './antd-locale';
+import { antdTheme } from './antd-theme';
 import { AppLayout } from './app-layout';
 import { useLayoutSettings } from './settings-store';
-import { brandPrimary } from './theme-colors';
 import './shell.css';
 
 /**
@@ -35,20 +36,10 @@ export function AppShell() {
   const { i18n } = useTranslation();
   const [settings] = useLayoutSettings();
   const locale = useAntdLocale(i18n.language);
+  // The same object while the mode stays: a new one per render makes antd work out its tokens again.
+  const themeConfig = useMemo(() => antdTheme(settings.mode), [settings.mode]);
   return (
-    <ConfigProvider
-      locale={locale}
-      theme={{
-        algorithm: settings.mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: {
-          colorPrimary: brandPrimary,
-          colorInfo: brandPrimary,
-          borderRadius: 6,
-          // antd's dark layout is pure black: a softer dark is easier on the eyes in a long working day.
-          ...(settings.mode === 'dark' ? { colorBgLayout: '#0f1218', colorBgContainer: '#171b22', colorBgElevated: '#1f242c' } : {}),
-        },
-      }}
-    >
+    <ConfigProvider locale={locale} theme={themeConfig}>
       <AntdApp>
         <Refine
           routerProvider={routerProvider}

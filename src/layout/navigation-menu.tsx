@@ -1,9 +1,10 @@
 /** The menu of SPEC §1's groups, drawn inline (sidebar, drawer) or horizontally (top menu). */
-import { ConfigProvider, Menu, theme } from 'antd';
+import { ConfigProvider, Menu } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useAccess } from '../access/use-access';
+import { menuTheme } from './antd-theme';
 import { buildMenuItems, menuGroupKeys, selectedMenuEntry } from './menu-items';
 
 interface NavigationMenuProps {
@@ -23,26 +24,14 @@ export function NavigationMenu({ mode, tone, collapsed = false, inlineIndent, on
   const { canOpen } = useAccess();
   // Only the entries the member may open (the session's permissions, loaded once).
   const items = useMemo(() => buildMenuItems(t, onNavigate, canOpen), [t, onNavigate, canOpen]);
-  const onDark = tone === 'dark';
+  const themeConfig = useMemo(() => menuTheme(tone), [tone]);
   // Open groups are controlled: all groups open in the full sidebar, while collapsed (icons) only the
   // group pop-up under the pointer, so a sidebar that starts collapsed does not show every pop-up at once.
   const [inlineOpenKeys, setInlineOpenKeys] = useState<string[]>(menuGroupKeys);
   const [popupOpenKeys, setPopupOpenKeys] = useState<string[]>([]);
   const inline = mode === 'inline' && !collapsed;
   return (
-    <ConfigProvider
-      theme={{
-        algorithm: onDark ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        components: {
-          Menu: {
-            itemBg: 'transparent',
-            subMenuItemBg: onDark ? 'rgba(0, 0, 0, 0.14)' : 'rgba(255, 255, 255, 0.22)',
-            ...(onDark ? { itemSelectedBg: 'rgba(255, 255, 255, 0.16)', itemSelectedColor: '#ffffff', subMenuItemSelectedColor: '#ffffff', itemColor: 'rgba(255, 255, 255, 0.78)' } : {}),
-            ...(onDark ? { horizontalItemSelectedColor: '#ffffff' } : {}),
-          },
-        },
-      }}
-    >
+    <ConfigProvider theme={themeConfig}>
       <Menu
         mode={mode}
         items={items}
