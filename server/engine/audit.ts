@@ -5,6 +5,7 @@
  * never updated or deleted through the API (routes/audit-log.ts only reads).
  */
 import type { Queryable } from '../db/pool';
+import { Sql, sql } from '../db/sql';
 import { MASK, maskValue } from './masking';
 import type { EngineResource } from './model';
 
@@ -62,6 +63,15 @@ export async function recordChange(
     `INSERT INTO audit_log (tenant_id, user_id, user_name, resource, record_id, action, changes) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [actor.tenant_id, actor.id, actorName(actor), resource.name, recordId, action, JSON.stringify(changes)],
   );
+}
+
+/**
+ * The audit entry of a write as part of the write's own statement (store.ts): `INSERT … SELECT … FROM
+ * <written>`, where `written` is the data-modifying CTE's name. One round trip instead of two.
+ */
+export function changeEntrySql(actor: Actor, resource: EngineResource, action: 'create' | 'update', changes: Changes, written: string): Sql {
+  return sql`INSERT INTO audit_log (tenant_id, user_id, user_name, resource, record_id, action, changes)
+    SELECT ${actor.tenant_id}, ${actor.id}, ${actorName(actor)}, ${resource.name}, ${new Sql([`${written}.id`], [])}, ${action}, ${JSON.stringify(changes)}::jsonb FROM ${new Sql([written], [])}`;
 }
 
 /** One entry per record whose sensitive fields a permitted member has just received. */

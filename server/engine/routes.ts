@@ -197,7 +197,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         await hashWriteOnly(data, current.data);
         const context = { client: store.client, store, model, resource, actor: request.user };
         const taken = (await rules?.beforeWrite?.(context, { id, data, current: current.data })) ?? {};
-        let updated = await store.update(resource, id, data, request.user.id);
+        let updated = await store.update(resource, id, data, request.user.id, current.data);
         if (rules?.afterWrite) {
           await rules.afterWrite(context, { id, data, current: current.data, taken });
           updated = (await store.find(resource, id, {})) ?? updated;

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import type { Queryable } from '../db/pool';
-import { recordChange, type Actor } from './audit';
+import { changeEntrySql, changesBetween, recordChange, type Actor } from './audit';
 import { identifier, join, Sql, sql } from '../db/sql';
 import { COMPACT_AFTER, compactCountsQuery, maintainedCountQuery } from './counts';
 import { derivedColumn } from './derived-fields';
@@ -163,23 +163,36 @@ export class EngineStore {
       columns.push('parent_id');
       values.push(parentId);
     }
-    const rows = await this.run<RecordRow>(
-      sql`INSERT INTO ${identifier(resource.table)} (${join(columns.map(identifier), ', ')}) VALUES (${join(values.map((value) => sql`${value}`), ', ')}) RETURNING ${this.columns(resource)}`,
-    );
-    const row = rows[0] as RecordRow;
-    if (this.actor) await recordChange(this.client, this.actor, resource, row.id, 'create', null, row.data);
-    return row;
+    const insert = sql`INSERT INTO ${identifier(resource.table)} (${join(columns.map(identifier), ', ')}) VALUES (${join(values.map((value) => sql`${value}`), ', ')}) RETURNING ${this.columns(resource)}`;
+    if (!this.actor) return (await this.run<RecordRow>(insert))[0] as RecordRow;
+    // The audit entry in the same statement: what is stored is exactly `data` (jsonb keeps it as given).
+    const entry = changeEntrySql(this.actor, resource, 'create', changesBetween(resource, null, data), 'inserted');
+    const rows = await this.run<RecordRow>(sql`WITH inserted AS (${insert}), entry AS (${entry}) SELECT * FROM inserted`);
+    return rows[0] as RecordRow;
   }
 
-  async update(resource: EngineResource, id: number, data: Record<string, unknown>, userId: number): Promise<RecordRow> {
+  /**
+   * Writes `data` over the record. `before` (the record's data as the caller read it under a row lock)
+   * lets the audit entry go in the same statement; without it the statement reads the row as it was.
+   */
+  async update(resource: EngineResource, id: number, data: Record<string, unknown>, userId: number, before?: Record<string, unknown>): Promise<RecordRow> {
+    const update = sql`UPDATE ${identifier(resource.table)} SET data = ${JSON.stringify(data)}::jsonb, version = version + 1, updated_at = now(), updated_by = ${userId}
+           WHERE ${this.where({}, [sql`id = ${id}`])} RETURNING ${this.columns(resource)}`;
+    if (this.actor && before) {
+      const changes = changesBetween(resource, before, data);
+      // An update that changed nothing (a form saved as it was) is not news (audit.ts recordChange).
+      if (Object.keys(changes).length === 0) return (await this.run<RecordRow>(update))[0] as RecordRow;
+      const entry = changeEntrySql(this.actor, resource, 'update', changes, 'updated');
+      return (await this.run<RecordRow>(sql`WITH updated AS (${update}), entry AS (${entry}) SELECT * FROM updated`))[0] as RecordRow;
+    }
     // The CTE reads the row as it was, in the same statement, for the audit trail's "before".
     const rows = await this.run<RecordRow & { before_data: Record<string, unknown> | null }>(
       sql`WITH previous AS (SELECT data FROM ${identifier(resource.table)} WHERE ${this.where({}, [sql`id = ${id}`])})
           UPDATE ${identifier(resource.table)} SET data = ${JSON.stringify(data)}::jsonb, version = version + 1, updated_at = now(), updated_by = ${userId}
            WHERE ${this.where({}, [sql`id = ${id}`])} RETURNING ${this.columns(resource)}, (SELECT data FROM previous) AS before_data`,
     );
-    const { before_data: before, ...row } = rows[0] as RecordRow & { before_data: Record<string, unknown> | null };
-    if (this.actor) await recordChange(this.client, this.actor, resource, id, 'update', before, row.data);
+    const { before_data: previous, ...row } = rows[0] as RecordRow & { before_data: Record<string, unknown> | null };
+    if (this.actor) await recordChange(this.client, this.actor, resource, id, 'update', previous, row.data);
     return row;
   }
 }
