@@ -25,6 +25,8 @@ export interface BenchRun {
   idleHealth: ProbeResult;
   memory: { serverPeak: number; childrenPeak: number; totalPeak: number };
   web: WebResult | null;
+  /** When the web figures were taken again alone (`--web-only`), if they were. */
+  webMeasuredAt?: string;
 }
 
 export interface BenchReport {
@@ -120,7 +122,7 @@ export function writeResults(report: BenchReport): string {
     lines.push(`- ${run.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}: measured from ${run.started ?? report.started.toISOString()}, load average before ${loadOf(run.loadBefore)}, after ${loadOf(run.loadAfter)}; data (seed:bulk): large tenant with ${Number(sizes.orders).toLocaleString('en')} orders, ${Number(sizes.employees).toLocaleString('en')} employees (each with a passport and an HR document with its status row), ${Number(sizes.transports).toLocaleString('en')} vehicles; ${Number(sizes.tenants) - 1} small tenants beside it`);
   }
   lines.push(`- load: autocannon from the same machine, ${report.seconds} s per measurement after a warm-up; list cases: first page (10 rows, default order: loading date newest first) with total, page ${report.deepPage.toLocaleString('en')} reached by cursor (the nextCursor of page ${(report.deepPage - 1).toLocaleString('en')}, fetched once: a keyset page) and the same page by number (OFFSET jump, rows read from the start), search "Danube Steel"; create posts an order, update changes the price of orders made by the create runs`);
-  lines.push('- floor: bench/floor-server.ts, Fastify + pg running the engine\'s very same statements (EngineStore, references check) with no auth, validation or wire shaping');
+  lines.push('- floor: bench/floor-server.ts, Fastify + pg running the engine\'s very same statements (EngineStore, references check) with no auth, validation or wire shaping; on PostgreSQL both servers run at once and each case alternates between them (who goes first alternates too); on PGlite (one process per data folder) the floor runs after ours');
   lines.push('- servers are started as `npm start` starts them (`node --import tsx server/server.ts`), LOG_LEVEL=warn; latencies in ms (autocannon rounds to whole ms)');
   lines.push('');
   lines.push('## Budgets', '');
@@ -136,7 +138,7 @@ export function writeResults(report: BenchReport): string {
     lines.push(`- /api/health under list load (c=10): p50 ${fixed(run.health.p50, 1)} ms, p99 ${fixed(run.health.p99, 1)} ms, max ${fixed(run.health.max, 1)} ms over ${run.health.count} probes; idle p99 ${fixed(run.idleHealth.p99, 1)} ms`);
     lines.push(`- memory peaks under load: server ${fixed(mb(run.memory.serverPeak))} MB${run.kind === 'pglite' ? `, PGlite process ${fixed(mb(run.memory.childrenPeak))} MB, both ${fixed(mb(run.memory.totalPeak))} MB` : ''}`);
     if (run.web) {
-      lines.push('', `## Web app (server on ${run.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`, '');
+      lines.push('', `## Web app (server on ${run.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}${run.webMeasuredAt ? `, measured ${run.webMeasuredAt} with --web-only` : ''})`, '');
       lines.push(`- /login JavaScript: ${fixed(run.web.loginJsKb, 1)} KB gzip loaded in Chromium; ${fixed(run.web.loginJsManifestKb, 1)} KB by scripts/measure-login-js.mjs`);
       lines.push(`- / after sign-in (orders list): ${fixed(run.web.homeJsKb, 1)} KB gzip of JavaScript`);
       lines.push(`- navigation to the orders table rendered (first row visible), cold cache: ${run.web.ordersReadyMs.map((value) => `${fixed(value)} ms`).join(', ')}`);

@@ -12,7 +12,8 @@
  * then the web app in Chromium (JS downloaded, orders table ready, Lighthouse), and writes bench/RESULTS.md.
  *
  * Flags: --orders --employees --transports --tenants (bulk sizes; defaults are the issue's),
- *        --duration <s per measurement, 10>, --databases pglite,postgres, --no-web, --fresh (new data).
+ *        --duration <s per measurement, 10>, --databases pglite,postgres, --no-web, --fresh (new data),
+ *        --with-saved, --report-only, --web-only (see the options below).
  * Quick run: npm run bench -- --orders 100000 --employees 10000 --transports 1000 --tenants 20 --duration 5
  */
 import { execFileSync } from 'node:child_process';
@@ -42,6 +43,8 @@ const { values: args } = parseArgs({
     'with-saved': { type: 'boolean', default: false },
     // Writes RESULTS.md again from the saved runs (bench/.data/run-*.json) without measuring.
     'report-only': { type: 'boolean', default: false },
+    // Measures the web app again against the first database's saved data and run, then writes RESULTS.md.
+    'web-only': { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
   },
 });
@@ -193,18 +196,37 @@ async function settle(baseUrl: string, probePath: string, headers: Record<string
   }
 }
 
-async function measureCases(kind: Kind, server: Running, session: Session, fixture: Fixtures, floor: boolean): Promise<Map<string, LoadResult>> {
-  const results = new Map<string, LoadResult>();
-  const all = cases(server.url, session, fixture, floor);
-  for (const [name, makeCase] of Object.entries(all)) {
+interface Target {
+  server: Running;
+  floor: boolean;
+  results: Map<string, LoadResult>;
+}
+
+/**
+ * Every case at every concurrency on each target. With two targets (ours and the floor, both up on
+ * PostgreSQL) the measurements alternate case by case, and which goes first alternates too: neither gets
+ * a quieter machine, fresher caches or a table without the other's writes.
+ */
+async function measureCases(kind: Kind, targets: Target[], session: Session, fixture: Fixtures): Promise<void> {
+  const all = targets.map((target) => cases(target.server.url, session, fixture, target.floor));
+  let turn = 0;
+  for (const name of Object.keys(all[0] as object)) {
     for (const concurrency of CONCURRENCY) {
-      const result = await load(makeCase(), concurrency, seconds);
-      await (floor ? settle(server.url, '/floor/health') : settle(server.url, '/api/orders?perPage=1', { authorization: `Bearer ${session.token}` }));
-      results.set(`${name}@${concurrency}`, result);
-      console.log(`[${kind}] ${floor ? 'floor' : 'ours '} ${name.padEnd(7)} c=${String(concurrency).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms${result.errors ? `  errors ${result.errors}` : ''}`);
+      const order = targets.map((_, index) => index);
+      if (turn++ % 2 === 1) order.reverse();
+      for (const index of order) {
+        const target = targets[index] as Target;
+        const result = await load((all[index] as Record<string, () => LoadCase>)[name]!(), concurrency, seconds);
+        await (target.floor ? settle(target.server.url, '/floor/health') : settle(target.server.url, '/api/orders?perPage=1', { authorization: `Bearer ${session.token}` }));
+        target.results.set(`${name}@${concurrency}`, result);
+        console.log(`[${kind}] ${target.floor ? 'floor' : 'ours '} ${name.padEnd(7)} c=${String(concurrency).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms${result.errors ? `  errors ${result.errors}` : ''}`);
+      }
     }
   }
-  return results;
+}
+
+async function startFloor(env: Record<string, string>, session: Session): Promise<Running> {
+  return startServer('bench/floor-server.ts', { ...env, BENCH_COMPANY_ID: String(session.companyId), BENCH_USER_ID: String(session.userId), BENCH_DEEP_PAGE: String(DEEP_PAGE) }, '/floor/health', LOG);
 }
 
 async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
@@ -213,9 +235,12 @@ async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
   const loadBefore = os.loadavg();
   const env = { ...envOf(kind), AUTH_RATE_LIMIT: '100000' };
   const ours = await startServer('server/server.ts', env, '/api/health', LOG);
+  const oursTarget: Target = { server: ours, floor: false, results: new Map() };
+  // The embedded database's folder opens in one process at a time: there the floor runs after ours.
+  let floorServer: Running | null = null;
+  let floorTarget: Target | null = null;
   let session: Session;
   let fixture: Fixtures;
-  let oursResults: Map<string, LoadResult>;
   let health: ProbeResult;
   let idleHealth: ProbeResult;
   let memory: ReturnType<ReturnType<typeof memorySampler>['stop']>;
@@ -223,6 +248,11 @@ async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
   try {
     session = await signIn(ours.url);
     fixture = await fixtures(ours.url, session);
+    if (kind === 'postgres') {
+      floorServer = await startFloor(env, session);
+      floorTarget = { server: floorServer, floor: true, results: new Map() };
+      await load(cases(floorServer.url, session, fixture, true).list(), 4, 2);
+    }
     // Warm-up: the first requests load caches and plans.
     await load(cases(ours.url, session, fixture, false).list(), 4, 2);
     const idle = probe(`${ours.url}/api/health`);
@@ -234,29 +264,50 @@ async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
     const listLoad = await load(cases(ours.url, session, fixture, false).list(), 10, seconds);
     health = await probing.stop();
     console.log(`[${kind}] /api/health under list load (list ${listLoad.rps.toFixed(0)} req/s): p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms (idle p99 ${idleHealth.p99.toFixed(1)} ms)`);
-    oursResults = await measureCases(kind, ours, session, fixture, false);
+    await measureCases(kind, floorTarget ? [oursTarget, floorTarget] : [oursTarget], session, fixture);
     memory = sampler.stop();
     console.log(`[${kind}] memory peaks: server ${(memory.serverPeak / 2 ** 20).toFixed(0)} MB, embedded database ${(memory.childrenPeak / 2 ** 20).toFixed(0)} MB`);
+    if (floorServer) await floorServer.stop();
+    floorServer = null;
     if (web) webResult = await measureWeb(ours.url, session.token);
   } finally {
+    await floorServer?.stop();
     await ours.stop();
   }
-  const floorServer = await startServer('bench/floor-server.ts', { ...env, BENCH_COMPANY_ID: String(session.companyId), BENCH_USER_ID: String(session.userId), BENCH_DEEP_PAGE: String(DEEP_PAGE) }, '/floor/health', LOG);
-  let floorResults: Map<string, LoadResult>;
-  try {
-    await load(cases(floorServer.url, session, fixture, true).list(), 4, 2);
-    floorResults = await measureCases(kind, floorServer, session, fixture, true);
-  } finally {
-    await floorServer.stop();
+  if (!floorTarget) {
+    const floorOnly = await startFloor(env, session);
+    floorTarget = { server: floorOnly, floor: true, results: new Map() };
+    try {
+      await load(cases(floorOnly.url, session, fixture, true).list(), 4, 2);
+      await measureCases(kind, [floorTarget], session, fixture);
+    } finally {
+      await floorOnly.stop();
+    }
   }
   const rows: CaseRow[] = [];
-  for (const [key, result] of oursResults) {
+  for (const [key, result] of oursTarget.results) {
     const [name, concurrency] = key.split('@') as [string, string];
-    rows.push({ name, concurrency: Number(concurrency), ours: result, floor: floorResults.get(key) as LoadResult });
+    rows.push({ name, concurrency: Number(concurrency), ours: result, floor: floorTarget.results.get(key) as LoadResult });
   }
   const run: BenchRun = { kind, sizes, started, loadBefore, loadAfter: os.loadavg(), rows, health, idleHealth, memory, web: webResult };
   fs.writeFileSync(path.join(DATA, `run-${kind}.json`), JSON.stringify(run, null, 2));
   return run;
+}
+
+/** `--web-only`: the web app measured again against a server on the saved data; the saved run keeps its API figures. */
+async function remeasureWeb(kind: Kind): Promise<void> {
+  const saved = path.join(DATA, `run-${kind}.json`);
+  if (!fs.existsSync(saved)) throw new Error(`--web-only needs a saved run of ${kind} (bench/.data/run-${kind}.json): run the benchmark first`);
+  const run = JSON.parse(fs.readFileSync(saved, 'utf8')) as BenchRun;
+  const ours = await startServer('server/server.ts', { ...envOf(kind), AUTH_RATE_LIMIT: '100000' }, '/api/health', LOG);
+  try {
+    const session = await signIn(ours.url);
+    run.web = await measureWeb(ours.url, session.token);
+    run.webMeasuredAt = new Date().toISOString();
+  } finally {
+    await ours.stop();
+  }
+  fs.writeFileSync(saved, JSON.stringify(run, null, 2));
 }
 
 function machine(): Record<string, string> {
@@ -297,6 +348,14 @@ async function main() {
   }
   const kinds = args.databases.split(',').map((kind) => kind.trim()) as Kind[];
   const web = !args['no-web'];
+  if (args['web-only']) {
+    execFileSync('bash', ['scripts/ensure-chromium.sh'], { cwd: ROOT, stdio: 'inherit' });
+    console.log('Building the web app (npm run build)…');
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    await remeasureWeb(kinds[0] as Kind);
+    args['report-only'] = true;
+    return main();
+  }
   if (web) {
     execFileSync('bash', ['scripts/ensure-chromium.sh'], { cwd: ROOT, stdio: 'inherit' });
     console.log('Building the web app (npm run build)…');
