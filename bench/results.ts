@@ -20,6 +20,8 @@ export interface BenchRun {
   started: string;
   loadBefore: number[];
   loadAfter: number[];
+  /** CPU time stolen by the hypervisor during the run, % (Linux /proc/stat), when known. */
+  stealPercent?: number;
   rows: CaseRow[];
   health: ProbeResult;
   idleHealth: ProbeResult;
@@ -119,7 +121,7 @@ export function writeResults(report: BenchReport): string {
   for (const [key, value] of Object.entries(report.machine)) lines.push(`- ${key}: ${value}`);
   for (const run of report.runs) {
     const sizes = run.sizes ?? report.sizes;
-    lines.push(`- ${run.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}: measured from ${run.started ?? report.started.toISOString()}, load average before ${loadOf(run.loadBefore)}, after ${loadOf(run.loadAfter)}; data (seed:bulk): large tenant with ${Number(sizes.orders).toLocaleString('en')} orders, ${Number(sizes.employees).toLocaleString('en')} employees (each with a passport and an HR document with its status row), ${Number(sizes.transports).toLocaleString('en')} vehicles; ${Number(sizes.tenants) - 1} small tenants beside it`);
+    lines.push(`- ${run.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}: measured from ${run.started ?? report.started.toISOString()}, load average before ${loadOf(run.loadBefore)}, after ${loadOf(run.loadAfter)}${run.stealPercent === undefined ? '' : `, CPU stolen by the hypervisor ${run.stealPercent.toFixed(1)} %`}; data (seed:bulk): large tenant with ${Number(sizes.orders).toLocaleString('en')} orders, ${Number(sizes.employees).toLocaleString('en')} employees (each with a passport and an HR document with its status row), ${Number(sizes.transports).toLocaleString('en')} vehicles; ${Number(sizes.tenants) - 1} small tenants beside it`);
   }
   lines.push(`- load: autocannon from the same machine, ${report.seconds} s per measurement after a warm-up; list cases: first page (10 rows, default order: loading date newest first) with total, page ${report.deepPage.toLocaleString('en')} reached by cursor (the nextCursor of page ${(report.deepPage - 1).toLocaleString('en')}, fetched once: a keyset page) and the same page by number (OFFSET jump, rows read from the start), search "Danube Steel"; create posts an order, update changes the price of orders made by the create runs`);
   lines.push('- floor: bench/floor-server.ts, Fastify + pg running the engine\'s very same statements (EngineStore, references check) with no auth, validation or wire shaping; on PostgreSQL both servers run at once and each case alternates between them (who goes first alternates too); on PGlite (one process per data folder) the floor runs after ours');

@@ -196,6 +196,27 @@ async function settle(baseUrl: string, probePath: string, headers: Record<string
   }
 }
 
+/** The machine's CPU counters (/proc/stat, all cores), or null where there are none. */
+function cpuTimes(): number[] | null {
+  try {
+    return fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The share of CPU time the hypervisor gave to other guests since `before` ("steal"): on a shared virtual
+ * machine the same run can differ by half between hours, and this says how much the host took.
+ */
+function stealSince(before: number[] | null): number | undefined {
+  const after = cpuTimes();
+  if (!before || !after) return undefined;
+  const delta = after.map((value, index) => value - (before[index] ?? 0));
+  const total = delta.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  return total > 0 ? (100 * (delta[7] ?? 0)) / total : undefined;
+}
+
 interface Target {
   server: Running;
   floor: boolean;
@@ -233,6 +254,7 @@ async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
   await prepare(kind);
   const started = new Date().toISOString();
   const loadBefore = os.loadavg();
+  const cpuBefore = cpuTimes();
   const env = { ...envOf(kind), AUTH_RATE_LIMIT: '100000' };
   const ours = await startServer('server/server.ts', env, '/api/health', LOG);
   const oursTarget: Target = { server: ours, floor: false, results: new Map() };
@@ -289,7 +311,7 @@ async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
     const [name, concurrency] = key.split('@') as [string, string];
     rows.push({ name, concurrency: Number(concurrency), ours: result, floor: floorTarget.results.get(key) as LoadResult });
   }
-  const run: BenchRun = { kind, sizes, started, loadBefore, loadAfter: os.loadavg(), rows, health, idleHealth, memory, web: webResult };
+  const run: BenchRun = { kind, sizes, started, loadBefore, loadAfter: os.loadavg(), stealPercent: stealSince(cpuBefore), rows, health, idleHealth, memory, web: webResult };
   fs.writeFileSync(path.join(DATA, `run-${kind}.json`), JSON.stringify(run, null, 2));
   return run;
 }
