@@ -1,7 +1,8 @@
 /**
  * The floor: a minimal Fastify + `pg` server that executes the very same SQL as Fleetdesk's engine for
- * each benchmark case — the statements come from the engine's own EngineStore and references check, so
- * they stay the same when the engine changes — with no authentication, no body or query validation and
+ * each benchmark case — the statements come from the engine's own EngineStore and references check (writes
+ * with the same actor, so with the same audit entry), so they stay the same when the engine changes — with
+ * no authentication, no body or query validation and
  * no wire shaping (rows go out as the driver returns them). What Fleetdesk costs above this is the price
  * of its auth, validation and serialization.
  *
@@ -16,6 +17,7 @@ import { listPage, readCursor, type CursorPosition } from '../server/engine/curs
 import { parseListQuery, type ListQuery } from '../server/engine/list-query';
 import { buildModel, type EngineResource } from '../server/engine/model';
 import { checkReferences } from '../server/engine/references';
+import type { Actor } from '../server/engine/audit';
 import { EngineStore } from '../server/engine/store';
 import { CASE_QUERIES, deepQuery } from './cases';
 
@@ -26,6 +28,9 @@ const orders = model.byName.get('orders') as EngineResource;
 const companyId = Number(process.env.BENCH_COMPANY_ID);
 const userId = Number(process.env.BENCH_USER_ID);
 const tenantId = Number((await database.pool.query('SELECT tenant_id FROM companies WHERE id = $1', [companyId])).rows[0].tenant_id);
+// Writes carry the same actor as ours, so the same statements run: the audit entry is part of the
+// insert's and the update's own statement (store.ts). Read once at start: the floor does no auth.
+const actor = (await database.pool.query('SELECT id, tenant_id, login, name, last_name FROM users WHERE id = $1', [userId])).rows[0] as Actor;
 
 // Parsed once (at start, or for `deep` once per cursor): the floor does no per-request query validation.
 const parse = (query: string): { query: ListQuery; position: CursorPosition | null } => {
@@ -57,7 +62,7 @@ app.get<{ Params: { id: string } }>('/floor/show/:id', async (request) => {
 app.post('/floor/create', async (request) => {
   const data = request.body as Record<string, unknown>;
   const row = await database.transaction(async (client) => {
-    const store = new EngineStore(client, tenantId);
+    const store = new EngineStore(client, tenantId, actor);
     await checkReferences(client, model, orders, tenantId, data);
     return store.insert(orders, data, userId);
   });
@@ -67,12 +72,12 @@ app.post('/floor/create', async (request) => {
 app.put<{ Params: { id: string } }>('/floor/update/:id', async (request, reply) => {
   const { version, ...changes } = request.body as Record<string, unknown>;
   const row = await database.transaction(async (client) => {
-    const store = new EngineStore(client, tenantId);
+    const store = new EngineStore(client, tenantId, actor);
     const current = await store.find(orders, Number(request.params.id), {}, true);
     if (!current || current.version !== version) return null;
     const data = { ...current.data, ...changes };
     await checkReferences(client, model, orders, tenantId, data);
-    return store.update(orders, Number(request.params.id), data, userId);
+    return store.update(orders, Number(request.params.id), data, userId, current.data);
   });
   if (!row) return reply.code(409).send({ message: 'stale' });
   return { data: row };
