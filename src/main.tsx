@@ -2,7 +2,7 @@
  * Entry: React, the router and what every page needs first (i18n, the session). Everything else is a
  * lazy chunk: the auth pages are light, and the shell (Refine + antd) loads only behind the sign-in.
  */
-import { StrictMode, Suspense } from 'react';
+import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { initI18n, languageKnown } from './i18n/i18n';
@@ -20,10 +20,15 @@ void Promise.race([languageKnown(), translationsReady.catch(() => undefined)]).t
 // Signed in: the shell (Refine + antd) and the page's chunk load meanwhile, not after the session check.
 if (readToken()) preloadPrivateRoute(window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Suspense fallback="...">
-      <App />
-    </Suspense>
-  </StrictMode>,
+// As a transition: React draws the app in slices of a few milliseconds, never one long task (the
+// signed-in app may be ready to draw at once: the boot module fetched the user and the chunks early).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Suspense fallback="...">
+        <App />
+      </Suspense>
+    </StrictMode>,
+  ),
 );

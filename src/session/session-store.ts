@@ -3,7 +3,7 @@
  * login/register error. The guards, the header and Refine's auth provider all read this one store.
  * "checking" means a token is stored and the current user is being fetched on start.
  */
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { readToken } from './token-storage';
 import type { User } from './user';
 
@@ -44,8 +44,22 @@ export const sessionStore = {
   },
 };
 
+/**
+ * The session, re-rendering its readers as a transition when it changes: the change that matters most,
+ * "signed in" arriving on start, draws the whole signed-in app, and a transition draws it in slices
+ * rather than in one long task (useSyncExternalStore renders every change synchronously). Every reader
+ * is told in the same loop, so they change together in one render.
+ */
 export function useSession(): SessionState {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, sessionStore.getState);
+  const [current, setCurrent] = useState(sessionStore.getState);
+  useEffect(() => {
+    const update = () => startTransition(() => setCurrent(sessionStore.getState()));
+    // A change between this render and the subscription is not missed.
+    if (sessionStore.getState() !== current) update();
+    return sessionStore.subscribe(update);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribed once; `current` is only the first render's
+  }, []);
+  return current;
 }
 
 /** First name for the header, or null (the header then shows the translated 'User'). */
