@@ -5,7 +5,7 @@
  * button. Used as a page and, scoped to a parent through `params`, as a tab of the parent's show page.
  */
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Popconfirm, Space, Table, Tooltip } from 'antd';
+import { Button, Card, Empty, Space, Table } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
 import { useAccess } from '../access/use-access';
 import { dataProvider } from '../providers/data-provider';
+import { DeferredPopconfirm, DeferredTooltip } from './deferred-popups';
 import { FieldValue, routeFor, useFieldLabel } from './field-value';
 import { FormModal } from './form-modal';
 import { ListFilters } from './list-filters';
@@ -74,19 +75,19 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
         return (
           <Space size="small">
             {showRoute && (
-              <Tooltip title={t('crud.buttons.show')}>
+              <DeferredTooltip title={t('crud.buttons.show')}>
                 <Link to={routeFor(showRoute, id) + pathQueryOf(resource, record)} state={{ record }} aria-label={t('crud.buttons.show')} data-testid={`show-${id}`}>
                   <Button size="small" icon={<EyeOutlined />} />
                 </Link>
-              </Tooltip>
+              </DeferredTooltip>
             )}
             {canEdit && (
-              <Tooltip title={t('crud.buttons.edit')}>
+              <DeferredTooltip title={t('crud.buttons.edit')}>
                 <Button size="small" icon={<EditOutlined />} aria-label={t('crud.buttons.edit')} data-testid={`edit-${id}`} onClick={() => setForm({ mode: 'edit', record })} />
-              </Tooltip>
+              </DeferredTooltip>
             )}
             {canDelete && (
-              <Popconfirm
+              <DeferredPopconfirm
                 title={t('crud.confirm.deleteTitle')}
                 description={t('crud.confirm.deleteDescription')}
                 okText={t('crud.buttons.delete')}
@@ -95,7 +96,7 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
                 onConfirm={() => remove(record)}
               >
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('crud.buttons.delete')} data-testid={`delete-${id}`} />
-              </Popconfirm>
+              </DeferredPopconfirm>
             )}
           </Space>
         );
@@ -138,7 +139,7 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
         columns={columns}
         dataSource={list.records}
         loading={list.loading}
-        scroll={{ x: 'max-content' }}
+        className="crud-table"
         locale={{
           emptyText: (
             <Empty
