@@ -16,6 +16,8 @@ export default defineConfig({
     alias: [
       { find: /^react-markdown$/, replacement: stub('react-markdown.tsx') },
       { find: /^remark-gfm$/, replacement: stub('remark-gfm.ts') },
+      // @refinedev/core imports papaparse at its top level for CSV import/export hooks Fleetdesk does not use.
+      { find: /^papaparse$/, replacement: stub('papaparse.ts') },
     ],
   },
   server: {

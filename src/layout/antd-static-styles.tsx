@@ -19,14 +19,10 @@ import { antdTheme, menuTheme } from './antd-theme';
 function Components() {
   return (
     <App>
-      {(['dark', 'light'] as const).map((tone) => (
-        // As src/layout/navigation-menu.tsx draws it, on a dark or a light sidebar or top bar.
-        <ConfigProvider key={tone} theme={menuTheme(tone)}>
-          <Menu mode="inline" items={[{ key: 'a', label: 'a', children: [{ key: 'b', label: 'b' }] }, { type: 'divider' }, { key: 'c', label: 'c' }]} />
-          <Menu mode="inline" inlineCollapsed items={[{ key: 'a', label: 'a', icon: <span /> }]} />
-          <Menu mode="horizontal" items={[{ key: 'a', label: 'a' }]} />
-        </ConfigProvider>
-      ))}
+      {/* As src/layout/navigation-menu.tsx draws it in the default sidebar (dark); other tones build theirs. */}
+      <ConfigProvider theme={menuTheme('dark')}>
+        <Menu mode="inline" items={[{ key: 'a', label: 'a', children: [{ key: 'b', label: 'b' }] }, { type: 'divider' }, { key: 'c', label: 'c' }]} />
+      </ConfigProvider>
       <Dropdown menu={{ items: [{ key: 'a', label: 'a' }] }}>
         <Button>a</Button>
       </Dropdown>
