@@ -49,9 +49,8 @@ app.get<{ Params: { name: string }; Querystring: { cursor?: string } }>('/floor/
   if (!list) throw new Error('unknown list case');
   const { query, position } = list;
   const store = new EngineStore(database.pool, tenantId);
-  const total = await store.count(orders, {}, query.conditions);
-  const page = await listPage(store, orders, {}, query, position, total);
-  return { data: page.rows, total, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
+  const page = await listPage(store, orders, {}, query, position);
+  return { data: page.rows, total: page.total, nextCursor: page.nextCursor, previousCursor: page.previousCursor };
 });
 
 app.get<{ Params: { id: string } }>('/floor/show/:id', async (request) => {

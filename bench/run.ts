@@ -335,7 +335,9 @@ async function remeasureWeb(kind: Kind): Promise<void> {
 function machine(): Record<string, string> {
   const postgres = (() => {
     try {
-      return execFileSync('psql', [ADMIN_URL, '-Atc', 'SHOW server_version'], { encoding: 'utf8' }).trim();
+      const [version, autovacuum] = execFileSync('psql', [ADMIN_URL, '-At', '-c', 'SHOW server_version', '-c', 'SHOW autovacuum'], { encoding: 'utf8' }).trim().split('\n');
+      // This machine's server runs with autovacuum off: the engine's per-table settings then do nothing.
+      return `${version} (autovacuum ${autovacuum})`;
     } catch {
       return 'unknown';
     }

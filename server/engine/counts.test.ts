@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { startTestApp, type TestApp } from '../test-support/test-app';
-import { COMPACT_AFTER } from './counts';
+import { COMPACT_AFTER, countsMaintenance } from './counts';
 
 interface ListBody {
   data: Array<Record<string, unknown>>;
@@ -36,6 +36,20 @@ describe.each(databases)('list totals on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: { _id: number } }).data._id;
   };
+
+  it('vacuums and analyzes its delta table itself, so neither PGlite (no autovacuum) nor a server without it lets it bloat', async () => {
+    const analyzed = async () =>
+      Number((await test.database.pool.query(`SELECT coalesce(vacuum_count, 0) + coalesce(analyze_count, 0) AS n FROM pg_stat_user_tables WHERE relname = 'engine_row_counts'`)).rows[0]?.n ?? 0);
+    const before = await analyzed();
+    const statements: string[] = [];
+    const stop = countsMaintenance((statement) => (statements.push(statement), test.database.pool.query(statement)), 50);
+    try {
+      await expect.poll(analyzed, { timeout: 10_000, interval: 100 }).toBeGreaterThan(before);
+    } finally {
+      stop();
+    }
+    expect(statements[0]).toBe('VACUUM (ANALYZE) engine_row_counts');
+  });
 
   it('keeps the unfiltered total exact through creates and deletes, per tenant', async () => {
     expect(await total('/api/orders')).toBe(0);

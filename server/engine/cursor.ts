@@ -33,6 +33,8 @@ export interface CursorPosition {
 
 export interface ListPage {
   rows: KeyedRow[];
+  /** The list's exact total (EngineStore.count). */
+  total: number;
   currentPage: number;
   nextCursor: string | null;
   previousCursor: string | null;
@@ -103,15 +105,22 @@ export function readCursor(resource: EngineResource, query: ListQuery, scope: Sc
 }
 
 /**
- * The page a list request asks for: by its cursor (keyset), else by number (EngineStore.pageByNumber),
- * with the cursors that lead to the pages beside it. `total` is the list's exact total (EngineStore.count).
+ * The page a list request asks for, with the list's total: by its cursor (keyset), else by number
+ * (EngineStore.pageByNumber), with the cursors that lead to the pages beside it. The first page, the one a
+ * list opens on, comes with its total in one statement (EngineStore.firstPageWithTotal).
  */
-export async function listPage(store: EngineStore, resource: EngineResource, scope: Scope, query: ListQuery, position: CursorPosition | null, total: number): Promise<ListPage> {
+export async function listPage(store: EngineStore, resource: EngineResource, scope: Scope, query: ListQuery, position: CursorPosition | null): Promise<ListPage> {
   const order: PageOrder = pageOrderOf(resource, query.sort);
   const currentPage = position?.page ?? query.page;
-  const rows = position
-    ? await store.pageAfter(resource, scope, query.conditions, order, query.perPage, { key: position.key, id: position.id }, position.backward)
-    : await store.pageByNumber(resource, scope, query.conditions, order, query.perPage, (query.page - 1) * query.perPage, total);
+  let rows: KeyedRow[];
+  let total: number;
+  if (!position && query.page === 1) ({ rows, total } = await store.firstPageWithTotal(resource, scope, query.conditions, order, query.perPage));
+  else {
+    total = await store.count(resource, scope, query.conditions);
+    rows = position
+      ? await store.pageAfter(resource, scope, query.conditions, order, query.perPage, { key: position.key, id: position.id }, position.backward)
+      : await store.pageByNumber(resource, scope, query.conditions, order, query.perPage, (query.page - 1) * query.perPage, total);
+  }
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
   const fingerprint = queryFingerprint(resource, query, scope);
   const first = rows[0];
@@ -119,6 +128,7 @@ export async function listPage(store: EngineStore, resource: EngineResource, sco
   const keyOf = (row: KeyedRow) => (order.kind === 'id' ? null : row.cursor_key);
   return {
     rows,
+    total,
     currentPage,
     nextCursor: last && currentPage < lastPage ? encodeCursor({ page: currentPage + 1, backward: false, key: keyOf(last), id: Number(last.id) }, fingerprint) : null,
     previousCursor: first && currentPage > 1 ? encodeCursor({ page: currentPage - 1, backward: true, key: keyOf(first), id: Number(first.id) }, fingerprint) : null,

@@ -12,6 +12,7 @@ import type { Database } from '../db/database';
 import { docsRoutes } from './docs';
 import { buildModel, type EngineModel } from './model';
 import { registerResourceRoutes } from './routes';
+import { countsMaintenance } from './counts';
 import { ensureTables } from './storage';
 
 declare module 'fastify' {
@@ -33,6 +34,8 @@ export interface EngineOptions {
 async function engine(app: FastifyInstance, options: EngineOptions) {
   const model = buildModel(options.resources ?? registry, options.schemasDir);
   await ensureTables(options.database, model);
+  const stopMaintenance = countsMaintenance((statement) => options.database.pool.query(statement));
+  app.addHook('onClose', async () => stopMaintenance());
   app.decorate('engine', model);
   for (const resource of model.resources) registerResourceRoutes(app, options.database, model, resource);
   await app.register(docsRoutes, { model, apiDocs: options.apiDocs ?? true });

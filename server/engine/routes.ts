@@ -136,8 +136,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       const sensitive = seesSensitive(request);
       const query = parseListQuery(resource, request.query as Record<string, unknown>, pathParameters, { hidden: sensitive ? [] : resource.sensitiveFields });
       const position = readCursor(resource, query, scope);
-      const total = await store.count(resource, scope, query.conditions);
-      const { rows, currentPage, nextCursor, previousCursor } = await listPage(store, resource, scope, query, position, total);
+      const { rows, total, currentPage, nextCursor, previousCursor } = await listPage(store, resource, scope, query, position);
       if (sensitive) await recordSensitiveReads(database.pool, request.user, resource, rows.map((row) => ({ id: row.id, fields: sensitiveFieldsIn(resource, row.data) })));
       return {
         data: rows.map((row) => wire(request, row)),

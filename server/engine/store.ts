@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { Queryable } from '../db/pool';
 import { changeEntrySql, changesBetween, recordChange, type Actor } from './audit';
 import { identifier, join, Sql, sql } from '../db/sql';
-import { COMPACT_AFTER, compactCountsQuery, maintainedCountQuery } from './counts';
+import { COMPACT_AFTER, compactCountsQuery, maintainedCountSql } from './counts';
 import { derivedColumn } from './derived-fields';
 import { keysetConditions, orderSql, pagingOrderBy, sortValueText, type KeysetStart, type PageOrder } from './paging';
 import type { EngineResource } from './model';
@@ -55,24 +55,56 @@ export class EngineStore {
     return (await this.client.query(text, values)).rows as Row[];
   }
 
+  /** Whether a list's total is the tenant's whole table, read from the maintained counts (counts.ts). */
+  private maintained(scope: Scope, conditions: Sql[]): boolean {
+    return scope.parentId === undefined && Object.keys(scope.fields ?? {}).length === 0 && conditions.length === 0;
+  }
+
+  /** The total (and, maintained, how many delta rows it was summed from) as expressions of one statement. */
+  private totalSql(resource: EngineResource, scope: Scope, conditions: Sql[]): { total: Sql; pieces: Sql } {
+    if (this.maintained(scope, conditions)) return maintainedCountSql(resource.table, this.tenantId);
+    return { total: sql`(SELECT count(*) FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)})`, pieces: raw('0') };
+  }
+
+  /** Folding the deltas is housekeeping: only outside a transaction (a failure must not abort the caller's). */
+  private async compactWhenPiledUp(resource: EngineResource, pieces: number) {
+    if (pieces > COMPACT_AFTER && this.client instanceof pg.Pool) {
+      const compact = compactCountsQuery(resource.table, this.tenantId);
+      await this.client.query(compact.text, compact.values).catch(() => {});
+    }
+  }
+
   /**
    * The number of rows a list has. A tenant's whole table (no parent, no path field, no filter) is read
    * from the counts the triggers keep (counts.ts): O(1) at any size. Anything narrower is counted exactly.
    */
   async count(resource: EngineResource, scope: Scope, conditions: Sql[]): Promise<number> {
-    if (scope.parentId === undefined && Object.keys(scope.fields ?? {}).length === 0 && conditions.length === 0) {
-      const { text, values } = maintainedCountQuery(resource.table, this.tenantId);
-      const maintained = (await this.client.query(text, values)).rows as Array<{ total: number | string; pieces: number | string }>;
-      const total = Number(maintained[0]?.total ?? 0);
-      // Folding the deltas is housekeeping: only outside a transaction (a failure must not abort the caller's).
-      if (Number(maintained[0]?.pieces ?? 0) > COMPACT_AFTER && this.client instanceof pg.Pool) {
-        const compact = compactCountsQuery(resource.table, this.tenantId);
-        await this.client.query(compact.text, compact.values).catch(() => {});
-      }
-      return total;
-    }
-    const rows = await this.run<{ total: number }>(sql`SELECT count(*) AS total FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)}`);
+    const { total, pieces } = this.totalSql(resource, scope, conditions);
+    const rows = await this.run<{ total: number | string; pieces: number | string }>(sql`SELECT ${total} AS total, ${pieces} AS pieces`);
+    await this.compactWhenPiledUp(resource, Number(rows[0]?.pieces ?? 0));
     return Number(rows[0]?.total ?? 0);
+  }
+
+  /**
+   * The first page and the list's total in one statement (the total an uncorrelated subquery, run once):
+   * the page a list opens on costs one round trip instead of two. An empty page carries no total, so
+   * then the total is counted on its own.
+   */
+  async firstPageWithTotal(resource: EngineResource, scope: Scope, conditions: Sql[], order: PageOrder, limit: number): Promise<{ rows: KeyedRow[]; total: number }> {
+    const { total, pieces } = this.totalSql(resource, scope, conditions);
+    const rows = await this.run<KeyedRow & { list_total?: number | string; list_total_pieces?: number | string }>(
+      sql`SELECT ${this.keyedColumns(resource, order)}, ${total} AS list_total, ${pieces} AS list_total_pieces
+            FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} ORDER BY ${orderSql(order)} LIMIT ${limit}`,
+    );
+    const first = rows[0];
+    if (!first) return { rows: [], total: await this.count(resource, scope, conditions) };
+    await this.compactWhenPiledUp(resource, Number(first.list_total_pieces ?? 0));
+    const listTotal = Number(first.list_total);
+    for (const row of rows) {
+      delete row.list_total;
+      delete row.list_total_pieces;
+    }
+    return { rows, total: listTotal };
   }
 
   /**
