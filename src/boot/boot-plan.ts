@@ -5,6 +5,7 @@
  */
 import type { ResourceDefinition } from '../../resources';
 import { resourceByName } from '../../resources';
+import { routePermission } from '../access/access';
 import { initialListState, listRequest } from '../crud/list-state';
 import type { ApiClient } from '../providers/api-client';
 import { createDataProvider } from '../providers/data-provider';
@@ -29,17 +30,19 @@ export async function firstListRequest(resource: ResourceDefinition): Promise<st
 
 /**
  * The first list request of every page that is a resource's generic list (a route of the table drawn
- * by CrudListPage with the list's initial state, without path parameters), by page path.
+ * by CrudListPage with the list's initial state, without path parameters), by page path, with the right
+ * the page needs.
  */
-export async function firstListRequests(): Promise<Record<string, string>> {
-  const lists: Record<string, string> = {};
+export async function firstListRequests(): Promise<Record<string, { url: string; right?: string }>> {
+  const lists: Record<string, { url: string; right?: string }> = {};
   for (const route of appRoutes) {
     if (!route.generic || route.path.includes(':')) continue;
     const props = (route.element as { props?: { resource?: string; searchFirst?: boolean } }).props;
     if (!props?.resource || props.searchFirst) continue;
     const resource = resourceByName(props.resource);
     if (resource.routes?.list !== route.path) continue; // the resource's show page
-    lists[route.path] = await firstListRequest(resource);
+    // The page asks only when the member may open it (src/access/require-permission.tsx): so does the boot module.
+    lists[route.path] = { url: await firstListRequest(resource), right: routePermission(route.path) };
   }
   return lists;
 }

@@ -7,7 +7,7 @@ import { bootPlanElementId, detectLanguage, startBoot, type BootPlan } from './s
 
 const plan: BootPlan = {
   session: '/api/profile/show',
-  lists: { '/': '/api/orders?page=1&perPage=10&sort=loading_date&order=desc' },
+  lists: { '/': { url: '/api/orders?page=1&perPage=10&sort=loading_date&order=desc', right: 'orders.view' } },
   antdStyles: '/assets/antd-1.css',
   shell: { scripts: ['/assets/app-shell-1.js'], styles: ['/assets/app-shell-1.css'] },
   listPage: { scripts: ['/assets/list-page-1.js'], styles: [] },
@@ -34,7 +34,7 @@ describe('the boot module', () => {
   let fetch: ReturnType<typeof vi.fn>;
 
   beforeEach(() => {
-    fetch = vi.fn(async () => Response.json({ data: [{ _id: 1 }], pagination: { total: 1 } }));
+    fetch = vi.fn(async (url: string) => (url === '/api/profile/show' ? Response.json({ data: { id: 7, administrator: false, permissions: ['orders.view'] } }) : Response.json({ data: [{ _id: 1 }], pagination: { total: 1 } })));
     vi.stubGlobal('fetch', fetch);
     localStorage.clear();
     sessionStorage.clear();
@@ -57,10 +57,10 @@ describe('the boot module', () => {
     expect((globalThis as Record<string, unknown>)[prefetchGlobal]).toBeUndefined();
   });
 
-  it('signed in on a list page, asks for the current user and the first rows with the app’s headers, and preloads the shell and the list page', () => {
+  it('signed in on a list page, asks for the current user, then the first rows with the app’s headers, and preloads the shell and the list page', async () => {
     localStorage.setItem('token', 'secret');
     startBoot(window);
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/profile/show', '/api/orders?page=1&perPage=10&sort=loading_date&order=desc']);
+    await vi.waitFor(() => expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/profile/show', '/api/orders?page=1&perPage=10&sort=loading_date&order=desc']));
     const headers = fetch.mock.calls[0][1].headers as Record<string, string>;
     expect(headers).toMatchObject({ Accept: 'application/json', Authorization: 'Bearer secret', 'Accept-Language': 'de', 'X-CSRF-Token': sessionStorage.getItem('csrfToken') });
     expect(headers['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -69,6 +69,17 @@ describe('the boot module', () => {
     // antd's build-time styles apply first in <head> (where antd puts the styles it builds).
     expect(document.head.querySelector('link')?.getAttribute('href')).toBe('/assets/antd-1.css');
     expect(links('stylesheet')).toEqual(['/assets/antd-1.css']);
+  });
+
+  it('does not ask for the rows of a page the user may not open (the app would not either)', async () => {
+    fetch.mockImplementation(async (url: string) => (url === '/api/profile/show' ? Response.json({ data: { id: 8, administrator: false, permissions: ['transport.view'] } }) : Response.json({ data: [] })));
+    localStorage.setItem('token', 'secret');
+    startBoot(window);
+    const store = (globalThis as unknown as Record<string, { requests: Record<string, { response: Promise<Response | null> }> }>)[prefetchGlobal];
+    expect(await store.requests['/api/orders?page=1&perPage=10&sort=loading_date&order=desc'].response).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/profile/show']);
+    // The app still reads the user's answer, whole.
+    expect((await (await store.requests['/api/profile/show'].response)!.json()).data.id).toBe(8);
   });
 
   it('on a page that is not a list, asks only for the current user and preloads only the shell', () => {
@@ -92,13 +103,15 @@ describe('the boot module', () => {
     const appFetch = vi.fn(async () => Response.json({ data: [] }));
     let language = 'de';
     const api = createApiClient({ fetch: appFetch as unknown as typeof globalThis.fetch, getToken: () => 'secret', getLanguage: () => language, prefetched: takePrefetched });
+    expect((await api.get<{ id: number }>('/profile/show')).data.id).toBe(7);
     const rows = await api.get('/orders?page=1&perPage=10&sort=loading_date&order=desc');
     expect(rows.data).toEqual([{ _id: 1 }]);
     expect(appFetch).not.toHaveBeenCalled();
     // Handed out once: the next read of the same list is a request of its own.
     await api.get('/orders?page=1&perPage=10&sort=loading_date&order=desc');
     expect(appFetch).toHaveBeenCalledTimes(1);
-    // The user's language turned out to be another: the early answer is not used.
+    // The user's language turned out to be another: an early answer is not used.
+    startBoot(window);
     language = 'en';
     await api.get('/profile/show');
     expect(appFetch).toHaveBeenCalledTimes(2);
@@ -142,7 +155,7 @@ describe('the boot plan', () => {
 
   it('covers the generic list pages, the orders home page among them, and no page with path parameters or a search page', async () => {
     const lists = await firstListRequests();
-    expect(lists['/']).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc');
+    expect(lists['/']).toEqual({ url: '/api/orders?page=1&perPage=10&sort=loading_date&order=desc', right: 'orders.view' });
     expect(lists['/order-search']).toBeUndefined();
     expect(Object.keys(lists).every((path) => !path.includes(':'))).toBe(true);
     // A hand-written screen keeps its path: the generic list's request would be one it never sends.

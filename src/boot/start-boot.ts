@@ -2,8 +2,8 @@
  * The boot module's work (src/boot/boot.ts runs it): a tiny script, without imports, that index.html
  * loads beside the app's entry and that runs as soon as it arrives, long before the app's chunks are
  * downloaded and evaluated. Signed in (a stored token), it
- * - asks for the current user and, on a list page, its first rows, exactly as the app would
- *   (src/boot/prefetch.ts hands the answers to the API client);
+ * - asks for the current user and, on a list page the user may open (the answer tells), its first rows,
+ *   exactly as the app would (src/boot/prefetch.ts hands the answers to the API client);
  * - starts downloading the signed-in shell's chunks and the page's chunks (modulepreload) and the
  *   shell's styles.
  * What to ask for comes from the build (src/boot/vite-plugin.ts): a JSON block in index.html.
@@ -21,8 +21,8 @@ const languages = ['en', 'uk', 'el', 'it', 'es', 'de']; // src/i18n/languages.ts
 export interface BootPlan {
   /** The current user's request (`/api/profile/show`). */
   session: string;
-  /** The first list request by page path (`/` → `/api/orders?page=1&…`). */
-  lists: Record<string, string>;
+  /** The first list request by page path (`/` → `/api/orders?page=1&…`) and the right the page needs. */
+  lists: Record<string, { url: string; right?: string }>;
   /** antd's styles made at build time (src/layout/antd-static-styles.tsx), or null. */
   antdStyles: string | null;
   /** The signed-in shell's chunks (JS) and styles (CSS), asset paths from the site root. */
@@ -103,13 +103,24 @@ export function startBoot(window: Window): void {
   const language = detectLanguage(window);
   const csrf = tabCsrfToken(window);
   const requests: Record<string, { language: string; response: Promise<Response | null> }> = {};
-  const get = (url: string) => {
+  const send = (url: string) => {
     const headers = { Accept: 'application/json', 'X-Request-Id': window.crypto.randomUUID(), 'X-CSRF-Token': csrf, 'Accept-Language': language, Authorization: `Bearer ${token}` };
-    requests[url] = { language, response: window.fetch(url, { headers }).catch(() => null) };
+    return window.fetch(url, { headers }).catch(() => null);
   };
   // The data first: the chunks below queue behind them on the browser's few connections.
-  get(plan.session);
-  if (plan.lists[path]) get(plan.lists[path]);
+  const session = send(plan.session);
+  requests[plan.session] = { language, response: session };
+  const list = plan.lists[path];
+  if (list) {
+    // The rows once the user is known to hold the page's right: the app would not ask otherwise (and
+    // the server would refuse). The app reads the user's answer itself: the boot module reads a copy.
+    const rows = session.then(async (answer) => {
+      const user = answer?.ok ? ((await answer.clone().json()) as { data?: { administrator?: boolean | null; permissions?: string[] | null } }).data : undefined;
+      const allowed = user && (!list.right || user.administrator === true || (user.permissions ?? []).includes(list.right));
+      return allowed ? send(list.url) : null;
+    });
+    requests[list.url] = { language, response: rows.catch(() => null) };
+  }
   (window as unknown as Record<string, unknown>)[prefetchGlobal] = { token, at: window.performance.now(), requests };
   // antd's styles apply before antd's first render (which then skips building them): first in <head>,
   // where antd puts the styles it builds, so the app's own CSS still comes after them.

@@ -33,7 +33,7 @@ function closure(bundle: OutputBundle, chunk: OutputChunk, scripts = new Set<str
 export function bootPlugin(): Plugin {
   let root = process.cwd();
   let command: 'build' | 'serve' = 'serve';
-  let lists: Promise<Record<string, string>> | undefined;
+  let lists: Promise<BootPlan['lists']> | undefined;
   let antdStyles: string | null = null;
   const chunkOf = (bundle: OutputBundle, source: string) =>
     Object.values(bundle).find((item): item is OutputChunk => item.type === 'chunk' && item.facadeModuleId === path.join(root, source));

@@ -5,7 +5,7 @@
  * button. Used as a page and, scoped to a parent through `params`, as a tab of the parent's show page.
  */
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Space, Table } from 'antd';
+import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
 import { useAccess } from '../access/use-access';
 import { dataProvider } from '../providers/data-provider';
-import { DeferredPopconfirm, DeferredTooltip } from './deferred-popups';
+import { DeferredPopconfirm } from './deferred-popups';
 import { FieldValue, routeFor, useFieldLabel } from './field-value';
 import { FormModal } from './form-modal';
 import { ListFilters } from './list-filters';
@@ -75,16 +75,16 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
         return (
           <Space size="small">
             {showRoute && (
-              <DeferredTooltip title={t('crud.buttons.show')}>
+              <Tooltip title={t('crud.buttons.show')}>
                 <Link to={routeFor(showRoute, id) + pathQueryOf(resource, record)} state={{ record }} aria-label={t('crud.buttons.show')} data-testid={`show-${id}`}>
                   <Button size="small" icon={<EyeOutlined />} />
                 </Link>
-              </DeferredTooltip>
+              </Tooltip>
             )}
             {canEdit && (
-              <DeferredTooltip title={t('crud.buttons.edit')}>
+              <Tooltip title={t('crud.buttons.edit')}>
                 <Button size="small" icon={<EditOutlined />} aria-label={t('crud.buttons.edit')} data-testid={`edit-${id}`} onClick={() => setForm({ mode: 'edit', record })} />
-              </DeferredTooltip>
+              </Tooltip>
             )}
             {canDelete && (
               <DeferredPopconfirm

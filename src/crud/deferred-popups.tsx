@@ -1,13 +1,13 @@
 /**
- * A list row's action buttons with their tooltip and their delete confirmation mounted on first use: a
- * page of rows would otherwise mount some forty antd popups (each a trigger with its hooks and a resize
- * observer) before the rows first show. The button is drawn at once; its popup mounts at the first
- * pointer over it or focus on it (tooltip), or at the first click (confirmation), and opens right away.
+ * A list row's delete button with its confirmation mounted on first use: a page of rows would otherwise
+ * mount a popup trigger (hooks, a resize observer) per row before the rows first show. The button is
+ * drawn at once; at its first click the confirmation mounts around it, open. (Tooltips cannot be put off
+ * alike: mounting one on hover draws the button anew between the press and the release of a click.)
  */
-import { Popconfirm, Tooltip, type PopconfirmProps } from 'antd';
-import { useLayoutEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { Popconfirm, type PopconfirmProps } from 'antd';
+import { useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 
-type Armed = false | 'pointer' | 'focus' | 'click';
+type Armed = false | 'click';
 
 function useArmed() {
   const [armed, setArmed] = useState<Armed>(false);
@@ -23,21 +23,6 @@ function useArmed() {
     setArmed(how);
   };
   return { armed, arm, box };
-}
-
-export function DeferredTooltip({ title, children }: { title: ReactNode; children: ReactElement }) {
-  const { armed, arm, box } = useArmed();
-  return (
-    <span ref={box} className="crud-deferred" onPointerEnter={() => arm('pointer')} onFocus={() => arm('focus')}>
-      {armed ? (
-        <Tooltip title={title} defaultOpen={armed === 'pointer'}>
-          {children}
-        </Tooltip>
-      ) : (
-        children
-      )}
-    </span>
-  );
 }
 
 export function DeferredPopconfirm({ children, ...props }: Omit<PopconfirmProps, 'children' | 'open' | 'defaultOpen'> & { children: ReactElement }) {
