@@ -30,6 +30,10 @@ export function NavigationMenu({ mode, tone, collapsed = false, inlineIndent, on
   const [inlineOpenKeys, setInlineOpenKeys] = useState<string[]>(menuGroupKeys);
   const [popupOpenKeys, setPopupOpenKeys] = useState<string[]>([]);
   const inline = mode === 'inline' && !collapsed;
+  // antd wraps every entry in a tooltip that only ever shows in the collapsed (icons-only) sidebar: some
+  // thirty popup triggers drawn for nothing on every page's first render otherwise. The prop is antd's
+  // own (its dropdown menus pass it too), not part of its typed props.
+  const tooltips = { _internalDisableMenuItemTitleTooltip: !(mode === 'inline' && collapsed) } as object;
   return (
     <ConfigProvider theme={themeConfig}>
       <Menu
@@ -41,6 +45,7 @@ export function NavigationMenu({ mode, tone, collapsed = false, inlineIndent, on
         inlineIndent={inlineIndent}
         selectedKeys={selected ? [selected.entry] : []}
         style={{ background: 'transparent', borderInlineEnd: 0, borderBottom: 0 }}
+        {...tooltips}
       />
     </ConfigProvider>
   );

@@ -45,15 +45,22 @@ export const sessionStore = {
 };
 
 /**
- * The session, re-rendering its readers as a transition when it changes: the change that matters most,
- * "signed in" arriving on start, draws the whole signed-in app, and a transition draws it in slices
- * rather than in one long task (useSyncExternalStore renders every change synchronously). Every reader
- * is told in the same loop, so they change together in one render.
+ * The session. Its change on start, from "checking" to the result, re-renders as a transition: "signed
+ * in" draws the whole signed-in app, and a transition draws it in slices rather than in one long task
+ * (useSyncExternalStore renders every change synchronously). Later changes (sign-in, sign-out) render at
+ * once, as before. Every reader is told in the same loop, so they change together in one render.
  */
 export function useSession(): SessionState {
   const [current, setCurrent] = useState(sessionStore.getState);
   useEffect(() => {
-    const update = () => startTransition(() => setCurrent(sessionStore.getState()));
+    let shown = current;
+    const update = () => {
+      const next = sessionStore.getState();
+      const fromStart = shown.status === 'checking';
+      shown = next;
+      if (fromStart) startTransition(() => setCurrent(next));
+      else setCurrent(next);
+    };
     // A change between this render and the subscription is not missed.
     if (sessionStore.getState() !== current) update();
     return sessionStore.subscribe(update);
