@@ -19,8 +19,13 @@ export async function listenOn(connectionString: string, channel: string, onNoti
     });
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
-    await next.connect();
-    await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
     client = next;
     onState(true);
   };
