@@ -56,7 +56,7 @@ async function main() {
     let session = await signIn(seed.app, DEMO_LOGIN, DEMO_PASSWORD);
     if (session && (await session.client.total('/api/orders')) >= TARGET.orders) {
       console.log(`The demo tenant is already there (${where}).`);
-      printCredentials();
+      printCredentials(seed.config.appUrl);
       return;
     }
     if (!session) {
@@ -187,15 +187,16 @@ async function main() {
     await ensureCount(client, 'orders', '/api/orders', TARGET.orders, async (index) => client.send<Row>('POST', '/api/orders/store', make.order(index, { drivers, transport: transportIds, trailers: trailerIds, customers: 40 })), '_id');
 
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-    printCredentials();
+    printCredentials(seed.config.appUrl);
   } finally {
     await seed.close();
   }
 }
 
-function printCredentials() {
+/** Where `npm start` serves the app with the same configuration (APP_URL, else localhost and PORT). */
+function printCredentials(appUrl: string) {
   console.log('');
-  console.log('Sign in at http://localhost:3000/login (after `npm start`) with');
+  console.log(`Sign in at ${appUrl}/login (after \`npm start\`) with`);
   console.log(`  login:    ${DEMO_LOGIN}`);
   console.log(`  password: ${DEMO_PASSWORD}`);
   console.log('(the account\'s administrator). To see the access rights at work, sign in as a member with');
