@@ -372,6 +372,10 @@ async function main() {
   }
   const kinds = args.databases.split(',').map((kind) => kind.trim()) as Kind[];
   const web = !args['no-web'];
+  // The deep case pages to DEEP_PAGE of the large tenant's orders, 10 a page: it needs that many.
+  if (Number(sizes.orders) < DEEP_PAGE * 10) {
+    throw new Error(`--orders ${sizes.orders} is too few for the deep page ${DEEP_PAGE} (10 orders a page): give at least ${DEEP_PAGE * 10}, or a smaller BENCH_DEEP_PAGE`);
+  }
   if (args['web-only']) {
     execFileSync('bash', ['scripts/ensure-chromium.sh'], { cwd: ROOT, stdio: 'inherit' });
     console.log('Building the web app (npm run build)…');
