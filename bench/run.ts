@@ -77,7 +77,9 @@ async function admin(sql: string): Promise<void> {
 }
 
 function envOf(kind: Kind): Record<string, string> {
-  return kind === 'pglite' ? { DATA_DIR: path.join(DATA, 'pglite'), DATABASE_URL: '' } : { DATA_DIR: path.join(DATA, 'postgres-dir'), DATABASE_URL: databaseUrl() };
+  return kind === 'pglite'
+    ? { DATA_DIR: path.join(DATA, 'pglite'), DATABASE_URL: '' }
+    : { DATA_DIR: path.join(DATA, 'postgres-dir'), DATABASE_URL: databaseUrl() };
 }
 
 /** Bulk data for this kind, made again only when the sizes changed (or --fresh). */
@@ -96,7 +98,11 @@ async function prepare(kind: Kind) {
     await admin(`CREATE DATABASE ${BENCH_DB}`);
   }
   console.log(`[${kind}] bulk data: ${sizeKey}`);
-  await runScript('scripts/seed/bulk.ts', ['--orders', sizes.orders, '--employees', sizes.employees, '--transports', sizes.transports, '--tenants', sizes.tenants], envOf(kind));
+  await runScript(
+    'scripts/seed/bulk.ts',
+    ['--orders', sizes.orders, '--employees', sizes.employees, '--transports', sizes.transports, '--tenants', sizes.tenants],
+    envOf(kind),
+  );
   fs.writeFileSync(marker, sizeKey);
 }
 
@@ -149,7 +155,9 @@ async function fixtures(baseUrl: string, session: Session): Promise<Fixtures> {
 /** The seven cases against one server (ours under /api, the floor under /floor). */
 function cases(baseUrl: string, session: Session, fixture: Fixtures, floor: boolean): Record<string, () => LoadCase> {
   const headers: Record<string, string> = floor ? {} : { authorization: `Bearer ${session.token}`, 'x-csrf-token': 'bench', 'accept-language': 'en' };
-  const list = (name: string, query = CASE_QUERIES[name]) => () => ({ url: floor ? `${baseUrl}/floor/list/${name}${name === 'deep' ? `?${query}` : ''}` : `${baseUrl}/api/orders${query ? `?${query}` : ''}`, headers });
+  const list =
+    (name: string, query = CASE_QUERIES[name]) =>
+    () => ({ url: floor ? `${baseUrl}/floor/list/${name}${name === 'deep' ? `?${query}` : ''}` : `${baseUrl}/api/orders${query ? `?${query}` : ''}`, headers });
   // Records made by the create runs are the ones the update runs change: their versions are known.
   const versions = new Map<number, number>();
   let cursor = 0;
@@ -168,14 +176,23 @@ function cases(baseUrl: string, session: Session, fixture: Fixtures, floor: bool
     jump: list('jump'),
     search: list('search'),
     show: () => ({ url: floor ? `${baseUrl}/floor/show/${fixture.showId}` : `${baseUrl}/api/orders/show/${fixture.showId}`, headers }),
-    create: () => ({ url: floor ? `${baseUrl}/floor/create` : `${baseUrl}/api/orders/store`, method: 'POST', headers: jsonHeaders, next: () => ({ path: floor ? '/floor/create' : '/api/orders/store', body: JSON.stringify(fixture.orderBody) }), onResponse: remember }),
+    create: () => ({
+      url: floor ? `${baseUrl}/floor/create` : `${baseUrl}/api/orders/store`,
+      method: 'POST',
+      headers: jsonHeaders,
+      next: () => ({ path: floor ? '/floor/create' : '/api/orders/store', body: JSON.stringify(fixture.orderBody) }),
+      onResponse: remember,
+    }),
     update: () => ({
       url: floor ? `${baseUrl}/floor/update/0` : `${baseUrl}/api/orders/update/0`,
       method: 'PUT',
       headers: jsonHeaders,
       next: () => {
         const id = idsToUpdate[cursor++ % Math.max(1, idsToUpdate.length)] ?? fixture.showId;
-        return { path: floor ? `/floor/update/${id}` : `/api/orders/update/${id}`, body: JSON.stringify({ version: versions.get(id) ?? 1, price: 1000 + (cursor % 900) }) };
+        return {
+          path: floor ? `/floor/update/${id}` : `/api/orders/update/${id}`,
+          body: JSON.stringify({ version: versions.get(id) ?? 1, price: 1000 + (cursor % 900) }),
+        };
       },
       onResponse: remember,
     }),
@@ -238,16 +255,25 @@ async function measureCases(kind: Kind, targets: Target[], session: Session, fix
       for (const index of order) {
         const target = targets[index] as Target;
         const result = await load((all[index] as Record<string, () => LoadCase>)[name]!(), concurrency, seconds);
-        await (target.floor ? settle(target.server.url, '/floor/health') : settle(target.server.url, '/api/orders?perPage=1', { authorization: `Bearer ${session.token}` }));
+        await (target.floor
+          ? settle(target.server.url, '/floor/health')
+          : settle(target.server.url, '/api/orders?perPage=1', { authorization: `Bearer ${session.token}` }));
         target.results.set(`${name}@${concurrency}`, result);
-        console.log(`[${kind}] ${target.floor ? 'floor' : 'ours '} ${name.padEnd(7)} c=${String(concurrency).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms${result.errors ? `  errors ${result.errors}` : ''}`);
+        console.log(
+          `[${kind}] ${target.floor ? 'floor' : 'ours '} ${name.padEnd(7)} c=${String(concurrency).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms${result.errors ? `  errors ${result.errors}` : ''}`,
+        );
       }
     }
   }
 }
 
 async function startFloor(env: Record<string, string>, session: Session): Promise<Running> {
-  return startServer('bench/floor-server.ts', { ...env, BENCH_COMPANY_ID: String(session.companyId), BENCH_USER_ID: String(session.userId), BENCH_DEEP_PAGE: String(DEEP_PAGE) }, '/floor/health', LOG);
+  return startServer(
+    'bench/floor-server.ts',
+    { ...env, BENCH_COMPANY_ID: String(session.companyId), BENCH_USER_ID: String(session.userId), BENCH_DEEP_PAGE: String(DEEP_PAGE) },
+    '/floor/health',
+    LOG,
+  );
 }
 
 async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
@@ -285,10 +311,14 @@ async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
     const probing = probe(`${ours.url}/api/health`);
     const listLoad = await load(cases(ours.url, session, fixture, false).list(), 10, seconds);
     health = await probing.stop();
-    console.log(`[${kind}] /api/health under list load (list ${listLoad.rps.toFixed(0)} req/s): p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms (idle p99 ${idleHealth.p99.toFixed(1)} ms)`);
+    console.log(
+      `[${kind}] /api/health under list load (list ${listLoad.rps.toFixed(0)} req/s): p50 ${health.p50.toFixed(1)} ms, p99 ${health.p99.toFixed(1)} ms (idle p99 ${idleHealth.p99.toFixed(1)} ms)`,
+    );
     await measureCases(kind, floorTarget ? [oursTarget, floorTarget] : [oursTarget], session, fixture);
     memory = sampler.stop();
-    console.log(`[${kind}] memory peaks: server ${(memory.serverPeak / 2 ** 20).toFixed(0)} MB, embedded database ${(memory.childrenPeak / 2 ** 20).toFixed(0)} MB`);
+    console.log(
+      `[${kind}] memory peaks: server ${(memory.serverPeak / 2 ** 20).toFixed(0)} MB, embedded database ${(memory.childrenPeak / 2 ** 20).toFixed(0)} MB`,
+    );
     if (floorServer) await floorServer.stop();
     floorServer = null;
     if (web) webResult = await measureWeb(ours.url, session.token);
@@ -311,7 +341,19 @@ async function benchDatabase(kind: Kind, web: boolean): Promise<BenchRun> {
     const [name, concurrency] = key.split('@') as [string, string];
     rows.push({ name, concurrency: Number(concurrency), ours: result, floor: floorTarget.results.get(key) as LoadResult });
   }
-  const run: BenchRun = { kind, sizes, started, loadBefore, loadAfter: os.loadavg(), stealPercent: stealSince(cpuBefore), rows, health, idleHealth, memory, web: webResult };
+  const run: BenchRun = {
+    kind,
+    sizes,
+    started,
+    loadBefore,
+    loadAfter: os.loadavg(),
+    stealPercent: stealSince(cpuBefore),
+    rows,
+    health,
+    idleHealth,
+    memory,
+    web: webResult,
+  };
   fs.writeFileSync(path.join(DATA, `run-${kind}.json`), JSON.stringify(run, null, 2));
   return run;
 }
@@ -335,7 +377,9 @@ async function remeasureWeb(kind: Kind): Promise<void> {
 function machine(): Record<string, string> {
   const postgres = (() => {
     try {
-      const [version, autovacuum] = execFileSync('psql', [ADMIN_URL, '-At', '-c', 'SHOW server_version', '-c', 'SHOW autovacuum'], { encoding: 'utf8' }).trim().split('\n');
+      const [version, autovacuum] = execFileSync('psql', [ADMIN_URL, '-At', '-c', 'SHOW server_version', '-c', 'SHOW autovacuum'], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
       // This machine's server runs with autovacuum off: the engine's per-table settings then do nothing.
       return `${version} (autovacuum ${autovacuum})`;
     } catch {
@@ -357,14 +401,20 @@ function machine(): Record<string, string> {
         return process.env.BENCH_COMMIT ?? 'unknown';
       }
     })(),
-    'load average at the end (1, 5, 15 min)': os.loadavg().map((value) => value.toFixed(2)).join(', '),
+    'load average at the end (1, 5, 15 min)': os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(', '),
   };
 }
 
 async function main() {
   fs.mkdirSync(DATA, { recursive: true });
   if (args['report-only']) {
-    const runs = (['pglite', 'postgres'] as Kind[]).map((kind) => path.join(DATA, `run-${kind}.json`)).filter((file) => fs.existsSync(file)).map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as BenchRun);
+    const runs = (['pglite', 'postgres'] as Kind[])
+      .map((kind) => path.join(DATA, `run-${kind}.json`))
+      .filter((file) => fs.existsSync(file))
+      .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as BenchRun);
     const started = new Date(runs.map((run) => run.started).sort()[0] ?? Date.now());
     const file = writeResults({ started, machine: machine(), sizes, seconds, deepPage: DEEP_PAGE, runs });
     console.log(`Results written again from the saved runs to ${path.relative(ROOT, file)}`);
@@ -374,7 +424,9 @@ async function main() {
   const web = !args['no-web'];
   // The deep case pages to DEEP_PAGE of the large tenant's orders, 10 a page: it needs that many.
   if (Number(sizes.orders) < DEEP_PAGE * 10) {
-    throw new Error(`--orders ${sizes.orders} is too few for the deep page ${DEEP_PAGE} (10 orders a page): give at least ${DEEP_PAGE * 10}, or a smaller BENCH_DEEP_PAGE`);
+    throw new Error(
+      `--orders ${sizes.orders} is too few for the deep page ${DEEP_PAGE} (10 orders a page): give at least ${DEEP_PAGE * 10}, or a smaller BENCH_DEEP_PAGE`,
+    );
   }
   if (args['web-only']) {
     execFileSync('bash', ['scripts/ensure-chromium.sh'], { cwd: ROOT, stdio: 'inherit' });

@@ -11,7 +11,9 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   const started = Date.now();
   // Orders made by earlier runs' create case (cargo number BENCH-1): the data is the seed's again.
-  const removed = await database.pool.query({ text: `DELETE FROM r_orders WHERE data->>'cargo_number' = 'BENCH-1'`, query_timeout: 3_600_000 } as { text: string });
+  const removed = await database.pool.query({ text: `DELETE FROM r_orders WHERE data->>'cargo_number' = 'BENCH-1'`, query_timeout: 3_600_000 } as {
+    text: string;
+  });
   console.log(`  removed ${removed.rowCount} orders made by earlier runs`);
   // Minutes on PGlite at full size: past the embedded pool's 60 s query timeout.
   await database.pool.query({ text: 'VACUUM ANALYZE', query_timeout: 3_600_000 } as { text: string });

@@ -20,7 +20,16 @@ import puppeteer from 'puppeteer-core';
 import { ROOT } from './processes';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const DIST = path.join(ROOT, 'dist');
 /** The orders page is ready when the table's first row is visible. */
 export const ORDERS_READY_SELECTOR = '.ant-table-tbody tr.ant-table-row';
@@ -103,7 +112,13 @@ export function launchChromium(): Promise<Browser> {
  * Opens `url` in a fresh context (cold cache), signed in with `token` when given, and answers the gzip KB
  * of the scripts it loaded, the time until `readySelector` is visible and every request's timing.
  */
-export async function visitPage(browser: Browser, url: string, token: string | null, readySelector: string | null, options: { cpuThrottling?: number; distDir?: string } = {}): Promise<PageVisit> {
+export async function visitPage(
+  browser: Browser,
+  url: string,
+  token: string | null,
+  readySelector: string | null,
+  options: { cpuThrottling?: number; distDir?: string } = {},
+): Promise<PageVisit> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 850 }, locale: 'en-US' });
   try {
     if (token) await context.addInitScript((value) => window.localStorage.setItem('token', value), token);
@@ -149,7 +164,11 @@ async function lighthouseOnce(url: string, token: string | null, reportFile?: st
       await page.close();
       await browser.disconnect();
     }
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(token) }, desktopConfig);
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(token) },
+      desktopConfig,
+    );
     const lhr = result?.lhr;
     if (reportFile && lhr) fs.writeFileSync(reportFile, JSON.stringify(lhr));
     const metric = (id: string) => lhr?.audits[id]?.displayValue ?? 'n/a';

@@ -27,7 +27,11 @@ const { values: args } = parseArgs({
   },
 });
 const base = args.url.replace(/\/$/, '');
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 console.log(`load average ${loadAverage()} on ${os.cpus().length} cores`);

@@ -32,7 +32,14 @@ describe('configuration from the environment', () => {
       },
       '/',
     );
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '/var/lib/fleetdesk', appUrl: 'http://localhost:8080', logLevel: 'debug', authRateLimit: 5 });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/fleetdesk',
+      appUrl: 'http://localhost:8080',
+      logLevel: 'debug',
+      authRateLimit: 5,
+    });
     expect(loadConfig({ APP_URL: 'https://fleet.example.com/' }).appUrl).toBe('https://fleet.example.com');
   });
 

@@ -66,7 +66,9 @@ function valueGenerator(rng: ReturnType<typeof random>) {
       case 4:
         return Array.from({ length: rng.int(4) }, () => value(depth + 1));
       default:
-        return Object.fromEntries(Array.from({ length: rng.int(4) }, () => [rng.pick(['a', 'login', 'email', 'x-y', 'constructorName', '']), value(depth + 1)]));
+        return Object.fromEntries(
+          Array.from({ length: rng.int(4) }, () => [rng.pick(['a', 'login', 'email', 'x-y', 'constructorName', '']), value(depth + 1)]),
+        );
     }
   };
   return value;
@@ -132,7 +134,12 @@ describe.each(databases)('fuzzed requests on %s', (kind) => {
         if (endpoint.signedIn) headers.authorization = `Bearer ${user.token}`;
         else if (rng.next() < 0.2) headers.authorization = rng.pick(['Bearer', 'Bearer ' + 'a'.repeat(43), 'Basic xyz', 'Bearer \u00ff']);
         const payload = raw ? rng.pick(['{', '{"a":', 'nul\u0000l', '\u00ff\u00fe', '[]]', '1e999999']) : JSON.stringify(body);
-        const response = await server.app.inject({ method: endpoint.method, url: endpoint.url, headers, payload: endpoint.method === 'GET' ? undefined : payload });
+        const response = await server.app.inject({
+          method: endpoint.method,
+          url: endpoint.url,
+          headers,
+          payload: endpoint.method === 'GET' ? undefined : payload,
+        });
         const where = `seed ${SEED + index}, case ${run}: ${payload.slice(0, 200)}`;
         expect(response.statusCode, where).toBeLessThan(500);
         if (response.statusCode >= 400) expectErrorShape(response);
@@ -146,7 +153,13 @@ describe.each(databases)('fuzzed requests on %s', (kind) => {
     const rng = random(SEED - 1);
     for (let run = 0; run < 15; run++) {
       const content = Buffer.from(Array.from({ length: rng.int(2000) }, () => rng.int(256)));
-      const parts = [{ field: rng.pick(['file', 'file', 'other']), fileName: rng.pick(['a.png', '', '../../x', 'ü.gif']), content: rng.next() < 0.3 ? Buffer.concat([PNG.subarray(0, 16), content]) : content }];
+      const parts = [
+        {
+          field: rng.pick(['file', 'file', 'other']),
+          fileName: rng.pick(['a.png', '', '../../x', 'ü.gif']),
+          content: rng.next() < 0.3 ? Buffer.concat([PNG.subarray(0, 16), content]) : content,
+        },
+      ];
       const { payload, contentType } = multipart(parts);
       const response = await server.app.inject({
         method: 'POST',

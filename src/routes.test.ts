@@ -11,11 +11,31 @@ describe('route table', () => {
   it('has every route of SPEC §2', () => {
     const paths = appRoutes.map((route) => route.path);
     for (const path of [
-      '/login', '/register', '/forgot-password', '/reset-password/:token/:email', '/privacy-policy', '/terms-of-conditions',
-      '/', '/order-search', '/transport', '/trailers', '/personal-main', '/personal-main/employee/:userId', '/personal-departments',
-      '/hr-menage-documents', '/management-personal', '/management-finances', '/maintenance-basic-data', '/maintenance-fuel-cards',
-      '/maintenance-repair', '/maintenance-acceptance-certificate', '/personal-info', '/companies', '/companies/:companyId',
-      '/security', '/settings',
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/reset-password/:token/:email',
+      '/privacy-policy',
+      '/terms-of-conditions',
+      '/',
+      '/order-search',
+      '/transport',
+      '/trailers',
+      '/personal-main',
+      '/personal-main/employee/:userId',
+      '/personal-departments',
+      '/hr-menage-documents',
+      '/management-personal',
+      '/management-finances',
+      '/maintenance-basic-data',
+      '/maintenance-fuel-cards',
+      '/maintenance-repair',
+      '/maintenance-acceptance-certificate',
+      '/personal-info',
+      '/companies',
+      '/companies/:companyId',
+      '/security',
+      '/settings',
     ]) {
       expect(paths).toContain(path);
     }

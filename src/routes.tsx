@@ -87,7 +87,13 @@ export function withResourceRoutes(routes: AppRoute[]): AppRoute[] {
       if (index >= 0 && result[index].handWritten) continue;
       const titleKey = index >= 0 ? result[index].titleKey : `${resource.name}.${page === 'list' ? 'title' : 'titleSingular'}`;
       const Page = page === 'list' ? CrudListPage : CrudShowPage;
-      const route: AppRoute = { path: index >= 0 ? result[index].path : path, titleKey, access: 'private', element: <Page key={resource.name} resource={resource.name} titleKey={titleKey} />, generic: true };
+      const route: AppRoute = {
+        path: index >= 0 ? result[index].path : path,
+        titleKey,
+        access: 'private',
+        element: <Page key={resource.name} resource={resource.name} titleKey={titleKey} />,
+        generic: true,
+      };
       if (index >= 0) result[index] = route;
       else result.push(route);
     }
@@ -104,7 +110,13 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
   { path: '/terms-of-conditions', titleKey: 'pages.termsOfConditions', access: 'public', element: <LegalPage /> },
   comingSoon('/', 'orders'),
   // The orders list as a search page: search and filters first, kept in the URL (CrudList `searchFirst`).
-  { path: '/order-search', titleKey: 'pages.orderSearch', access: 'private', element: <CrudListPage key="order-search" resource="orders" titleKey="pages.orderSearch" searchFirst />, generic: true },
+  {
+    path: '/order-search',
+    titleKey: 'pages.orderSearch',
+    access: 'private',
+    element: <CrudListPage key="order-search" resource="orders" titleKey="pages.orderSearch" searchFirst />,
+    generic: true,
+  },
   comingSoon('/transport', 'transport'),
   comingSoon('/trailers', 'trailers'),
   comingSoon('/personal-main', 'personalMain'),

@@ -27,14 +27,10 @@ export function fieldChecks(schema: ObjectSchema, field: string): FieldCheck[] {
   checks.push((value) => (isRequired && isEmpty(value) ? { key: 'validation.required' } : null));
   const { minLength, maxLength, format } = property;
   if (minLength !== undefined && minLength > 1) {
-    checks.push((value) =>
-      !isEmpty(value) && String(value).length < minLength ? { key: 'validation.minLength', params: { limit: minLength } } : null,
-    );
+    checks.push((value) => (!isEmpty(value) && String(value).length < minLength ? { key: 'validation.minLength', params: { limit: minLength } } : null));
   }
   if (maxLength !== undefined) {
-    checks.push((value) =>
-      !isEmpty(value) && String(value).length > maxLength ? { key: 'validation.maxLength', params: { limit: maxLength } } : null,
-    );
+    checks.push((value) => (!isEmpty(value) && String(value).length > maxLength ? { key: 'validation.maxLength', params: { limit: maxLength } } : null));
   }
   if (format !== undefined) {
     const check = (formats as Record<string, (value: string) => boolean>)[format];

@@ -27,9 +27,7 @@ describe('ajv errors → field messages', () => {
   const base = { login: 'driver01', email: 'a@example.com', password: 'x', password_confirmation: 'x' };
 
   it('maps every rule to its validation.* key and parameters', () => {
-    expect(
-      messagesFor({ login: 'short', email: 'nope', count: 9, kind: 'c', extra: 1, password: 'x', password_confirmation: 'y' }),
-    ).toEqual({
+    expect(messagesFor({ login: 'short', email: 'nope', count: 9, kind: 'c', extra: 1, password: 'x', password_confirmation: 'y' })).toEqual({
       login: [{ key: 'validation.minLength', params: { limit: 8 } }],
       email: [{ key: 'validation.format.email' }],
       count: [{ key: 'validation.maximum', params: { limit: 5 } }],
@@ -57,7 +55,10 @@ describe('ajv errors → field messages', () => {
   it('says only "required" for a required field sent empty, when given the data', () => {
     expect(messagesFor({ ...base, login: '', email: '' })).toEqual({ login: [{ key: 'validation.required' }], email: [{ key: 'validation.required' }] });
     // Without the data it cannot know the value was empty.
-    expect(messagesFor({ ...base, login: '' }, false).login).toEqual([{ key: 'validation.minLength', params: { limit: 8 } }, { key: 'validation.format.login' }]);
+    expect(messagesFor({ ...base, login: '' }, false).login).toEqual([
+      { key: 'validation.minLength', params: { limit: 8 } },
+      { key: 'validation.format.login' },
+    ]);
   });
 
   it('names nested fields with dots, unescaping JSON pointers', () => {

@@ -6,7 +6,10 @@ import type { ErrorObject } from 'ajv';
 import { addMessage, type FieldMessages, type ValidationMessage } from './messages';
 
 function fieldOf(error: ErrorObject): string {
-  const path = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'required') path.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') path.push(String(error.params.additionalProperty));
   return path.join('.');

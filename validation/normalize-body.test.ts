@@ -9,7 +9,12 @@ describe('dropping optional fields sent empty', () => {
   });
 
   it('keeps filled values, false and 0', () => {
-    expect(dropEmptyOptionalFields(schema, { login: 'a', email: 'b', phone: 0, job_position: false })).toEqual({ login: 'a', email: 'b', phone: 0, job_position: false });
+    expect(dropEmptyOptionalFields(schema, { login: 'a', email: 'b', phone: 0, job_position: false })).toEqual({
+      login: 'a',
+      email: 'b',
+      phone: 0,
+      job_position: false,
+    });
   });
 
   it('leaves anything but a plain object as it is', () => {

@@ -25,8 +25,7 @@
 import type { KeywordDefinition } from 'ajv';
 
 type Context = { parentData?: unknown };
-const siblingOf = (context: Context | undefined, name: string) =>
-  (context?.parentData as Record<string, unknown> | undefined)?.[name];
+const siblingOf = (context: Context | undefined, name: string) => (context?.parentData as Record<string, unknown> | undefined)?.[name];
 
 /**
  * "Today" as the latest calendar date anywhere on Earth (UTC+14), so a person entering today's date in

@@ -32,7 +32,10 @@ export class BulkWriter {
 
   /** The ids the next `count` rows will get, from the table's own sequence. */
   async reserveIds(count: number): Promise<number[]> {
-    const { rows } = await this.pool.query(`SELECT nextval(pg_get_serial_sequence($1, 'id')) AS id FROM generate_series(1, $2::int)`, [`"${this.resource.table}"`, count]);
+    const { rows } = await this.pool.query(`SELECT nextval(pg_get_serial_sequence($1, 'id')) AS id FROM generate_series(1, $2::int)`, [
+      `"${this.resource.table}"`,
+      count,
+    ]);
     return rows.map((row: { id: number | string }) => Number(row.id));
   }
 
@@ -42,7 +45,9 @@ export class BulkWriter {
       if (this.validated >= 50 && index % this.sampleEvery !== 0) return;
       this.validated += 1;
       if (!this.resource.loaded.validate(row.data)) {
-        throw new InvalidGeneratedData(`generated ${this.resource.name} record is invalid: ${JSON.stringify(this.resource.loaded.validate.errors)}\n${JSON.stringify(row.data)}`);
+        throw new InvalidGeneratedData(
+          `generated ${this.resource.name} record is invalid: ${JSON.stringify(this.resource.loaded.validate.errors)}\n${JSON.stringify(row.data)}`,
+        );
       }
     });
   }

@@ -21,7 +21,6 @@ import { BULK_LOGIN, BULK_PASSWORD, SMALL_PASSWORD } from './bulk-constants';
 import { daysFromToday, phone, Random } from './data';
 import { RecordMaker } from './records';
 
-
 const { values: args } = parseArgs({
   options: {
     orders: { type: 'string', default: '1000000' },
@@ -69,7 +68,8 @@ function progressBar(label: string, total: number) {
   const started = Date.now();
   bar.start(total, 0, { rate: 0 });
   return {
-    increment: (by: number) => bar.increment(by, { rate: Math.round(((bar as unknown as { value: number }).value / Math.max(1, Date.now() - started)) * 1000) }),
+    increment: (by: number) =>
+      bar.increment(by, { rate: Math.round(((bar as unknown as { value: number }).value / Math.max(1, Date.now() - started)) * 1000) }),
     stop: () => bar.stop(),
   };
 }
@@ -97,7 +97,11 @@ async function tenantOf(pool: pg.Pool, companyId: number): Promise<number> {
 
 async function documentTypes(client: ApiClient): Promise<Array<{ id: number; statusId: number; short: string }>> {
   const made = [];
-  for (const [name, short] of [['Driving licence C+E', 'DLC'], ['Medical certificate', 'MED'], ['Tachograph card', 'TCH']] as const) {
+  for (const [name, short] of [
+    ['Driving licence C+E', 'DLC'],
+    ['Medical certificate', 'MED'],
+    ['Tachograph card', 'TCH'],
+  ] as const) {
     const type = await client.send<Row>('POST', '/api/documents/store', { name, short_name: short, statuses: [{ name: 'Valid' }] });
     const withIds = await client.send<Row>('POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Expired' }] });
     const statuses = withIds.statuses as Array<{ id: number; name: string }>;
@@ -113,52 +117,103 @@ interface TenantPlan {
 }
 
 /** One tenant's data: accounts and lookups through the API, the volume in batches. */
-async function seedTenant(pool: pg.Pool, model: EngineModel, client: ApiClient, user: { id: number; company: { id: number } }, plan: TenantPlan, random: Random, big: boolean) {
+async function seedTenant(
+  pool: pg.Pool,
+  model: EngineModel,
+  client: ApiClient,
+  user: { id: number; company: { id: number } },
+  plan: TenantPlan,
+  random: Random,
+  big: boolean,
+) {
   const make = new RecordMaker(random);
   const resource = (name: string) => model.byName.get(name) as EngineResource;
   const tenantId = await tenantOf(pool, user.company.id);
   const writer = (name: string) => new BulkWriter(pool, resource(name), tenantId, user.id);
-  const load = big ? (table: string, work: () => Promise<number[]>) => withoutIndexes(pool, table, work, { maintenanceWorkMem: '256MB' }) : (_table: string, work: () => Promise<number[]>) => work();
+  const load = big
+    ? (table: string, work: () => Promise<number[]>) => withoutIndexes(pool, table, work, { maintenanceWorkMem: '256MB' })
+    : (_table: string, work: () => Promise<number[]>) => work();
   const say = big ? (label: string) => label : () => '';
 
   const companies = [user.company.id];
   if (big) {
-    for (const name of ['Large Haulage Polska Sp. z o.o.', 'Large Haulage Ukraine TOV']) companies.push(Number((await client.send<Row>('POST', '/api/companies/store', { name })).id));
+    for (const name of ['Large Haulage Polska Sp. z o.o.', 'Large Haulage Ukraine TOV'])
+      companies.push(Number((await client.send<Row>('POST', '/api/companies/store', { name })).id));
     count('companies', companies.length);
   }
   const types = await documentTypes(client);
   const supplierIds: number[] = [];
-  for (const name of ['DKV Mobility', 'UTA Edenred', 'Shell Card']) supplierIds.push(Number((await client.send<Row>('POST', '/api/transport/cards/suppliers/store', { name })).id));
+  for (const name of ['DKV Mobility', 'UTA Edenred', 'Shell Card'])
+    supplierIds.push(Number((await client.send<Row>('POST', '/api/transport/cards/suppliers/store', { name })).id));
   count('hr-document-types', types.length);
   count('suppliers', supplierIds.length);
 
   const run = big ? fill : (w: BulkWriter, _label: string, total: number, makeRow: (index: number) => BulkRow) => fillQuiet(w, total, makeRow);
 
-  const employees = await load('r_employees', () => run(writer('employees'), say('employees'), plan.employees, (index) => ({ data: make.employee(companies[index % 5 === 4 ? 1 : 0] ?? companies[0], index) })));
+  const employees = await load('r_employees', () =>
+    run(writer('employees'), say('employees'), plan.employees, (index) => ({ data: make.employee(companies[index % 5 === 4 ? 1 : 0] ?? companies[0], index) })),
+  );
   const citizenshipOf = (index: number) => ['UA', 'PL', 'DE'][index % 3] as string;
-  await load('r_passports', () => run(writer('passports'), say('passports'), employees.length, (index) => ({ parentId: employees[index], data: make.passport(citizenshipOf(index), true) }), false));
+  await load('r_passports', () =>
+    run(
+      writer('passports'),
+      say('passports'),
+      employees.length,
+      (index) => ({ parentId: employees[index], data: make.passport(citizenshipOf(index), true) }),
+      false,
+    ),
+  );
   const documentIds = await load('r_employee_documents', () =>
-    run(writer('employee-documents'), say('employee documents'), employees.length, (index) => ({ parentId: employees[index], data: { document_type_id: types[index % types.length].id, company_id: companies[0] } })),
+    run(writer('employee-documents'), say('employee documents'), employees.length, (index) => ({
+      parentId: employees[index],
+      data: { document_type_id: types[index % types.length].id, company_id: companies[0] },
+    })),
   );
   await load('r_employee_document_statuses', () =>
-    run(writer('employee-document-statuses'), say('document status rows'), documentIds.length, (index) => ({
-      parentId: documentIds[index],
-      data: {
-        status: types[index % types.length].statusId,
-        number: `${types[index % types.length].short}-${random.digits(6)}`,
-        dateFrom: daysFromToday(-random.int(200, 1500)),
-        dateUpTo: daysFromToday(index % 10 === 0 ? random.int(-5, 25) : random.int(60, 1400)),
-        relevant: true,
-      },
-    }), false),
+    run(
+      writer('employee-document-statuses'),
+      say('document status rows'),
+      documentIds.length,
+      (index) => ({
+        parentId: documentIds[index],
+        data: {
+          status: types[index % types.length].statusId,
+          number: `${types[index % types.length].short}-${random.digits(6)}`,
+          dateFrom: daysFromToday(-random.int(200, 1500)),
+          dateUpTo: daysFromToday(index % 10 === 0 ? random.int(-5, 25) : random.int(60, 1400)),
+          relevant: true,
+        },
+      }),
+      false,
+    ),
   );
   const transport = await load('r_transport', () => run(writer('transport'), say('vehicles'), plan.transports, (index) => ({ data: make.transport(index) })));
   const trailerCount = Math.ceil(plan.transports / 2);
-  const trailers = await load('r_trailers', () => run(writer('trailers'), say('trailers'), trailerCount, (index) => ({ data: make.trailer(index, transport[index]) })));
-  await load('r_cards', () => run(writer('cards'), say('cards'), plan.transports, (index) => ({ data: make.card(index, supplierIds[index % supplierIds.length], transport[index]) }), false));
-  await load('r_repairs', () => run(writer('repairs'), say('repairs'), trailerCount, (index) => ({ data: { ...make.repair(), transport_id: transport[index % transport.length], files: [] } }), false));
+  const trailers = await load('r_trailers', () =>
+    run(writer('trailers'), say('trailers'), trailerCount, (index) => ({ data: make.trailer(index, transport[index]) })),
+  );
+  await load('r_cards', () =>
+    run(
+      writer('cards'),
+      say('cards'),
+      plan.transports,
+      (index) => ({ data: make.card(index, supplierIds[index % supplierIds.length], transport[index]) }),
+      false,
+    ),
+  );
+  await load('r_repairs', () =>
+    run(
+      writer('repairs'),
+      say('repairs'),
+      trailerCount,
+      (index) => ({ data: { ...make.repair(), transport_id: transport[index % transport.length], files: [] } }),
+      false,
+    ),
+  );
   const drivers = employees.slice(0, Math.max(1, Math.floor(employees.length * 0.6)));
-  await load('r_orders', () => run(writer('orders'), say('orders'), plan.orders, (index) => ({ data: make.order(index, { drivers, transport, trailers }) }), false));
+  await load('r_orders', () =>
+    run(writer('orders'), say('orders'), plan.orders, (index) => ({ data: make.order(index, { drivers, transport, trailers }) }), false),
+  );
 }
 
 async function fillQuiet(writer: BulkWriter, total: number, make: (index: number) => BulkRow): Promise<number[]> {
@@ -181,14 +236,24 @@ async function main() {
   try {
     const existing = await signIn(seed.app, BULK_LOGIN, BULK_PASSWORD);
     if (existing) {
-      console.log(`The bulk data is already there (${where}): the large tenant has ${(await existing.client.total('/api/orders')).toLocaleString('en')} orders.`);
+      console.log(
+        `The bulk data is already there (${where}): the large tenant has ${(await existing.client.total('/api/orders')).toLocaleString('en')} orders.`,
+      );
       printLogin();
       return;
     }
-    console.log(`Bulk data into ${where}: 1 large tenant (${sizes.orders.toLocaleString('en')} orders, ${sizes.employees.toLocaleString('en')} employees, ${sizes.transports.toLocaleString('en')} vehicles) and ${sizes.tenants - 1} small ones`);
+    console.log(
+      `Bulk data into ${where}: 1 large tenant (${sizes.orders.toLocaleString('en')} orders, ${sizes.employees.toLocaleString('en')} employees, ${sizes.transports.toLocaleString('en')} vehicles) and ${sizes.tenants - 1} small ones`,
+    );
     const random = new Random(7_000_001);
 
-    const large = await register(seed.app, { login: BULK_LOGIN, email: 'bulk.large@fleetdesk.example', phone: '+49 30 5550100', company_name: 'Large Haulage GmbH', password: BULK_PASSWORD });
+    const large = await register(seed.app, {
+      login: BULK_LOGIN,
+      email: 'bulk.large@fleetdesk.example',
+      phone: '+49 30 5550100',
+      company_name: 'Large Haulage GmbH',
+      password: BULK_PASSWORD,
+    });
     count('tenants', 1);
     await seedTenant(pool, model, large.client, large.user, { employees: sizes.employees, transports: sizes.transports, orders: sizes.orders }, random, true);
 
@@ -197,7 +262,13 @@ async function main() {
       const bar = progressBar('small tenants', smallCount);
       for (let index = 1; index <= smallCount; index += 1) {
         const login = `bulk.small.${String(index).padStart(4, '0')}`;
-        const small = await register(seed.app, { login, email: `${login}@fleetdesk.example`, phone: phone(random), company_name: `Small Haulier ${index}`, password: SMALL_PASSWORD });
+        const small = await register(seed.app, {
+          login,
+          email: `${login}@fleetdesk.example`,
+          phone: phone(random),
+          company_name: `Small Haulier ${index}`,
+          password: SMALL_PASSWORD,
+        });
         await seedTenant(pool, model, small.client, small.user, { employees: 8, transports: 4, orders: 60 }, random, false);
         count('tenants', 1);
         bar.increment(1);

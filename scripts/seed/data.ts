@@ -41,17 +41,89 @@ export class Random {
 }
 
 export const FIRST_NAMES = [
-  'Andriy', 'Oleksandr', 'Mykola', 'Taras', 'Petro', 'Ivan', 'Serhiy', 'Dmytro', 'Yuriy', 'Vasyl',
-  'Tomasz', 'Piotr', 'Krzysztof', 'Marek', 'Pawel', 'Jakub', 'Lukas', 'Stefan', 'Markus', 'Jonas',
-  'Giorgos', 'Nikos', 'Marco', 'Luca', 'Matteo', 'Javier', 'Carlos', 'Miguel', 'Elena', 'Olena',
-  'Iryna', 'Natalia', 'Anna', 'Katarzyna', 'Monika', 'Sabine', 'Julia', 'Maria', 'Sofia', 'Laura',
+  'Andriy',
+  'Oleksandr',
+  'Mykola',
+  'Taras',
+  'Petro',
+  'Ivan',
+  'Serhiy',
+  'Dmytro',
+  'Yuriy',
+  'Vasyl',
+  'Tomasz',
+  'Piotr',
+  'Krzysztof',
+  'Marek',
+  'Pawel',
+  'Jakub',
+  'Lukas',
+  'Stefan',
+  'Markus',
+  'Jonas',
+  'Giorgos',
+  'Nikos',
+  'Marco',
+  'Luca',
+  'Matteo',
+  'Javier',
+  'Carlos',
+  'Miguel',
+  'Elena',
+  'Olena',
+  'Iryna',
+  'Natalia',
+  'Anna',
+  'Katarzyna',
+  'Monika',
+  'Sabine',
+  'Julia',
+  'Maria',
+  'Sofia',
+  'Laura',
 ] as const;
 
 export const LAST_NAMES = [
-  'Kovalenko', 'Shevchenko', 'Bondarenko', 'Tkachenko', 'Kravchenko', 'Melnyk', 'Boyko', 'Koval', 'Oliynyk', 'Moroz',
-  'Nowak', 'Kowalski', 'Wisniewski', 'Wojcik', 'Kaminski', 'Lewandowski', 'Zielinski', 'Schmidt', 'Schneider', 'Fischer',
-  'Weber', 'Becker', 'Wagner', 'Papadopoulos', 'Georgiou', 'Rossi', 'Russo', 'Ferrari', 'Bianchi', 'Garcia',
-  'Martinez', 'Lopez', 'Fernandez', 'Horvat', 'Novak', 'Popescu', 'Ionescu', 'Petrov', 'Ivanova', 'Dvorak',
+  'Kovalenko',
+  'Shevchenko',
+  'Bondarenko',
+  'Tkachenko',
+  'Kravchenko',
+  'Melnyk',
+  'Boyko',
+  'Koval',
+  'Oliynyk',
+  'Moroz',
+  'Nowak',
+  'Kowalski',
+  'Wisniewski',
+  'Wojcik',
+  'Kaminski',
+  'Lewandowski',
+  'Zielinski',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Becker',
+  'Wagner',
+  'Papadopoulos',
+  'Georgiou',
+  'Rossi',
+  'Russo',
+  'Ferrari',
+  'Bianchi',
+  'Garcia',
+  'Martinez',
+  'Lopez',
+  'Fernandez',
+  'Horvat',
+  'Novak',
+  'Popescu',
+  'Ionescu',
+  'Petrov',
+  'Ivanova',
+  'Dvorak',
 ] as const;
 
 export interface Place {
@@ -88,8 +160,42 @@ export function addressOf(random: Random, all: Place[]): { place: Place; street:
   return { place, street, house, zip, line: `${street} ${house}, ${zip} ${place.city}, ${place.country}` };
 }
 
-const CUSTOMER_HEADS = ['Baltic', 'Carpathian', 'Danube', 'Rhine', 'Alpine', 'Vistula', 'Adriatic', 'Iberian', 'Nordic', 'Aegean', 'Silesian', 'Bavarian', 'Tuscan', 'Galician', 'Pannonian', 'Hanseatic'];
-const CUSTOMER_TRADES = ['Foods', 'Steel', 'Timber', 'Chemicals', 'Paper', 'Glass', 'Auto Parts', 'Furniture', 'Textiles', 'Electronics', 'Grain', 'Beverages', 'Plastics', 'Machinery', 'Pharma', 'Building Materials'];
+const CUSTOMER_HEADS = [
+  'Baltic',
+  'Carpathian',
+  'Danube',
+  'Rhine',
+  'Alpine',
+  'Vistula',
+  'Adriatic',
+  'Iberian',
+  'Nordic',
+  'Aegean',
+  'Silesian',
+  'Bavarian',
+  'Tuscan',
+  'Galician',
+  'Pannonian',
+  'Hanseatic',
+];
+const CUSTOMER_TRADES = [
+  'Foods',
+  'Steel',
+  'Timber',
+  'Chemicals',
+  'Paper',
+  'Glass',
+  'Auto Parts',
+  'Furniture',
+  'Textiles',
+  'Electronics',
+  'Grain',
+  'Beverages',
+  'Plastics',
+  'Machinery',
+  'Pharma',
+  'Building Materials',
+];
 const CUSTOMER_FORMS = ['GmbH', 'Sp. z o.o.', 'S.r.l.', 'S.L.', 'TOV', 'AG', 'B.V.', 'a.s.'];
 
 /** Up to 2,048 distinct customer names ("Danube Steel GmbH"): a large tenant's orders spread over them. */
@@ -108,7 +214,8 @@ export const DISPATCHERS = ['Anna Nowak', 'Olena Melnyk', 'Markus Weber', 'Luca 
 const PHONE_PATTERNS: Array<(random: Random) => string> = [
   (random) => `+49 15${random.pick(['1', '2', '7'])}${random.digits(1)} ${random.digits(7)}`, // German mobile
   (random) => `+48 ${random.pick(['50', '51', '53', '57', '60', '66', '69', '72', '78', '79'])}${random.digits(1)} ${random.digits(3)} ${random.digits(3)}`, // Polish mobile
-  (random) => `+380 ${random.pick(['50', '63', '66', '67', '68', '73', '93', '95', '96', '97', '98', '99'])} ${random.digits(3)} ${random.digits(2)} ${random.digits(2)}`, // Ukrainian mobile
+  (random) =>
+    `+380 ${random.pick(['50', '63', '66', '67', '68', '73', '93', '95', '96', '97', '98', '99'])} ${random.digits(3)} ${random.digits(2)} ${random.digits(2)}`, // Ukrainian mobile
   (random) => `+39 3${random.pick(['20', '28', '33', '35', '38', '40', '47', '49'])} ${random.digits(3)} ${random.digits(4)}`, // Italian mobile
   (random) => `+34 6${random.digits(2)} ${random.digits(3)} ${random.digits(3)}`, // Spanish mobile
 ];
@@ -130,7 +237,9 @@ const VIN_YEAR = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 
 function vinValue(character: string): number {
   if (/\d/.test(character)) return Number(character);
-  return 'ABCDEFGH'.includes(character) ? character.charCodeAt(0) - 64 : ({ J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 } as Record<string, number>)[character] ?? 0;
+  return 'ABCDEFGH'.includes(character)
+    ? character.charCodeAt(0) - 64
+    : (({ J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 } as Record<string, number>)[character] ?? 0);
 }
 
 export const TRUCK_MAKERS = [
@@ -150,7 +259,9 @@ export const TRAILER_MAKERS = [
 ] as const;
 
 export function vin(random: Random, wmi: string, year: number): string {
-  const characters = (wmi + random.letters(5, VIN_ALPHABET) + '0' + VIN_YEAR[(year - 2001) % 30] + random.letters(1, VIN_ALPHABET) + random.digits(6)).split('');
+  const characters = (wmi + random.letters(5, VIN_ALPHABET) + '0' + VIN_YEAR[(year - 2001) % 30] + random.letters(1, VIN_ALPHABET) + random.digits(6)).split(
+    '',
+  );
   const sum = characters.reduce((total, character, index) => total + vinValue(character) * (VIN_WEIGHTS[index] as number), 0);
   const check = sum % 11;
   characters[8] = check === 10 ? 'X' : String(check);

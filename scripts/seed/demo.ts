@@ -35,7 +35,14 @@ async function listAll(client: ApiClient, url: string): Promise<Row[]> {
 }
 
 /** Ids of what a list holds, topped up to `target` with `make(i)` (so an interrupted run resumes). */
-async function ensureCount(client: ApiClient, label: string, listUrl: string, target: number, make: (index: number) => Promise<Row>, idField = 'id'): Promise<number[]> {
+async function ensureCount(
+  client: ApiClient,
+  label: string,
+  listUrl: string,
+  target: number,
+  make: (index: number) => Promise<Row>,
+  idField = 'id',
+): Promise<number[]> {
   const existing = await listAll(client, listUrl);
   const ids = existing.map((row) => Number(row[idField] ?? row.id));
   for (let index = existing.length; index < target; index += 1) {
@@ -62,7 +69,13 @@ async function main() {
     if (!session) {
       console.log(`Creating the demo tenant in ${where}…`);
       try {
-        session = await register(seed.app, { login: DEMO_LOGIN, email: DEMO_EMAIL, phone: '+49 30 901820', company_name: 'Nordline Logistics GmbH', password: DEMO_PASSWORD });
+        session = await register(seed.app, {
+          login: DEMO_LOGIN,
+          email: DEMO_EMAIL,
+          phone: '+49 30 901820',
+          company_name: 'Nordline Logistics GmbH',
+          password: DEMO_PASSWORD,
+        });
       } catch (error) {
         if (error instanceof ApiError && error.status === 422) {
           console.error(`The login ${DEMO_LOGIN} or ${DEMO_EMAIL} is taken by another account with another password: cannot seed the demo tenant here.`);
@@ -90,31 +103,77 @@ async function main() {
       });
     }
     const extraCompanies = [
-      { name: 'Nordline Polska Sp. z o.o.', company_name: 'Nordline Polska', address: 'Grojecka 40, 02-320 Warsaw, PL', email: 'biuro@nordline-polska.example', phone: '+48 501 234 567', tax_number: 'PL 5252 8765 12' },
-      { name: 'Nordline Ukraine TOV', company_name: 'Nordline Ukraine', address: 'Horodotska 174, 79000 Lviv, UA', email: 'office@nordline-ua.example', phone: '+380 67 123 45 67', tax_number: 'UA 43218765' },
+      {
+        name: 'Nordline Polska Sp. z o.o.',
+        company_name: 'Nordline Polska',
+        address: 'Grojecka 40, 02-320 Warsaw, PL',
+        email: 'biuro@nordline-polska.example',
+        phone: '+48 501 234 567',
+        tax_number: 'PL 5252 8765 12',
+      },
+      {
+        name: 'Nordline Ukraine TOV',
+        company_name: 'Nordline Ukraine',
+        address: 'Horodotska 174, 79000 Lviv, UA',
+        email: 'office@nordline-ua.example',
+        phone: '+380 67 123 45 67',
+        tax_number: 'UA 43218765',
+      },
     ];
-    const companyIds = await ensureCount(client, 'companies', '/api/companies', 1 + extraCompanies.length, async (index) => client.send<Row>('POST', '/api/companies/store', extraCompanies[index - 1]));
+    const companyIds = await ensureCount(client, 'companies', '/api/companies', 1 + extraCompanies.length, async (index) =>
+      client.send<Row>('POST', '/api/companies/store', extraCompanies[index - 1]),
+    );
     for (const [index, companyId] of companyIds.entries()) {
-      await ensureCount(client, `bank accounts (${index + 1})`, `/api/${companyId}/banks`, 2, async (bank) => client.send<Row>('POST', `/api/${companyId}/banks/store`, make.companyBank(bank === 0 ? 'EUR' : index === 1 ? 'PLN' : index === 2 ? 'UAH' : 'USD')));
+      await ensureCount(client, `bank accounts (${index + 1})`, `/api/${companyId}/banks`, 2, async (bank) =>
+        client.send<Row>('POST', `/api/${companyId}/banks/store`, make.companyBank(bank === 0 ? 'EUR' : index === 1 ? 'PLN' : index === 2 ? 'UAH' : 'USD')),
+      );
     }
 
     // ---- members and departments ----
     const members = [
       // Each with the rights of their job (the presets of the member dialog).
-      { login: 'olena.hr.demo', name: 'Olena', last_name: 'Melnyk', email: 'olena.melnyk@nordline.example', job_position: 'HR manager', permissions: presetPermissions('hrManager') },
-      { login: 'markus.fleet.demo', name: 'Markus', last_name: 'Weber', email: 'markus.weber@nordline.example', job_position: 'Fleet manager', permissions: presetPermissions('fleetManager') },
-      { login: 'anna.dispatch.demo', name: 'Anna', last_name: 'Nowak', email: 'anna.nowak@nordline.example', job_position: 'Dispatcher', permissions: presetPermissions('dispatcher') },
+      {
+        login: 'olena.hr.demo',
+        name: 'Olena',
+        last_name: 'Melnyk',
+        email: 'olena.melnyk@nordline.example',
+        job_position: 'HR manager',
+        permissions: presetPermissions('hrManager'),
+      },
+      {
+        login: 'markus.fleet.demo',
+        name: 'Markus',
+        last_name: 'Weber',
+        email: 'markus.weber@nordline.example',
+        job_position: 'Fleet manager',
+        permissions: presetPermissions('fleetManager'),
+      },
+      {
+        login: 'anna.dispatch.demo',
+        name: 'Anna',
+        last_name: 'Nowak',
+        email: 'anna.nowak@nordline.example',
+        job_position: 'Dispatcher',
+        permissions: presetPermissions('dispatcher'),
+      },
     ];
     const existing = await listAll(client, '/api/users');
     const byLogin = new Map(existing.map((row) => [String(row.login), Number(row.id)]));
     for (const member of members) {
-      if (!byLogin.has(member.login)) byLogin.set(member.login, Number((await client.send<Row>('POST', '/api/users/store', { ...member, phone: phone(random), password: 'member-demo-2024' })).id));
+      if (!byLogin.has(member.login))
+        byLogin.set(
+          member.login,
+          Number((await client.send<Row>('POST', '/api/users/store', { ...member, phone: phone(random), password: 'member-demo-2024' })).id),
+        );
     }
     const memberIds = members.map((member) => byLogin.get(member.login) as number);
     console.log(`  ${'members'.padEnd(22)} ${String(byLogin.size).padStart(4)}`);
     const departments = ['Dispatch', 'Fleet maintenance', 'Human resources', 'Accounting'];
     await ensureCount(client, 'departments', '/api/departments', departments.length, async (index) =>
-      client.send<Row>('POST', '/api/departments/store', { name: departments[index], ...(memberIds[index] ? { head_id: memberIds[index], members: [memberIds[index]] } : {}) }),
+      client.send<Row>('POST', '/api/departments/store', {
+        name: departments[index],
+        ...(memberIds[index] ? { head_id: memberIds[index], members: [memberIds[index]] } : {}),
+      }),
     );
 
     // ---- HR document types ----
@@ -176,15 +235,44 @@ async function main() {
       return trailer;
     });
     const suppliers = ['DKV Mobility', 'UTA Edenred', 'Shell Card', 'E100'];
-    const supplierIds = await ensureCount(client, 'suppliers', '/api/transport/cards/suppliers', suppliers.length, async (index) => client.send<Row>('POST', '/api/transport/cards/suppliers/store', { name: suppliers[index] }));
-    await ensureCount(client, 'fuel and toll cards', '/api/transport/cards', TARGET.cards, async (index) => client.send<Row>('POST', '/api/transport/cards/store', make.card(index, supplierIds[index % supplierIds.length], transportIds[index % transportIds.length])), 'card_id');
-    await ensureCount(client, 'repairs', '/api/transport/repairs', TARGET.repairs, async (index) => {
-      const fields = make.repair() as Record<string, string | number>;
-      return client.sendForm<Row>(`/api/transport/repairs/store/${transportIds[index % transportIds.length]}`, fields);
-    }, 'repair_id');
+    const supplierIds = await ensureCount(client, 'suppliers', '/api/transport/cards/suppliers', suppliers.length, async (index) =>
+      client.send<Row>('POST', '/api/transport/cards/suppliers/store', { name: suppliers[index] }),
+    );
+    await ensureCount(
+      client,
+      'fuel and toll cards',
+      '/api/transport/cards',
+      TARGET.cards,
+      async (index) =>
+        client.send<Row>(
+          'POST',
+          '/api/transport/cards/store',
+          make.card(index, supplierIds[index % supplierIds.length], transportIds[index % transportIds.length]),
+        ),
+      'card_id',
+    );
+    await ensureCount(
+      client,
+      'repairs',
+      '/api/transport/repairs',
+      TARGET.repairs,
+      async (index) => {
+        const fields = make.repair() as Record<string, string | number>;
+        return client.sendForm<Row>(`/api/transport/repairs/store/${transportIds[index % transportIds.length]}`, fields);
+      },
+      'repair_id',
+    );
 
     // ---- orders ----
-    await ensureCount(client, 'orders', '/api/orders', TARGET.orders, async (index) => client.send<Row>('POST', '/api/orders/store', make.order(index, { drivers, transport: transportIds, trailers: trailerIds, customers: 40 })), '_id');
+    await ensureCount(
+      client,
+      'orders',
+      '/api/orders',
+      TARGET.orders,
+      async (index) =>
+        client.send<Row>('POST', '/api/orders/store', make.order(index, { drivers, transport: transportIds, trailers: trailerIds, customers: 40 })),
+      '_id',
+    );
 
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     printCredentials(seed.config.appUrl);
@@ -199,8 +287,8 @@ function printCredentials(appUrl: string) {
   console.log(`Sign in at ${appUrl}/login (after \`npm start\`) with`);
   console.log(`  login:    ${DEMO_LOGIN}`);
   console.log(`  password: ${DEMO_PASSWORD}`);
-  console.log('(the account\'s administrator). To see the access rights at work, sign in as a member with');
-  console.log('their job\'s preset: anna.dispatch.demo, markus.fleet.demo or olena.hr.demo, password member-demo-2024.');
+  console.log("(the account's administrator). To see the access rights at work, sign in as a member with");
+  console.log("their job's preset: anna.dispatch.demo, markus.fleet.demo or olena.hr.demo, password member-demo-2024.");
 }
 
 main().catch((error: unknown) => {

@@ -63,7 +63,13 @@ export class RecordMaker {
   passport(citizenship: string, primary: boolean): Data {
     const issued = dateBetween(this.random, 3000, 30);
     const expires = new Date(Date.parse(issued) + this.random.int(5, 10) * 365 * 86_400_000).toISOString().slice(0, 10);
-    return { number: passportNumber(this.random, citizenship), type: this.random.chance(0.7) ? 'biometric' : 'usual', issue_date: issued, expiration_date: expires, primary };
+    return {
+      number: passportNumber(this.random, citizenship),
+      type: this.random.chance(0.7) ? 'biometric' : 'usual',
+      issue_date: issued,
+      expiration_date: expires,
+      primary,
+    };
   }
 
   address(): Data {
@@ -77,7 +83,14 @@ export class RecordMaker {
 
   companyBank(currency = 'EUR'): Data {
     const bank = this.random.pick(BANKS);
-    return { account_name: `Operating ${currency}`, bank_name: bank.name, bank_country: bank.country, currency, iban: iban(this.random, bank.country), swift_code: bank.swift };
+    return {
+      account_name: `Operating ${currency}`,
+      bank_name: bank.name,
+      bank_country: bank.country,
+      currency,
+      iban: iban(this.random, bank.country),
+      swift_code: bank.swift,
+    };
   }
 
   transport(index: number): Data {
@@ -123,7 +136,13 @@ export class RecordMaker {
   trailerInsurance(): Data {
     const start = dateBetween(this.random, 300, 10);
     const end = new Date(Date.parse(start) + 365 * 86_400_000).toISOString().slice(0, 10);
-    return { insurer: this.random.pick(['Allianz', 'AXA', 'Generali', 'PZU', 'Ergo']), policy_number: `POL-${this.random.digits(8)}`, start_date: start, end_date: end, cost: this.random.int(600, 2400) };
+    return {
+      insurer: this.random.pick(['Allianz', 'AXA', 'Generali', 'PZU', 'Ergo']),
+      policy_number: `POL-${this.random.digits(8)}`,
+      start_date: start,
+      end_date: end,
+      cost: this.random.int(600, 2400),
+    };
   }
 
   order(index: number, refs: { drivers: number[]; transport: number[]; trailers: number[]; customers?: number }): Data {
@@ -169,7 +188,10 @@ export class RecordMaker {
     return {
       type,
       periodicity: type === 'maintenance' ? this.random.pick(['Every 60,000 km', 'Yearly', 'Every 6 months']) : 'One-off',
-      description: type === 'maintenance' ? 'Oil and filters changed, brakes checked.' : this.random.pick(['Clutch replaced.', 'Windscreen replaced.', 'AdBlue pump repaired.', 'Tyres replaced on the drive axle.']),
+      description:
+        type === 'maintenance'
+          ? 'Oil and filters changed, brakes checked.'
+          : this.random.pick(['Clutch replaced.', 'Windscreen replaced.', 'AdBlue pump repaired.', 'Tyres replaced on the drive axle.']),
       date: dateBetween(this.random, 700, 1),
       cost: this.random.int(120, 6500),
     };
@@ -182,8 +204,15 @@ export class RecordMaker {
       received_by_id: this.random.pick(drivers),
       fuel_remaining: this.random.int(80, 900),
       mileage: this.random.int(20_000, 1_200_000),
-      equipment: [{ name: 'Fire extinguisher', present: true }, { name: 'Warning triangle', present: true }, { name: 'First-aid kit', present: this.random.chance(0.9) }],
-      documents: [{ name: 'Registration certificate', present: true }, { name: 'CMR insurance', present: true }],
+      equipment: [
+        { name: 'Fire extinguisher', present: true },
+        { name: 'Warning triangle', present: true },
+        { name: 'First-aid kit', present: this.random.chance(0.9) },
+      ],
+      documents: [
+        { name: 'Registration certificate', present: true },
+        { name: 'CMR insurance', present: true },
+      ],
     };
   }
 }

@@ -9,10 +9,11 @@ import { hashToken, looksLikeToken, newToken, RESET_MINUTES } from './tokens';
 export async function createPasswordReset(db: Queryable, userId: number): Promise<string> {
   const token = newToken();
   await db.query('DELETE FROM password_resets WHERE user_id = $1', [userId]);
-  await db.query(
-    `INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
-    [hashToken(token), userId, RESET_MINUTES],
-  );
+  await db.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`, [
+    hashToken(token),
+    userId,
+    RESET_MINUTES,
+  ]);
   return token;
 }
 
@@ -39,14 +40,14 @@ export async function findValidReset(db: Queryable, token: string): Promise<Vali
  * Marks the reset used, exactly once: of two requests racing with one token, only one gets true.
  */
 export async function consumeReset(db: Queryable, tokenHash: string): Promise<boolean> {
-  const result = await db.query(
-    `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
-    [tokenHash],
-  );
+  const result = await db.query(`UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`, [tokenHash]);
   return result.rowCount === 1;
 }
 
 /** Sets a user's password hash (reset flow: the user is known by the reset, not by a session). */
 export async function setPasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<void> {
-  await db.query(`UPDATE users SET data = jsonb_set(data, '{password}', to_jsonb($2::text)), updated_at = now(), version = version + 1 WHERE id = $1`, [userId, passwordHash]);
+  await db.query(`UPDATE users SET data = jsonb_set(data, '{password}', to_jsonb($2::text)), updated_at = now(), version = version + 1 WHERE id = $1`, [
+    userId,
+    passwordHash,
+  ]);
 }

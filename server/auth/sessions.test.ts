@@ -24,7 +24,7 @@ describe.each(databases)('cached sessions on %s', (kind) => {
   const orders = (token: string) => call(test.app, 'GET', '/api/orders', undefined, { token });
   const revokeRights = `UPDATE users SET data = jsonb_set(data, '{permissions}', '[]'::jsonb) WHERE id = $1`;
 
-  it('a right removed by any statement on the server\'s pool applies to the next request', async () => {
+  it("a right removed by any statement on the server's pool applies to the next request", async () => {
     const member = await createMember(test.app, owner.token, { permissions: ['orders.view'] });
     expect((await orders(member.token)).statusCode).toBe(200);
     expect((await orders(member.token)).statusCode).toBe(200);

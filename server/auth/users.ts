@@ -106,7 +106,11 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 }
 
 /** Which of `login` and `email` another user already has. */
-export async function takenFields(db: Queryable, values: { login: string; email: string }, exceptUserId: number | null = null): Promise<Array<'login' | 'email'>> {
+export async function takenFields(
+  db: Queryable,
+  values: { login: string; email: string },
+  exceptUserId: number | null = null,
+): Promise<Array<'login' | 'email'>> {
   const result = await db.query(
     `SELECT lower(login) = lower($1) AS login_taken, lower(email) = lower($2) AS email_taken
        FROM users

@@ -32,7 +32,9 @@ describe.each(databases)('database layer on %s', (kind) => {
 
   describe('types', () => {
     it('parses int8 ids, count(*) and numeric as numbers', async () => {
-      const { rows } = await server.database.pool.query(`SELECT 9007199254740991::int8 AS big, count(*) AS total, 12.50::numeric AS amount, 7::int AS small FROM tenants`);
+      const { rows } = await server.database.pool.query(
+        `SELECT 9007199254740991::int8 AS big, count(*) AS total, 12.50::numeric AS amount, 7::int AS small FROM tenants`,
+      );
       expect(rows[0]).toEqual({ big: 9007199254740991, total: expect.any(Number), amount: 12.5, small: 7 });
     });
 

@@ -44,7 +44,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // A dropped idle connection must not crash the process; the next query reports the problem.
     pool.on('error', () => {});
     const databaseUrl = options.databaseUrl;
-    database = { ...withTransactions('postgres', pool, () => pool.end()), listen: (channel, onNotify, onState) => listenOn(databaseUrl, channel, onNotify, onState) };
+    database = {
+      ...withTransactions('postgres', pool, () => pool.end()),
+      listen: (channel, onNotify, onState) => listenOn(databaseUrl, channel, onNotify, onState),
+    };
   } else {
     const release = await lockDataFolder(options.dataDir, (error) => onFatal(new Error(`The data folder lock was lost: ${error.message}`)));
     let embedded;

@@ -7,7 +7,12 @@ import pg from 'pg';
 
 const RECONNECT_AFTER_MS = 2_000;
 
-export async function listenOn(connectionString: string, channel: string, onNotify: () => void, onState: (listening: boolean) => void): Promise<() => Promise<void>> {
+export async function listenOn(
+  connectionString: string,
+  channel: string,
+  onNotify: () => void,
+  onState: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;

@@ -75,7 +75,9 @@ export class TenantDb {
   private scope(where: Where): Sql {
     const conditions = [sql`${identifier('tenant_id')} = ${this.tenantId}`];
     if (where instanceof Sql) conditions.push(sql`(${where})`);
-    else for (const [name, value] of Object.entries(checked(where))) conditions.push(value === null ? sql`${identifier(name)} IS NULL` : sql`${identifier(name)} = ${value}`);
+    else
+      for (const [name, value] of Object.entries(checked(where)))
+        conditions.push(value === null ? sql`${identifier(name)} IS NULL` : sql`${identifier(name)} = ${value}`);
     return join(conditions, ' AND ');
   }
 

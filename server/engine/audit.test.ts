@@ -66,7 +66,13 @@ describe.each(databases)('the audit trail on %s', (kind) => {
 
   it('masks sensitive values and never shows a password, even to administrators', async () => {
     const company = (await call(test.app, 'GET', '/api/companies', undefined, { token: owner.token })).json().data[0] as { id: number };
-    const bank = await call(test.app, 'POST', `/api/${company.id}/banks/store`, { account_name: 'Main account', bank_name: 'Sparkasse', iban: 'DE89370400440532013000', currency: 'EUR' }, { token: owner.token });
+    const bank = await call(
+      test.app,
+      'POST',
+      `/api/${company.id}/banks/store`,
+      { account_name: 'Main account', bank_name: 'Sparkasse', iban: 'DE89370400440532013000', currency: 'EUR' },
+      { token: owner.token },
+    );
     expect(bank.statusCode, bank.body).toBe(200);
     const [entry] = (await log(`resource=company-banks&record_id=${bank.json().data.id}`)).data;
     expect(entry?.changes?.iban).toEqual({ before: null, after: maskValue('DE89370400440532013000') });
@@ -103,11 +109,23 @@ describe.each(databases)('the audit trail on %s', (kind) => {
     const fresh = await registerUser(test.app);
     const own = await log(`user_id=${fresh.user.id}`, fresh.token);
     expect(own.data.map((entry) => `${entry.resource}:${entry.action}`).sort()).toEqual(['companies:create', 'users:create']);
-    const profile = await call(test.app, 'POST', '/api/profile/update', { login: fresh.login, email: fresh.email, name: 'Petra', last_name: 'Profile' }, { token: fresh.token });
+    const profile = await call(
+      test.app,
+      'POST',
+      '/api/profile/update',
+      { login: fresh.login, email: fresh.email, name: 'Petra', last_name: 'Profile' },
+      { token: fresh.token },
+    );
     expect(profile.statusCode, profile.body).toBe(200);
     const [change] = (await log(`resource=users&record_id=${fresh.user.id}`, fresh.token)).data;
     expect(change?.changes).toMatchObject({ name: { before: null, after: 'Petra' }, last_name: { before: null, after: 'Profile' } });
-    const password = await call(test.app, 'PUT', '/api/profile/update/password', { current_password: fresh.password, password: 'another-pass-2', password_confirmation: 'another-pass-2' }, { token: fresh.token });
+    const password = await call(
+      test.app,
+      'PUT',
+      '/api/profile/update/password',
+      { current_password: fresh.password, password: 'another-pass-2', password_confirmation: 'another-pass-2' },
+      { token: fresh.token },
+    );
     expect(password.statusCode, password.body).toBe(200);
     const [passwordChange] = (await log(`resource=users&record_id=${fresh.user.id}`, password.json().data.token)).data;
     expect(passwordChange?.changes).toEqual({ password: { before: MASK, after: MASK } });
@@ -123,7 +141,13 @@ describe.each(databases)('the audit trail on %s', (kind) => {
 
   it('records reads of sensitive data by members allowed to see it, once per record', async () => {
     const company = (await call(test.app, 'GET', '/api/companies', undefined, { token: owner.token })).json().data[0] as { id: number };
-    const bank = await call(test.app, 'POST', `/api/${company.id}/banks/store`, { account_name: 'Hryvnia account', bank_name: 'Monobank', iban: 'UA213223130000026007233566001', currency: 'UAH' }, { token: owner.token });
+    const bank = await call(
+      test.app,
+      'POST',
+      `/api/${company.id}/banks/store`,
+      { account_name: 'Hryvnia account', bank_name: 'Monobank', iban: 'UA213223130000026007233566001', currency: 'UAH' },
+      { token: owner.token },
+    );
     const bankId = bank.json().data.id as number;
     const before = (await log(`resource=company-banks&record_id=${bankId}`)).data.filter((entry) => entry.action === 'read').length;
     await call(test.app, 'GET', `/api/${company.id}/banks`, undefined, { token: clerk.token });

@@ -59,10 +59,15 @@ export async function recordChange(
   const changes = changesBetween(resource, before, after);
   // An update that changed nothing (a form saved as it was) is not news.
   if (action === 'update' && Object.keys(changes).length === 0) return;
-  await client.query(
-    `INSERT INTO audit_log (tenant_id, user_id, user_name, resource, record_id, action, changes) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [actor.tenant_id, actor.id, actorName(actor), resource.name, recordId, action, JSON.stringify(changes)],
-  );
+  await client.query(`INSERT INTO audit_log (tenant_id, user_id, user_name, resource, record_id, action, changes) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+    actor.tenant_id,
+    actor.id,
+    actorName(actor),
+    resource.name,
+    recordId,
+    action,
+    JSON.stringify(changes),
+  ]);
 }
 
 /**
@@ -75,7 +80,12 @@ export function changeEntrySql(actor: Actor, resource: EngineResource, action: '
 }
 
 /** One entry per record whose sensitive fields a permitted member has just received. */
-export async function recordSensitiveReads(client: Queryable, actor: Actor, resource: EngineResource, reads: Array<{ id: number; fields: string[] }>): Promise<void> {
+export async function recordSensitiveReads(
+  client: Queryable,
+  actor: Actor,
+  resource: EngineResource,
+  reads: Array<{ id: number; fields: string[] }>,
+): Promise<void> {
   const seen = reads.filter((read) => read.fields.length > 0);
   if (seen.length === 0) return;
   await client.query(

@@ -39,7 +39,13 @@ describe.each(databases)('list totals on %s', (kind) => {
 
   it('vacuums and analyzes its delta table itself, so neither PGlite (no autovacuum) nor a server without it lets it bloat', async () => {
     const analyzed = async () =>
-      Number((await test.database.pool.query(`SELECT coalesce(vacuum_count, 0) + coalesce(analyze_count, 0) AS n FROM pg_stat_user_tables WHERE relname = 'engine_row_counts'`)).rows[0]?.n ?? 0);
+      Number(
+        (
+          await test.database.pool.query(
+            `SELECT coalesce(vacuum_count, 0) + coalesce(analyze_count, 0) AS n FROM pg_stat_user_tables WHERE relname = 'engine_row_counts'`,
+          )
+        ).rows[0]?.n ?? 0,
+      );
     const before = await analyzed();
     const statements: string[] = [];
     const stop = countsMaintenance((statement) => (statements.push(statement), test.database.pool.query(statement)), 50);
@@ -92,7 +98,10 @@ describe.each(databases)('list totals on %s', (kind) => {
     for (let index = 0; index < COMPACT_AFTER; index += 1) {
       await test.database.pool.query(`INSERT INTO r_orders (tenant_id, data) VALUES ($1, '{"cargo_number": "S", "customer": "Single"}')`, [tenant]);
     }
-    const pieces = async () => Number((await test.database.pool.query(`SELECT count(*) AS n FROM engine_row_counts WHERE table_name = 'r_orders' AND tenant_id = $1`, [tenant])).rows[0].n);
+    const pieces = async () =>
+      Number(
+        (await test.database.pool.query(`SELECT count(*) AS n FROM engine_row_counts WHERE table_name = 'r_orders' AND tenant_id = $1`, [tenant])).rows[0].n,
+      );
     expect(await pieces()).toBeGreaterThan(COMPACT_AFTER);
     const exact = Number((await test.database.pool.query('SELECT count(*) AS n FROM r_orders WHERE tenant_id = $1', [tenant])).rows[0].n);
     expect(exact).toBe(before + 12 + COMPACT_AFTER);
@@ -112,10 +121,9 @@ describe.each(databases)('list totals on %s', (kind) => {
          FROM generate_series(1, 57) AS n`,
       [tenant],
     );
-    const expected = (await test.database.pool.query(
-      `SELECT id FROM r_orders WHERE tenant_id = $1 ORDER BY (data->>'loading_date') DESC NULLS LAST, id DESC`,
-      [tenant],
-    )).rows.map((row: { id: number }) => row.id);
+    const expected = (
+      await test.database.pool.query(`SELECT id FROM r_orders WHERE tenant_id = $1 ORDER BY (data->>'loading_date') DESC NULLS LAST, id DESC`, [tenant])
+    ).rows.map((row: { id: number }) => row.id);
     const seen: number[] = [];
     for (let page = 1; ; page += 1) {
       const response = await call(test.app, 'GET', `/api/orders?perPage=7&page=${page}`, undefined, { token: owner.token });
@@ -132,7 +140,13 @@ describe.each(databases)('list totals on %s', (kind) => {
   });
 
   it('counts a sub-resource list within its parent', async () => {
-    const transport = await call(test.app, 'POST', '/api/transport/store', { board_names: 'MAN #001', registration_number: 'B-FD 1001' }, { token: owner.token });
+    const transport = await call(
+      test.app,
+      'POST',
+      '/api/transport/store',
+      { board_names: 'MAN #001', registration_number: 'B-FD 1001' },
+      { token: owner.token },
+    );
     expect(transport.statusCode, transport.body).toBe(200);
     const transportId = (transport.json() as { data: { id: number } }).data.id;
     for (const date of ['2024-01-02', '2024-02-03']) {

@@ -88,7 +88,13 @@ describe.each(databases)('the generated API on %s', (kind) => {
       expect((listed.json() as { data: Array<Record<string, unknown>> }).data.map((record) => record[resource.idField])).toContain(made.id);
     }
     if (api.update) {
-      const updated = await call(test.app, 'PUT' === api.update.method ? 'PUT' : 'POST', endpointUrl(api.update, made.params), { ...made.body, version: 1 }, { token: owner.token });
+      const updated = await call(
+        test.app,
+        'PUT' === api.update.method ? 'PUT' : 'POST',
+        endpointUrl(api.update, made.params),
+        { ...made.body, version: 1 },
+        { token: owner.token },
+      );
       expect(updated.statusCode, updated.body).toBe(200);
       expect(updated.json()).toMatchObject({ message: en('crud.updated'), data: { version: 2, [resource.idField]: made.id } });
       const stale = await call(test.app, api.update.method, endpointUrl(api.update, made.params), { ...made.body, version: 1 }, { token: owner.token });
@@ -108,79 +114,101 @@ describe.each(databases)('the generated API on %s', (kind) => {
     }
   });
 
-  it.each(creatable.map((resource) => [resource.name, resource] as const))('%s: every rule of every field answers 422 naming the field, and stores nothing', async (_name, resource) => {
-    const endpoint = resource.definition.api.create as Endpoint;
-    const refs = await maker.refs(resource);
-    const params = await maker.pathParams(resource, refs);
-    const valid = (await maker.make(resource)).body;
-    const before = await tableCount(test, resource);
-    const fromPath = new Set(Object.values(resource.pathFields));
-    const cases: Array<{ field: string; body: Record<string, unknown> }> = [];
-    for (const [field, property] of Object.entries(resource.properties)) {
-      if (property.readOnly || fromPath.has(field)) continue;
-      for (const value of invalidValues(property)) cases.push({ field, body: { ...valid, [field]: value } });
-    }
-    for (const field of resource.loaded.schema.required ?? []) {
-      if (fromPath.has(field)) continue;
-      const { [field]: _dropped, ...body } = valid;
-      cases.push({ field, body });
-    }
-    cases.push({ field: 'not_a_field', body: { ...valid, not_a_field: 'x' } });
-    for (const { field, body } of cases) {
-      const response = await call(test.app, 'POST', endpointUrl(endpoint, params), body, { token: owner.token });
-      expect(response.statusCode, `${field} = ${JSON.stringify(body[field])}: ${response.body}`).toBe(422);
-      const errors = expectErrorShape(response).errors ?? {};
-      expect(Object.keys(errors).some((name) => name === field || name.startsWith(`${field}.`)), `${field}: ${response.body}`).toBe(true);
-    }
-    expect(await tableCount(test, resource)).toBe(before);
-  });
-
-  it.each(creatable.map((resource) => [resource.name, resource] as const))('%s: ids, tenant, authors and version in a body are ignored', async (_name, resource) => {
-    const refs = await maker.refs(resource);
-    const params = await maker.pathParams(resource, refs);
-    const { body } = await maker.make(resource);
-    const forged = { ...body, ...uniqueSignInFields(resource), id: 999_999, [resource.idField]: 999_998, tenant_id: stranger.user.id, created_by: stranger.user.id, updated_by: stranger.user.id, created_at: '2000-01-01T00:00:00Z', version: 77 };
-    if (resource.definition.parent) forged[resource.definition.parent.field] = 999_997;
-    const response = await call(test.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, params), forged, { token: owner.token });
-    expect(response.statusCode, response.body).toBe(200);
-    const record = (response.json() as { data: Record<string, unknown> }).data;
-    expect(record[resource.idField]).not.toBe(999_998);
-    expect(record).toMatchObject({ created_by: owner.user.id, updated_by: owner.user.id, version: 1 });
-    expect(record.created_at).not.toBe('2000-01-01T00:00:00.000Z');
-    if (resource.definition.parent) expect(record[resource.definition.parent.field]).toBe(params[resource.definition.parent.param]);
-    const stored = await test.database.pool.query(`SELECT tenant_id FROM "${resource.table}" WHERE id = $1`, [record[resource.idField]]);
-    expect(Number((stored.rows[0] as { tenant_id: number }).tenant_id)).toBe(Number(owner.user.company && (await tenantOf(test, owner))));
-  });
-
-  it.each(creatable.map((resource) => [resource.name, resource] as const))('%s: another tenant gets 404 on show, update and delete, never sees it listed, and changes nothing', async (_name, resource) => {
-    const { api } = resource.definition;
-    const made: Made = await maker.make(resource);
-    const snapshot = await test.database.pool.query(`SELECT data, version, updated_at FROM "${resource.table}" WHERE id = $1`, [made.id]);
-    // The stranger's own parent/path records, so only the record id is foreign (and also all-foreign paths).
-    const own = strangerMaker.creatable(resource) ? await strangerMaker.make(resource) : null;
-    const pathVariants = [made.params, ...(own ? [{ ...own.params, id: made.id }] : [])];
-    for (const params of pathVariants) {
-      if (api.show) expect((await call(test.app, 'GET', endpointUrl(api.show, params), undefined, { token: stranger.token })).statusCode).toBe(404);
-      if (api.update) {
-        const response = await call(test.app, api.update.method, endpointUrl(api.update, params), { ...made.body, version: 1 }, { token: stranger.token });
-        expect(response.statusCode, response.body).toBe(404);
-        expect(expectErrorShape(response).message).toBe(en('errors.notFound'));
+  it.each(creatable.map((resource) => [resource.name, resource] as const))(
+    '%s: every rule of every field answers 422 naming the field, and stores nothing',
+    async (_name, resource) => {
+      const endpoint = resource.definition.api.create as Endpoint;
+      const refs = await maker.refs(resource);
+      const params = await maker.pathParams(resource, refs);
+      const valid = (await maker.make(resource)).body;
+      const before = await tableCount(test, resource);
+      const fromPath = new Set(Object.values(resource.pathFields));
+      const cases: Array<{ field: string; body: Record<string, unknown> }> = [];
+      for (const [field, property] of Object.entries(resource.properties)) {
+        if (property.readOnly || fromPath.has(field)) continue;
+        for (const value of invalidValues(property)) cases.push({ field, body: { ...valid, [field]: value } });
       }
-      if (api.delete) expect((await call(test.app, 'DELETE', endpointUrl(api.delete, params), undefined, { token: stranger.token })).statusCode).toBe(404);
-    }
-    if (api.list && own) {
-      const listed = await call(test.app, 'GET', `${endpointUrl(api.list, own.params)}?perPage=100`, undefined, { token: stranger.token });
-      expect(listed.statusCode).toBe(200);
-      const ids = (listed.json() as { data: Array<Record<string, unknown>> }).data.map((record) => record[resource.idField]);
-      expect(ids).not.toContain(made.id);
-    }
-    if (api.list && (resource.definition.parent || Object.keys(resource.pathFields).some((param) => api.list?.path.includes(`{${param}}`)))) {
-      // The owner's parent in the stranger's list URL: 404, like a missing parent.
-      expect((await call(test.app, 'GET', endpointUrl(api.list, made.params), undefined, { token: stranger.token })).statusCode).toBe(404);
-    }
-    const after = await test.database.pool.query(`SELECT data, version, updated_at FROM "${resource.table}" WHERE id = $1`, [made.id]);
-    expect(after.rows).toEqual(snapshot.rows);
-  });
+      for (const field of resource.loaded.schema.required ?? []) {
+        if (fromPath.has(field)) continue;
+        const { [field]: _dropped, ...body } = valid;
+        cases.push({ field, body });
+      }
+      cases.push({ field: 'not_a_field', body: { ...valid, not_a_field: 'x' } });
+      for (const { field, body } of cases) {
+        const response = await call(test.app, 'POST', endpointUrl(endpoint, params), body, { token: owner.token });
+        expect(response.statusCode, `${field} = ${JSON.stringify(body[field])}: ${response.body}`).toBe(422);
+        const errors = expectErrorShape(response).errors ?? {};
+        expect(
+          Object.keys(errors).some((name) => name === field || name.startsWith(`${field}.`)),
+          `${field}: ${response.body}`,
+        ).toBe(true);
+      }
+      expect(await tableCount(test, resource)).toBe(before);
+    },
+  );
+
+  it.each(creatable.map((resource) => [resource.name, resource] as const))(
+    '%s: ids, tenant, authors and version in a body are ignored',
+    async (_name, resource) => {
+      const refs = await maker.refs(resource);
+      const params = await maker.pathParams(resource, refs);
+      const { body } = await maker.make(resource);
+      const forged = {
+        ...body,
+        ...uniqueSignInFields(resource),
+        id: 999_999,
+        [resource.idField]: 999_998,
+        tenant_id: stranger.user.id,
+        created_by: stranger.user.id,
+        updated_by: stranger.user.id,
+        created_at: '2000-01-01T00:00:00Z',
+        version: 77,
+      };
+      if (resource.definition.parent) forged[resource.definition.parent.field] = 999_997;
+      const response = await call(test.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, params), forged, { token: owner.token });
+      expect(response.statusCode, response.body).toBe(200);
+      const record = (response.json() as { data: Record<string, unknown> }).data;
+      expect(record[resource.idField]).not.toBe(999_998);
+      expect(record).toMatchObject({ created_by: owner.user.id, updated_by: owner.user.id, version: 1 });
+      expect(record.created_at).not.toBe('2000-01-01T00:00:00.000Z');
+      if (resource.definition.parent) expect(record[resource.definition.parent.field]).toBe(params[resource.definition.parent.param]);
+      const stored = await test.database.pool.query(`SELECT tenant_id FROM "${resource.table}" WHERE id = $1`, [record[resource.idField]]);
+      expect(Number((stored.rows[0] as { tenant_id: number }).tenant_id)).toBe(Number(owner.user.company && (await tenantOf(test, owner))));
+    },
+  );
+
+  it.each(creatable.map((resource) => [resource.name, resource] as const))(
+    '%s: another tenant gets 404 on show, update and delete, never sees it listed, and changes nothing',
+    async (_name, resource) => {
+      const { api } = resource.definition;
+      const made: Made = await maker.make(resource);
+      const snapshot = await test.database.pool.query(`SELECT data, version, updated_at FROM "${resource.table}" WHERE id = $1`, [made.id]);
+      // The stranger's own parent/path records, so only the record id is foreign (and also all-foreign paths).
+      const own = strangerMaker.creatable(resource) ? await strangerMaker.make(resource) : null;
+      const pathVariants = [made.params, ...(own ? [{ ...own.params, id: made.id }] : [])];
+      for (const params of pathVariants) {
+        if (api.show) expect((await call(test.app, 'GET', endpointUrl(api.show, params), undefined, { token: stranger.token })).statusCode).toBe(404);
+        if (api.update) {
+          const response = await call(test.app, api.update.method, endpointUrl(api.update, params), { ...made.body, version: 1 }, { token: stranger.token });
+          expect(response.statusCode, response.body).toBe(404);
+          expect(expectErrorShape(response).message).toBe(en('errors.notFound'));
+        }
+        if (api.delete) expect((await call(test.app, 'DELETE', endpointUrl(api.delete, params), undefined, { token: stranger.token })).statusCode).toBe(404);
+      }
+      if (api.list && own) {
+        const listed = await call(test.app, 'GET', `${endpointUrl(api.list, own.params)}?perPage=100`, undefined, { token: stranger.token });
+        expect(listed.statusCode).toBe(200);
+        const ids = (listed.json() as { data: Array<Record<string, unknown>> }).data.map((record) => record[resource.idField]);
+        expect(ids).not.toContain(made.id);
+      }
+      if (api.list && (resource.definition.parent || Object.keys(resource.pathFields).some((param) => api.list?.path.includes(`{${param}}`)))) {
+        // The owner's parent in the stranger's list URL: 404, like a missing parent.
+        expect((await call(test.app, 'GET', endpointUrl(api.list, made.params), undefined, { token: stranger.token })).statusCode).toBe(404);
+      }
+      const after = await test.database.pool.query(`SELECT data, version, updated_at FROM "${resource.table}" WHERE id = $1`, [made.id]);
+      expect(after.rows).toEqual(snapshot.rows);
+    },
+  );
 
   it('answers in the request’s language, and refuses a second main company on its field', async () => {
     for (const language of ['de', 'uk', 'el']) {
@@ -197,9 +225,21 @@ describe.each(databases)('the generated API on %s', (kind) => {
   });
 
   it('keeps fields an update does not send, and clears optional ones sent empty', async () => {
-    const created = await call(test.app, 'POST', '/api/companies/store', { name: 'Partial Ltd', email: 'office@example.com', address: 'Main street 1' }, { token: owner.token });
+    const created = await call(
+      test.app,
+      'POST',
+      '/api/companies/store',
+      { name: 'Partial Ltd', email: 'office@example.com', address: 'Main street 1' },
+      { token: owner.token },
+    );
     const { id } = (created.json() as { data: { id: number } }).data;
-    const updated = await call(test.app, 'PUT', `/api/companies/update/${id}`, { version: 1, address: '', company_name: 'Partial Limited' }, { token: owner.token });
+    const updated = await call(
+      test.app,
+      'PUT',
+      `/api/companies/update/${id}`,
+      { version: 1, address: '', company_name: 'Partial Limited' },
+      { token: owner.token },
+    );
     expect(updated.statusCode, updated.body).toBe(200);
     const { data } = updated.json() as { data: Record<string, unknown> };
     expect(data).toMatchObject({ name: 'Partial Ltd', email: 'office@example.com', company_name: 'Partial Limited', version: 2 });
@@ -247,7 +287,10 @@ describe.each(databases)('the generated API on %s', (kind) => {
       const otherParent = await maker.make(parentResource);
       const params = { ...made.params, [parent?.param as string]: otherParent.id };
       if (api.show) expect((await call(test.app, 'GET', endpointUrl(api.show, params), undefined, { token: owner.token })).statusCode).toBe(404);
-      if (api.update) expect((await call(test.app, api.update.method, endpointUrl(api.update, params), { ...made.body, version: 1 }, { token: owner.token })).statusCode).toBe(404);
+      if (api.update)
+        expect(
+          (await call(test.app, api.update.method, endpointUrl(api.update, params), { ...made.body, version: 1 }, { token: owner.token })).statusCode,
+        ).toBe(404);
       if (api.delete) expect((await call(test.app, 'DELETE', endpointUrl(api.delete, params), undefined, { token: owner.token })).statusCode).toBe(404);
       if (api.list) {
         const listed = await call(test.app, 'GET', `${endpointUrl(api.list, params)}?perPage=100`, undefined, { token: owner.token });
@@ -267,11 +310,17 @@ describe.each(databases)('the generated API on %s', (kind) => {
 
   it('refuses a body that is not an object, and unstorable text, with 422', async () => {
     for (const body of [[], 'text', 42]) {
-      const response = await call(test.app, 'POST', '/api/companies/store', JSON.stringify(body), { token: owner.token, headers: { 'content-type': 'application/json' } });
+      const response = await call(test.app, 'POST', '/api/companies/store', JSON.stringify(body), {
+        token: owner.token,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.statusCode, response.body).toBe(422);
     }
     for (const name of ['nul\u0000inside', 'lone \ud800 surrogate']) {
-      const response = await call(test.app, 'POST', '/api/companies/store', JSON.stringify({ name }), { token: owner.token, headers: { 'content-type': 'application/json' } });
+      const response = await call(test.app, 'POST', '/api/companies/store', JSON.stringify({ name }), {
+        token: owner.token,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.statusCode, response.body).toBe(422);
     }
   });
@@ -280,7 +329,12 @@ describe.each(databases)('the generated API on %s', (kind) => {
     for (const resource of model.resources) {
       for (const endpoint of Object.values(resource.definition.api)) {
         const params = Object.fromEntries([...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => [match[1], 1]));
-        const response = await call(test.app, endpoint.method, endpointUrl(endpoint, params), endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {});
+        const response = await call(
+          test.app,
+          endpoint.method,
+          endpointUrl(endpoint, params),
+          endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {},
+        );
         expect(response.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(401);
       }
     }

@@ -134,7 +134,13 @@ describe.each(databases)('keyset pagination on %s', (kind) => {
 
   it('refuses a cursor made for another query: order, direction, search, filter, ids, page size, resource', async () => {
     const cursor = (await ok('/api/orders?perPage=5&sort=price&order=asc')).pagination.nextCursor as string;
-    for (const query of ['sort=customer&order=asc', 'sort=price&order=desc', 'sort=price&order=asc&search=Alpha', 'sort=price&order=asc&loading_date_from=2024-01-02', 'sort=price&order=asc&ids=1,2,3']) {
+    for (const query of [
+      'sort=customer&order=asc',
+      'sort=price&order=desc',
+      'sort=price&order=asc&search=Alpha',
+      'sort=price&order=asc&loading_date_from=2024-01-02',
+      'sort=price&order=asc&ids=1,2,3',
+    ]) {
       await refusedCursor(`/api/orders?perPage=5&${query}&cursor=${cursor}`);
     }
     await refusedCursor(`/api/orders?perPage=6&sort=price&order=asc&cursor=${cursor}`);
@@ -188,7 +194,10 @@ describe.each(databases)('keyset pagination on %s', (kind) => {
     // A cursor that starts before everything shows the other tenant its own rows, and only those.
     const start = { v: 1, d: 'n', p: 2, k: null, i: 2 ** 52 };
     const fingerprinted = decoded((await ok('/api/orders?perPage=5&sort=id&order=desc', other)).pagination.nextCursor as string).f;
-    const theirs = await ok(`/api/orders?perPage=5&sort=id&order=desc&cursor=${Buffer.from(JSON.stringify({ ...start, f: fingerprinted })).toString('base64url')}`, other);
+    const theirs = await ok(
+      `/api/orders?perPage=5&sort=id&order=desc&cursor=${Buffer.from(JSON.stringify({ ...start, f: fingerprinted })).toString('base64url')}`,
+      other,
+    );
     expect(theirs.data).toHaveLength(5);
     expect(theirs.data.every((record) => !mine.has(record._id))).toBe(true);
   });
@@ -222,10 +231,11 @@ describe.each(databases)('keyset pagination on %s', (kind) => {
     const employees = registry.byName.get('employees') as EngineResource;
     const maker = new RecordMaker(test.app, owner.token);
     const births = ['1980-05-01', '1980-05-01', '1990-01-01', null, '1975-12-31', '1990-01-01', null, '2000-02-02', '1980-05-01', '1966-06-06', null];
-    for (const date_of_birth of births) await maker.make(employees, date_of_birth ? { date_of_birth } : {}).then(async (made) => {
-      // The sample record may carry a date of birth: a NULL age needs it gone.
-      if (!date_of_birth) await test.database.pool.query(`UPDATE r_employees SET data = data - 'date_of_birth' WHERE id = $1`, [made.id]);
-    });
+    for (const date_of_birth of births)
+      await maker.make(employees, date_of_birth ? { date_of_birth } : {}).then(async (made) => {
+        // The sample record may carry a date of birth: a NULL age needs it gone.
+        if (!date_of_birth) await test.database.pool.query(`UPDATE r_employees SET data = data - 'date_of_birth' WHERE id = $1`, [made.id]);
+      });
     for (const order of ['asc', 'desc']) {
       const base = `/api/employees?perPage=3&sort=age&order=${order}`;
       const everything = ids(await ok(`/api/employees?perPage=100&sort=age&order=${order}`));

@@ -109,7 +109,13 @@ export function readCursor(resource: EngineResource, query: ListQuery, scope: Sc
  * (EngineStore.pageByNumber), with the cursors that lead to the pages beside it. The first page, the one a
  * list opens on, comes with its total in one statement (EngineStore.firstPageWithTotal).
  */
-export async function listPage(store: EngineStore, resource: EngineResource, scope: Scope, query: ListQuery, position: CursorPosition | null): Promise<ListPage> {
+export async function listPage(
+  store: EngineStore,
+  resource: EngineResource,
+  scope: Scope,
+  query: ListQuery,
+  position: CursorPosition | null,
+): Promise<ListPage> {
   const order: PageOrder = pageOrderOf(resource, query.sort);
   const currentPage = position?.page ?? query.page;
   let rows: KeyedRow[];
@@ -130,7 +136,9 @@ export async function listPage(store: EngineStore, resource: EngineResource, sco
     rows,
     total,
     currentPage,
-    nextCursor: last && currentPage < lastPage ? encodeCursor({ page: currentPage + 1, backward: false, key: keyOf(last), id: Number(last.id) }, fingerprint) : null,
-    previousCursor: first && currentPage > 1 ? encodeCursor({ page: currentPage - 1, backward: true, key: keyOf(first), id: Number(first.id) }, fingerprint) : null,
+    nextCursor:
+      last && currentPage < lastPage ? encodeCursor({ page: currentPage + 1, backward: false, key: keyOf(last), id: Number(last.id) }, fingerprint) : null,
+    previousCursor:
+      first && currentPage > 1 ? encodeCursor({ page: currentPage - 1, backward: true, key: keyOf(first), id: Number(first.id) }, fingerprint) : null,
   };
 }

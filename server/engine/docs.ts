@@ -12,7 +12,9 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${ch
 
 export function docsPage(document: Record<string, unknown>): string {
   const paths = document.paths as Record<string, Record<string, { operationId: string; parameters?: Array<{ name: string; in: string }> }>>;
-  const schemas = (document.components as { schemas: Record<string, { properties?: Record<string, { type?: unknown; format?: string }>; required?: string[] }> }).schemas;
+  const schemas = (
+    document.components as { schemas: Record<string, { properties?: Record<string, { type?: unknown; format?: string }>; required?: string[] }> }
+  ).schemas;
   const rows: string[] = [];
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {

@@ -58,7 +58,11 @@ export function loadEntitySchemas(resources: readonly ResourceDefinition[], dir 
     if (set.has(resource.schema)) continue;
     const schema = prepareSchema(readJson(path.join(dir, `${resource.schema}.json`)) as unknown as EntitySchema, enums);
     const validate = ajv.compile(schema);
-    const writable = new Set(Object.entries(schema.properties).filter(([, property]) => property.readOnly !== true).map(([name]) => name));
+    const writable = new Set(
+      Object.entries(schema.properties)
+        .filter(([, property]) => property.readOnly !== true)
+        .map(([name]) => name),
+    );
     set.set(resource.schema, { schema, validate, writable });
   }
   // References must name a known resource: a typo fails at start, not on the first delete.

@@ -24,7 +24,27 @@ import { sampleValue, type RefIds } from './sample-record';
 const RUNS_PER_RESOURCE = Number(process.env.ENGINE_FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.ENGINE_FUZZ_SEED ?? 20_261_122);
 
-const NASTY = ['', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udc00', "' OR 1=1 --", '"; DROP TABLE companies; --', '%', '_', '\\', '💥🚚', 'مرحبا', '2999-12-31', '0000-00-00', '1e309', 'NaN', '__proto__', 'y'.repeat(5000)];
+const NASTY = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udc00',
+  "' OR 1=1 --",
+  '"; DROP TABLE companies; --',
+  '%',
+  '_',
+  '\\',
+  '💥🚚',
+  'مرحبا',
+  '2999-12-31',
+  '0000-00-00',
+  '1e309',
+  'NaN',
+  '__proto__',
+  'y'.repeat(5000),
+];
 
 function junk(): fc.Arbitrary<unknown> {
   return fc.oneof(
@@ -58,7 +78,10 @@ function bodyArbitrary(resource: EngineResource, refs: RefIds): fc.Arbitrary<unk
   const object = fc
     .tuple(
       fc.record(fields, { requiredKeys: [] }),
-      fc.option(fc.dictionary(fc.constantFrom('id', 'tenant_id', 'created_by', 'version', 'unknown_field', '__proto__', 'constructor'), junk(), { maxKeys: 2 }), { nil: undefined }),
+      fc.option(
+        fc.dictionary(fc.constantFrom('id', 'tenant_id', 'created_by', 'version', 'unknown_field', '__proto__', 'constructor'), junk(), { maxKeys: 2 }),
+        { nil: undefined },
+      ),
     )
     .map(([known, extra]) => ({ ...known, ...extra }));
   return fc.oneof({ arbitrary: object, weight: 12 }, { arbitrary: junk(), weight: 1 });
@@ -71,7 +94,10 @@ function percentEncoded(text: string): string {
 
 function queryArbitrary(resource: EngineResource): fc.Arbitrary<string> {
   const names = [...listParameters(resource), 'perPge', 'tenant_id', 'sort'];
-  const value = fc.oneof(fc.constantFrom(...NASTY.map((text) => text.slice(0, 50)), '1', '0', '-1', '100', '101', 'asc', 'desc', 'id', 'true'), fc.string({ maxLength: 10 }));
+  const value = fc.oneof(
+    fc.constantFrom(...NASTY.map((text) => text.slice(0, 50)), '1', '0', '-1', '100', '101', 'asc', 'desc', 'id', 'true'),
+    fc.string({ maxLength: 10 }),
+  );
   return fc
     .array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 4 })
     .map((pairs) => pairs.map(([name, text]) => `${percentEncoded(name)}=${percentEncoded(text)}`).join('&'));
@@ -95,7 +121,8 @@ describe.each(databases)('fuzzed requests on %s', (kind) => {
     await test?.close();
   });
 
-  const count = async (resource: EngineResource) => Number(((await test.database.pool.query(`SELECT count(*) AS total FROM "${resource.table}"`)).rows[0] as { total: number }).total);
+  const count = async (resource: EngineResource) =>
+    Number(((await test.database.pool.query(`SELECT count(*) AS total FROM "${resource.table}"`)).rows[0] as { total: number }).total);
 
   const send = async (method: Endpoint['method'], url: string, body?: unknown) => {
     requests += 1;
@@ -130,13 +157,19 @@ describe.each(databases)('fuzzed requests on %s', (kind) => {
       const snapshot = await test.database.pool.query(`SELECT data, version FROM "${resource.table}" WHERE id = $1`, [target.id]);
       let updated = 0;
       await fc.assert(
-        fc.asyncProperty(bodyArbitrary(resource, refs), fc.oneof(fc.constant(target.id), fc.constantFrom('0', '-1', 'x', '999999999', '1e3')), async (body, id) => {
-          // The current version half of the time, so some updates get past the version check.
-          const current = Number(((await test.database.pool.query(`SELECT version FROM "${resource.table}" WHERE id = $1`, [target.id])).rows[0] as { version: number }).version);
-          const withVersion = body && typeof body === 'object' && !Array.isArray(body) && updated % 2 === 0 ? { ...body, version: current } : body;
-          const response = await send(update.method, endpointUrl(update, { ...target.params, id }), withVersion);
-          if (response.statusCode === 200) updated += 1;
-        }),
+        fc.asyncProperty(
+          bodyArbitrary(resource, refs),
+          fc.oneof(fc.constant(target.id), fc.constantFrom('0', '-1', 'x', '999999999', '1e3')),
+          async (body, id) => {
+            // The current version half of the time, so some updates get past the version check.
+            const current = Number(
+              ((await test.database.pool.query(`SELECT version FROM "${resource.table}" WHERE id = $1`, [target.id])).rows[0] as { version: number }).version,
+            );
+            const withVersion = body && typeof body === 'object' && !Array.isArray(body) && updated % 2 === 0 ? { ...body, version: current } : body;
+            const response = await send(update.method, endpointUrl(update, { ...target.params, id }), withVersion);
+            if (response.statusCode === 200) updated += 1;
+          },
+        ),
         { numRuns: RUNS_PER_RESOURCE, seed: SEED },
       );
       if (updated === 0) {

@@ -89,7 +89,12 @@ export interface ListQueryOptions {
   hidden?: readonly string[];
 }
 
-export function parseListQuery(resource: EngineResource, query: Record<string, unknown>, pathParameters: string[] = [], options: ListQueryOptions = {}): ListQuery {
+export function parseListQuery(
+  resource: EngineResource,
+  query: Record<string, unknown>,
+  pathParameters: string[] = [],
+  options: ListQueryOptions = {},
+): ListQuery {
   const errors: FieldMessages = {};
   const fail = (name: string, key = 'validation.invalid') => (addMessage(errors, name, { key }), undefined);
   const hidden = new Set(options.hidden ?? []);
@@ -139,11 +144,21 @@ export function parseListQuery(resource: EngineResource, query: Record<string, u
   if (search !== undefined) {
     const pattern = likePattern(search);
     const searched = resource.searchFields.filter((field) => !hidden.has(field));
-    conditions.push(searched.length > 0 ? join(searched.map((field) => sql`${raw(fieldExpression(resource, field))} ILIKE ${pattern}`), ' OR ') : sql`false`);
+    conditions.push(
+      searched.length > 0
+        ? join(
+            searched.map((field) => sql`${raw(fieldExpression(resource, field))} ILIKE ${pattern}`),
+            ' OR ',
+          )
+        : sql`false`,
+    );
   }
   for (const { field, mode } of resource.filterFields) {
     if (mode === 'range') {
-      for (const [suffix, operator] of [['_from', '>='], ['_to', '<=']] as const) {
+      for (const [suffix, operator] of [
+        ['_from', '>='],
+        ['_to', '<='],
+      ] as const) {
         const text = values.get(`${field}${suffix}`);
         if (text === undefined) continue;
         const value = typedValue(resource, field, text);
@@ -161,7 +176,12 @@ export function parseListQuery(resource: EngineResource, query: Record<string, u
     const value = typedValue(resource, field, text);
     if (value === undefined) fail(field);
     // Containment keeps the JSON type (1 ≠ "1"); for an array field it means "contains this item".
-    else conditions.push(typeOf(resource.properties[field]) === 'array' ? sql`data @> ${JSON.stringify({ [field]: [value] })}::jsonb` : sql`data @> ${JSON.stringify({ [field]: value })}::jsonb`);
+    else
+      conditions.push(
+        typeOf(resource.properties[field]) === 'array'
+          ? sql`data @> ${JSON.stringify({ [field]: [value] })}::jsonb`
+          : sql`data @> ${JSON.stringify({ [field]: value })}::jsonb`,
+      );
   }
 
   const idList = values.get('ids');
@@ -173,7 +193,8 @@ export function parseListQuery(resource: EngineResource, query: Record<string, u
 
   if (Object.keys(errors).length > 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: errors });
   const direction = raw(order === 'asc' ? 'ASC' : 'DESC');
-  const sortExpression = sortField === 'id' || sortField === 'created_at' || sortField === 'updated_at' ? raw(sortField) : raw(fieldExpression(resource, sortField));
+  const sortExpression =
+    sortField === 'id' || sortField === 'created_at' || sortField === 'updated_at' ? raw(sortField) : raw(fieldExpression(resource, sortField));
   // id breaks ties, so pages never repeat or skip a record when sort values are equal.
   const orderBy = sortField === 'id' ? sql`id ${direction}` : sql`${sortExpression} ${direction} NULLS LAST, id ${direction}`;
   const sort: ListSort = { field: sortField, expression: sortExpression.render().text, direction: order === 'asc' ? 'ASC' : 'DESC' };

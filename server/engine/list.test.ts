@@ -36,17 +36,33 @@ describe.each(databases)('lists on %s', (kind) => {
   };
   const ids = (body: ListBody, resource: EngineResource) => body.data.map((record) => record[resource.idField]);
 
-  it.each(listable.map((resource) => [resource.name, resource] as const))('%s: refuses unknown and invalid parameters with 422 naming them', async (_name, resource) => {
-    const made = await maker.make(resource);
-    const base = endpointUrl(resource.definition.api.list as Endpoint, made.params);
-    const tooManyIds = `ids=${Array.from({ length: 101 }, (_, index) => index + 1).join(',')}`;
-    for (const query of ['perPge=10', 'perPage=0', 'perPage=101', 'perPage=ten', 'page=0', 'page=-1', 'sort=no_such_field', 'order=sideways', 'page=1&page=2', 'ids=1,x', 'ids=0', tooManyIds]) {
-      const { response } = await list(`${base}?${query}`);
-      expect(response.statusCode, query).toBe(422);
-      const name = query.split('=')[0] as string;
-      expect(Object.keys(expectErrorShape(response).errors ?? {}), query).toContain(name);
-    }
-  });
+  it.each(listable.map((resource) => [resource.name, resource] as const))(
+    '%s: refuses unknown and invalid parameters with 422 naming them',
+    async (_name, resource) => {
+      const made = await maker.make(resource);
+      const base = endpointUrl(resource.definition.api.list as Endpoint, made.params);
+      const tooManyIds = `ids=${Array.from({ length: 101 }, (_, index) => index + 1).join(',')}`;
+      for (const query of [
+        'perPge=10',
+        'perPage=0',
+        'perPage=101',
+        'perPage=ten',
+        'page=0',
+        'page=-1',
+        'sort=no_such_field',
+        'order=sideways',
+        'page=1&page=2',
+        'ids=1,x',
+        'ids=0',
+        tooManyIds,
+      ]) {
+        const { response } = await list(`${base}?${query}`);
+        expect(response.statusCode, query).toBe(422);
+        const name = query.split('=')[0] as string;
+        expect(Object.keys(expectErrorShape(response).errors ?? {}), query).toContain(name);
+      }
+    },
+  );
 
   it.each(listable.map((resource) => [resource.name, resource] as const))('%s: ids= answers exactly those records of the tenant', async (_name, resource) => {
     const first = await maker.make(resource);
@@ -59,51 +75,59 @@ describe.each(databases)('lists on %s', (kind) => {
     expect(found.every((id) => id === first.id || id === second.id)).toBe(true);
   });
 
-  it.each(listable.map((resource) => [resource.name, resource] as const))('%s: sorts by every sortable field both ways, ignores empty filters', async (_name, resource) => {
-    const made = await maker.make(resource);
-    const base = endpointUrl(resource.definition.api.list as Endpoint, made.params);
-    for (const field of [...resource.sortFields, 'id', 'created_at', 'updated_at', resource.idField]) {
-      for (const order of ['asc', 'desc']) {
-        const { response, body } = await list(`${base}?sort=${field}&order=${order}&perPage=100`);
-        expect(response.statusCode, `${field} ${order}: ${response.body}`).toBe(200);
-        expect(ids(body, resource)).toContain(made.id);
+  it.each(listable.map((resource) => [resource.name, resource] as const))(
+    '%s: sorts by every sortable field both ways, ignores empty filters',
+    async (_name, resource) => {
+      const made = await maker.make(resource);
+      const base = endpointUrl(resource.definition.api.list as Endpoint, made.params);
+      for (const field of [...resource.sortFields, 'id', 'created_at', 'updated_at', resource.idField]) {
+        for (const order of ['asc', 'desc']) {
+          const { response, body } = await list(`${base}?sort=${field}&order=${order}&perPage=100`);
+          expect(response.statusCode, `${field} ${order}: ${response.body}`).toBe(200);
+          expect(ids(body, resource)).toContain(made.id);
+        }
       }
-    }
-    const empties = listParameters(resource).filter((name) => !['page', 'perPage', 'sort', 'order'].includes(name)).map((name) => `${name}=`);
-    const { response, body } = await list(`${base}?${[...empties, 'perPage=100'].join('&')}`);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(ids(body, resource)).toContain(made.id);
-  });
+      const empties = listParameters(resource)
+        .filter((name) => !['page', 'perPage', 'sort', 'order'].includes(name))
+        .map((name) => `${name}=`);
+      const { response, body } = await list(`${base}?${[...empties, 'perPage=100'].join('&')}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(ids(body, resource)).toContain(made.id);
+    },
+  );
 
-  it.each(listable.map((resource) => [resource.name, resource] as const))('%s: each filter and the search find a matching record and leave out others', async (_name, resource) => {
-    const made: Made = await maker.make(resource);
-    const base = endpointUrl(resource.definition.api.list as Endpoint, made.params);
-    const find = async (query: string) => {
-      const { response, body } = await list(`${base}?${query}&perPage=100`);
-      expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
-      return ids(body, resource);
-    };
-    for (const { field, mode } of resource.filterFields) {
-      const value = made.record[field];
-      if (value === undefined || value === null || typeof value === 'object') continue;
-      const text = encodeURIComponent(String(value));
-      if (mode === 'range') {
-        expect(await find(`${field}_from=${text}&${field}_to=${text}`), field).toContain(made.id);
-        if (typeof value === 'number') expect(await find(`${field}_from=${value + 1}`), field).not.toContain(made.id);
-        else expect(await find(`${field}_from=2999-12-31`), field).not.toContain(made.id);
-        expect((await list(`${base}?${field}_from=not-a-value`)).response.statusCode).toBe(422);
-      } else {
-        expect(await find(`${field}=${text}`), field).toContain(made.id);
-        if (mode === 'search' && typeof value === 'string') expect(await find(`${field}=${encodeURIComponent(value.slice(1, 4))}`), field).toContain(made.id);
+  it.each(listable.map((resource) => [resource.name, resource] as const))(
+    '%s: each filter and the search find a matching record and leave out others',
+    async (_name, resource) => {
+      const made: Made = await maker.make(resource);
+      const base = endpointUrl(resource.definition.api.list as Endpoint, made.params);
+      const find = async (query: string) => {
+        const { response, body } = await list(`${base}?${query}&perPage=100`);
+        expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
+        return ids(body, resource);
+      };
+      for (const { field, mode } of resource.filterFields) {
+        const value = made.record[field];
+        if (value === undefined || value === null || typeof value === 'object') continue;
+        const text = encodeURIComponent(String(value));
+        if (mode === 'range') {
+          expect(await find(`${field}_from=${text}&${field}_to=${text}`), field).toContain(made.id);
+          if (typeof value === 'number') expect(await find(`${field}_from=${value + 1}`), field).not.toContain(made.id);
+          else expect(await find(`${field}_from=2999-12-31`), field).not.toContain(made.id);
+          expect((await list(`${base}?${field}_from=not-a-value`)).response.statusCode).toBe(422);
+        } else {
+          expect(await find(`${field}=${text}`), field).toContain(made.id);
+          if (mode === 'search' && typeof value === 'string') expect(await find(`${field}=${encodeURIComponent(value.slice(1, 4))}`), field).toContain(made.id);
+        }
       }
-    }
-    for (const field of resource.searchFields) {
-      const value = made.record[field];
-      if (typeof value !== 'string' || value.length < 3) continue;
-      expect(await find(`search=${encodeURIComponent(value.slice(1, -1).toLowerCase())}`), field).toContain(made.id);
-    }
-    if (resource.searchFields.length > 0) expect(await find('search=zzq-nothing-like-this')).not.toContain(made.id);
-  });
+      for (const field of resource.searchFields) {
+        const value = made.record[field];
+        if (typeof value !== 'string' || value.length < 3) continue;
+        expect(await find(`search=${encodeURIComponent(value.slice(1, -1).toLowerCase())}`), field).toContain(made.id);
+      }
+      if (resource.searchFields.length > 0) expect(await find('search=zzq-nothing-like-this')).not.toContain(made.id);
+    },
+  );
 
   it('pages companies with total, currentPage, perPage and lastPage, in the asked order', async () => {
     const companies = model.byName.get('companies') as EngineResource;

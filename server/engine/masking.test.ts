@@ -45,50 +45,68 @@ describe.each(databases)('sensitive fields on %s', (kind) => {
     expect(withSensitive.map((resource) => resource.name)).toEqual(expect.arrayContaining(['passports', 'employee-banks', 'company-banks', 'cards']));
   });
 
-  it.each(withSensitive.map((resource) => [resource.name, resource] as const))('%s: masked in list, show and answers; refused on write', async (_name, resource) => {
-    const made = await maker.make(resource);
-    const api = resource.definition.api;
-    const expectMasked = (record: Record<string, unknown>) => {
-      for (const field of resource.sensitiveFields) {
-        if (made.record[field] === undefined) continue;
-        expect(record[field], field).toBe(maskValue(made.record[field]));
-        expect(record[field], field).not.toBe(made.record[field]);
+  it.each(withSensitive.map((resource) => [resource.name, resource] as const))(
+    '%s: masked in list, show and answers; refused on write',
+    async (_name, resource) => {
+      const made = await maker.make(resource);
+      const api = resource.definition.api;
+      const expectMasked = (record: Record<string, unknown>) => {
+        for (const field of resource.sensitiveFields) {
+          if (made.record[field] === undefined) continue;
+          expect(record[field], field).toBe(maskValue(made.record[field]));
+          expect(record[field], field).not.toBe(made.record[field]);
+        }
+      };
+      const list = await call(test.app, 'GET', endpointUrl(api.list as Endpoint, made.params), undefined, { token: unprivileged.token });
+      expect(list.statusCode, list.body).toBe(200);
+      const listed = (list.json().data as Array<Record<string, unknown>>).find((record) => record[resource.idField] === made.id) as Record<string, unknown>;
+      expectMasked(listed);
+      if (api.show) {
+        const show = await call(test.app, 'GET', endpointUrl(api.show, made.params), undefined, { token: unprivileged.token });
+        expectMasked(show.json().data);
       }
-    };
-    const list = await call(test.app, 'GET', endpointUrl(api.list as Endpoint, made.params), undefined, { token: unprivileged.token });
-    expect(list.statusCode, list.body).toBe(200);
-    const listed = (list.json().data as Array<Record<string, unknown>>).find((record) => record[resource.idField] === made.id) as Record<string, unknown>;
-    expectMasked(listed);
-    if (api.show) {
-      const show = await call(test.app, 'GET', endpointUrl(api.show, made.params), undefined, { token: unprivileged.token });
-      expectMasked(show.json().data);
-    }
-    // The privileged member sees the values themselves.
-    const plain = await call(test.app, 'GET', endpointUrl(api.list as Endpoint, made.params), undefined, { token: privileged.token });
-    const plainRecord = (plain.json().data as Array<Record<string, unknown>>).find((record) => record[resource.idField] === made.id) as Record<string, unknown>;
-    for (const field of resource.sensitiveFields) expect(plainRecord[field], field).toEqual(made.record[field]);
+      // The privileged member sees the values themselves.
+      const plain = await call(test.app, 'GET', endpointUrl(api.list as Endpoint, made.params), undefined, { token: privileged.token });
+      const plainRecord = (plain.json().data as Array<Record<string, unknown>>).find((record) => record[resource.idField] === made.id) as Record<
+        string,
+        unknown
+      >;
+      for (const field of resource.sensitiveFields) expect(plainRecord[field], field).toEqual(made.record[field]);
 
-    const field = resource.sensitiveFields.find((name) => made.record[name] !== undefined) as string;
-    // Posting back the record as shown (masked values included) changes the other fields and keeps the secret.
-    const shown = { ...listed, version: made.record.version };
-    const resave = await call(test.app, 'PUT', endpointUrl(api.update as Endpoint, made.params), shown, { token: unprivileged.token });
-    expect(resave.statusCode, resave.body).toBe(200);
-    expectMasked(resave.json().data);
-    const stored = await test.database.pool.query(`SELECT data FROM "${resource.table}" WHERE id = $1`, [made.id]);
-    expect((stored.rows[0] as { data: Record<string, unknown> }).data[field]).toEqual(made.record[field]);
+      const field = resource.sensitiveFields.find((name) => made.record[name] !== undefined) as string;
+      // Posting back the record as shown (masked values included) changes the other fields and keeps the secret.
+      const shown = { ...listed, version: made.record.version };
+      const resave = await call(test.app, 'PUT', endpointUrl(api.update as Endpoint, made.params), shown, { token: unprivileged.token });
+      expect(resave.statusCode, resave.body).toBe(200);
+      expectMasked(resave.json().data);
+      const stored = await test.database.pool.query(`SELECT data FROM "${resource.table}" WHERE id = $1`, [made.id]);
+      expect((stored.rows[0] as { data: Record<string, unknown> }).data[field]).toEqual(made.record[field]);
 
-    // Any other value is refused and nothing is written; even the true one, so guesses cannot be tested.
-    const version = (resave.json().data as { version: number }).version;
-    const guess = await call(test.app, 'PUT', endpointUrl(api.update as Endpoint, made.params), { [field]: made.record[field], version }, { token: unprivileged.token });
-    expect(guess.statusCode, guess.body).toBe(403);
-    const forged = await call(test.app, 'PUT', endpointUrl(api.update as Endpoint, made.params), { [field]: 'CHANGED1234567', version }, { token: unprivileged.token });
-    expect(forged.statusCode, forged.body).toBe(403);
-    expect(forged.json().message).toBe(en('errors.sensitiveWrite', { field }));
-    const after = await test.database.pool.query(`SELECT data, version FROM "${resource.table}" WHERE id = $1`, [made.id]);
-    expect((after.rows[0] as { data: Record<string, unknown> }).data[field]).toEqual(made.record[field]);
-    const create = await call(test.app, 'POST', endpointUrl(api.create as Endpoint, made.params), made.body, { token: unprivileged.token });
-    expect(create.statusCode, create.body).toBe(403);
-  });
+      // Any other value is refused and nothing is written; even the true one, so guesses cannot be tested.
+      const version = (resave.json().data as { version: number }).version;
+      const guess = await call(
+        test.app,
+        'PUT',
+        endpointUrl(api.update as Endpoint, made.params),
+        { [field]: made.record[field], version },
+        { token: unprivileged.token },
+      );
+      expect(guess.statusCode, guess.body).toBe(403);
+      const forged = await call(
+        test.app,
+        'PUT',
+        endpointUrl(api.update as Endpoint, made.params),
+        { [field]: 'CHANGED1234567', version },
+        { token: unprivileged.token },
+      );
+      expect(forged.statusCode, forged.body).toBe(403);
+      expect(forged.json().message).toBe(en('errors.sensitiveWrite', { field }));
+      const after = await test.database.pool.query(`SELECT data, version FROM "${resource.table}" WHERE id = $1`, [made.id]);
+      expect((after.rows[0] as { data: Record<string, unknown> }).data[field]).toEqual(made.record[field]);
+      const create = await call(test.app, 'POST', endpointUrl(api.create as Endpoint, made.params), made.body, { token: unprivileged.token });
+      expect(create.statusCode, create.body).toBe(403);
+    },
+  );
 
   it('a member without the right cannot search, filter or sort by a sensitive field', async () => {
     const companies = model.byName.get('companies');

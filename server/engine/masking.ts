@@ -37,7 +37,11 @@ export function sensitiveFieldsIn(resource: EngineResource, data: Record<string,
  * A body from a member without `sensitive.view`: unchanged masked values are dropped, anything else
  * touching a sensitive field is a 403 (nothing is written). `current` is the stored data on update.
  */
-export function withoutSensitiveWrites(resource: EngineResource, body: Record<string, unknown>, current: Record<string, unknown> | null): Record<string, unknown> {
+export function withoutSensitiveWrites(
+  resource: EngineResource,
+  body: Record<string, unknown>,
+  current: Record<string, unknown> | null,
+): Record<string, unknown> {
   const result = { ...body };
   for (const field of resource.sensitiveFields) {
     if (!Object.hasOwn(result, field)) continue;

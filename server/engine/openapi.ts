@@ -103,10 +103,16 @@ export function buildOpenApi(model: EngineModel): Json {
       };
       const responses = operation.responses as Json;
       if (action === 'list') {
-        (operation.parameters as Json[]).push(...listParameters(resource).map((parameter) => ({ name: parameter, in: 'query', required: false, schema: querySchema(resource, parameter) })));
+        (operation.parameters as Json[]).push(
+          ...listParameters(resource).map((parameter) => ({ name: parameter, in: 'query', required: false, schema: querySchema(resource, parameter) })),
+        );
         responses[200] = {
           description: 'A page of records',
-          content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'array', items: record }, pagination: { $ref: '#/components/schemas/Pagination' } } } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { data: { type: 'array', items: record }, pagination: { $ref: '#/components/schemas/Pagination' } } },
+            },
+          },
         };
         responses[422] = errorResponse('Unknown or invalid query parameter');
       } else if (action === 'show') {
@@ -124,7 +130,10 @@ export function buildOpenApi(model: EngineModel): Json {
         responses[422] = errorResponse('Invalid data, with messages per field');
         if (action === 'update') responses[409] = errorResponse('Stale version: the record changed since it was read');
       } else if (action === 'delete') {
-        responses[200] = { description: 'Deleted', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } };
+        responses[200] = {
+          description: 'Deleted',
+          content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+        };
         responses[409] = errorResponse('Still referenced by other records');
       }
       const path = `/api${endpoint.path}`;

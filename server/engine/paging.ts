@@ -27,7 +27,10 @@ import { fieldExpression, type EngineResource } from './model';
 const hash8 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
 function name(resource: EngineResource, suffix: string): string {
-  return `${`${resource.table}_${suffix}`.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40)}_${hash8(`${resource.table}.${suffix}`)}`;
+  return `${`${resource.table}_${suffix}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 40)}_${hash8(`${resource.table}.${suffix}`)}`;
 }
 
 interface SortKey {
@@ -64,14 +67,18 @@ export function sortIndexStatements(resource: EngineResource): string[] {
   // The expression indexes of the first design (same names) are not needed where the column serves.
   const expressionIndex = (direction: string) => `"${name(resource, `${key.field}_${direction.toLowerCase()}_page`)}"`;
   if (key.column) {
-    statements.push(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS "${key.column}" ${columnType(key.expression)} GENERATED ALWAYS AS (${key.expression}) STORED`);
+    statements.push(
+      `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS "${key.column}" ${columnType(key.expression)} GENERATED ALWAYS AS (${key.expression}) STORED`,
+    );
     for (const direction of directions) statements.push(`DROP INDEX IF EXISTS ${expressionIndex(direction)}`);
     // An index-only scan visits the heap for every entry on a page not marked all-visible, and only VACUUM
     // marks pages. PostgreSQL's defaults vacuum a million-row table after ~200,000 changed rows: until then
     // recent orders (the first entries of the newest-first order) cost a heap visit each (44,000 visits,
     // 0.5 s, after 20,000 writes). Autovacuum here runs after ~1% new or changed rows instead (PGlite has
     // no autovacuum: seed:bulk and the benchmark vacuum explicitly).
-    statements.push(`ALTER TABLE ${table} SET (autovacuum_vacuum_insert_scale_factor = 0.01, autovacuum_vacuum_scale_factor = 0.01, autovacuum_analyze_scale_factor = 0.02)`);
+    statements.push(
+      `ALTER TABLE ${table} SET (autovacuum_vacuum_insert_scale_factor = 0.01, autovacuum_vacuum_scale_factor = 0.01, autovacuum_analyze_scale_factor = 0.02)`,
+    );
   }
   const indexed = key.column ? `"${key.column}"` : key.expression;
   for (const direction of directions) {

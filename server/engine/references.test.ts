@@ -23,7 +23,9 @@ interface Case {
 const cases: Case[] = model.resources.flatMap((resource) =>
   resource.references
     .map((reference) => ({ resource, reference, target: model.byName.get(reference.ref.resource) as EngineResource }))
-    .filter(({ resource, target }) => target !== resource && isCreatable(resource) && isCreatable(target) && resource.definition.parent?.resource !== target.name)
+    .filter(
+      ({ resource, target }) => target !== resource && isCreatable(resource) && isCreatable(target) && resource.definition.parent?.resource !== target.name,
+    )
     .map((entry) => ({ ...entry, label: `${entry.resource.name}.${entry.reference.field} → ${entry.target.name} (${entry.reference.ref.onDelete})` })),
 );
 
@@ -49,8 +51,7 @@ describe.each(databases)('references on %s', (kind) => {
   const row = async (resource: EngineResource, id: number) => {
     const derived = derivedColumn(resource.derived);
     const found = (await test.database.pool.query(`SELECT data${derived ? `, ${derived}` : ''} FROM "${resource.table}" WHERE id = $1`, [id])).rows[0] as
-      | { data: Record<string, unknown>; derived?: Record<string, unknown> }
-      | undefined;
+      { data: Record<string, unknown>; derived?: Record<string, unknown> } | undefined;
     return found && { data: { ...found.data, ...found.derived } };
   };
 
@@ -58,24 +59,39 @@ describe.each(databases)('references on %s', (kind) => {
     expect(cases.length).toBeGreaterThan(0);
   });
 
-  it.each(cases.map((entry) => [entry.label, entry] as const))('%s: another tenant’s record is refused like a missing one', async (_label, { resource, reference, target }) => {
-    const foreign = await strangerMaker.make(target);
-    const refs = await maker.refs(resource);
-    const params = await maker.pathParams(resource, refs);
-    const fromPath = Object.entries(resource.pathFields).find(([, field]) => field === reference.field);
-    if (fromPath) {
-      // A reference the path supplies (`/employees/{companyId}/store`): a foreign id there is a 404.
-      const response = await call(test.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, { ...params, [fromPath[0]]: foreign.id }), {}, { token: owner.token });
-      expect(response.statusCode).toBe(404);
-      return;
-    }
-    const { body } = await maker.make(resource);
-    for (const value of reference.many ? [[foreign.id], [987_654_321]] : [foreign.id, 987_654_321]) {
-      const response = await call(test.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, params), { ...body, [reference.field]: value }, { token: owner.token });
-      expect(response.statusCode, response.body).toBe(422);
-      expect(expectErrorShape(response).errors?.[reference.field]).toEqual([en('validation.refMissing')]);
-    }
-  });
+  it.each(cases.map((entry) => [entry.label, entry] as const))(
+    '%s: another tenant’s record is refused like a missing one',
+    async (_label, { resource, reference, target }) => {
+      const foreign = await strangerMaker.make(target);
+      const refs = await maker.refs(resource);
+      const params = await maker.pathParams(resource, refs);
+      const fromPath = Object.entries(resource.pathFields).find(([, field]) => field === reference.field);
+      if (fromPath) {
+        // A reference the path supplies (`/employees/{companyId}/store`): a foreign id there is a 404.
+        const response = await call(
+          test.app,
+          'POST',
+          endpointUrl(resource.definition.api.create as Endpoint, { ...params, [fromPath[0]]: foreign.id }),
+          {},
+          { token: owner.token },
+        );
+        expect(response.statusCode).toBe(404);
+        return;
+      }
+      const { body } = await maker.make(resource);
+      for (const value of reference.many ? [[foreign.id], [987_654_321]] : [foreign.id, 987_654_321]) {
+        const response = await call(
+          test.app,
+          'POST',
+          endpointUrl(resource.definition.api.create as Endpoint, params),
+          { ...body, [reference.field]: value },
+          { token: owner.token },
+        );
+        expect(response.statusCode, response.body).toBe(422);
+        expect(expectErrorShape(response).errors?.[reference.field]).toEqual([en('validation.refMissing')]);
+      }
+    },
+  );
 
   it.each(cases.filter((entry) => entry.target.definition.api.delete).map((entry) => [entry.label, entry] as const))(
     '%s: deleting the referenced record applies the rule in one transaction',
@@ -86,7 +102,9 @@ describe.each(databases)('references on %s', (kind) => {
       const referencing = await maker.make(resource, overrides, { refs: { [target.name]: referenced.id } });
       expect(referencing.record[reference.field]).toEqual(reference.many ? [referenced.id] : referenced.id);
 
-      const response = await call(test.app, 'DELETE', endpointUrl(target.definition.api.delete as Endpoint, referenced.params), undefined, { token: owner.token });
+      const response = await call(test.app, 'DELETE', endpointUrl(target.definition.api.delete as Endpoint, referenced.params), undefined, {
+        token: owner.token,
+      });
       const after = await row(resource, referencing.id);
       switch (reference.ref.onDelete) {
         case 'restrict':
@@ -110,21 +128,24 @@ describe.each(databases)('references on %s', (kind) => {
     },
   );
 
-  it.each(children.filter((child) => model.byName.get(child.definition.parent?.resource as string)?.definition.api.delete).map((child) => [child.name, child] as const))(
-    '%s: deleting the parent deletes the record',
-    async (_name, child) => {
-      const parentResource = model.byName.get(child.definition.parent?.resource as string) as EngineResource;
-      const parent = await maker.make(parentResource);
-      const made = await maker.make(child, {}, { parentId: parent.id });
-      const response = await call(test.app, 'DELETE', endpointUrl(parentResource.definition.api.delete as Endpoint, parent.params), undefined, { token: owner.token });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(await row(child, made.id)).toBeUndefined();
-      if (child.definition.api.list) {
-        const listed = await call(test.app, 'GET', endpointUrl(child.definition.api.list, made.params), undefined, { token: owner.token });
-        expect(listed.statusCode).toBe(404);
-      }
-    },
-  );
+  it.each(
+    children
+      .filter((child) => model.byName.get(child.definition.parent?.resource as string)?.definition.api.delete)
+      .map((child) => [child.name, child] as const),
+  )('%s: deleting the parent deletes the record', async (_name, child) => {
+    const parentResource = model.byName.get(child.definition.parent?.resource as string) as EngineResource;
+    const parent = await maker.make(parentResource);
+    const made = await maker.make(child, {}, { parentId: parent.id });
+    const response = await call(test.app, 'DELETE', endpointUrl(parentResource.definition.api.delete as Endpoint, parent.params), undefined, {
+      token: owner.token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await row(child, made.id)).toBeUndefined();
+    if (child.definition.api.list) {
+      const listed = await call(test.app, 'GET', endpointUrl(child.definition.api.list, made.params), undefined, { token: owner.token });
+      expect(listed.statusCode).toBe(404);
+    }
+  });
 
   // Cascades whose referencing resource has no generated create endpoint (repairs, employee documents, vehicle
   // documents are written by hand-written routes): the referencing row is put in with SQL.
@@ -132,7 +153,13 @@ describe.each(databases)('references on %s', (kind) => {
     resource.references
       .filter(({ ref }) => ref.onDelete === 'cascade')
       .map((reference) => ({ resource, reference, target: model.byName.get(reference.ref.resource) as EngineResource }))
-      .filter(({ resource, target }) => target !== resource && isCreatable(target) && target.definition.api.delete && (!resource.definition.parent || isCreatable(model.byName.get(resource.definition.parent.resource) as EngineResource))),
+      .filter(
+        ({ resource, target }) =>
+          target !== resource &&
+          isCreatable(target) &&
+          target.definition.api.delete &&
+          (!resource.definition.parent || isCreatable(model.byName.get(resource.definition.parent.resource) as EngineResource)),
+      ),
   );
 
   it.each(directCascades.map((entry) => [`${entry.resource.name}.${entry.reference.field} → ${entry.target.name}`, entry] as const))(
@@ -143,10 +170,19 @@ describe.each(databases)('references on %s', (kind) => {
       const parent = resource.definition.parent ? await maker.make(model.byName.get(resource.definition.parent.resource) as EngineResource) : null;
       const data = { [reference.field]: reference.many ? [referenced.id] : referenced.id };
       const inserted = parent
-        ? await test.database.pool.query(`INSERT INTO "${resource.table}" (tenant_id, parent_id, data) VALUES ($1, $2, $3) RETURNING id`, [tenant.tenant_id, parent.id, JSON.stringify(data)])
-        : await test.database.pool.query(`INSERT INTO "${resource.table}" (tenant_id, data) VALUES ($1, $2) RETURNING id`, [tenant.tenant_id, JSON.stringify(data)]);
+        ? await test.database.pool.query(`INSERT INTO "${resource.table}" (tenant_id, parent_id, data) VALUES ($1, $2, $3) RETURNING id`, [
+            tenant.tenant_id,
+            parent.id,
+            JSON.stringify(data),
+          ])
+        : await test.database.pool.query(`INSERT INTO "${resource.table}" (tenant_id, data) VALUES ($1, $2) RETURNING id`, [
+            tenant.tenant_id,
+            JSON.stringify(data),
+          ]);
       const id = Number((inserted.rows[0] as { id: number }).id);
-      const response = await call(test.app, 'DELETE', endpointUrl(target.definition.api.delete as Endpoint, referenced.params), undefined, { token: owner.token });
+      const response = await call(test.app, 'DELETE', endpointUrl(target.definition.api.delete as Endpoint, referenced.params), undefined, {
+        token: owner.token,
+      });
       expect(response.statusCode, response.body).toBe(200);
       expect(await row(resource, id)).toBeUndefined();
     },
@@ -155,7 +191,10 @@ describe.each(databases)('references on %s', (kind) => {
   it('rolls the whole delete back when one rule refuses: children deleted first come back', async () => {
     // A resource with a child and a restricting reference to it (a company with a bank account and an employee).
     const restricted = cases.find(
-      (entry) => entry.reference.ref.onDelete === 'restrict' && entry.target.definition.api.delete && children.some((child) => child.definition.parent?.resource === entry.target.name),
+      (entry) =>
+        entry.reference.ref.onDelete === 'restrict' &&
+        entry.target.definition.api.delete &&
+        children.some((child) => child.definition.parent?.resource === entry.target.name),
     );
     expect(restricted, 'the registry has a restricting reference to a resource with children').toBeDefined();
     if (!restricted) return;
@@ -164,8 +203,12 @@ describe.each(databases)('references on %s', (kind) => {
     const child = children.find((candidate) => candidate.definition.parent?.resource === target.name) as EngineResource;
     const madeChild = await maker.make(child, {}, { parentId: referenced.id });
     const fromPath = Object.values(resource.pathFields).includes(reference.field);
-    await maker.make(resource, fromPath ? {} : { [reference.field]: reference.many ? [referenced.id] : referenced.id }, { refs: { [target.name]: referenced.id } });
-    const response = await call(test.app, 'DELETE', endpointUrl(target.definition.api.delete as Endpoint, referenced.params), undefined, { token: owner.token });
+    await maker.make(resource, fromPath ? {} : { [reference.field]: reference.many ? [referenced.id] : referenced.id }, {
+      refs: { [target.name]: referenced.id },
+    });
+    const response = await call(test.app, 'DELETE', endpointUrl(target.definition.api.delete as Endpoint, referenced.params), undefined, {
+      token: owner.token,
+    });
     expect(response.statusCode).toBe(409);
     expect(await row(target, referenced.id)).toBeDefined();
     expect(await row(child, madeChild.id)).toBeDefined();

@@ -22,7 +22,13 @@ const isId = (value: unknown): value is number => typeof value === 'number' && N
  * reference fields (an order names a vehicle, a trailer and drivers): a round trip per field was most of
  * a create's database time.
  */
-export async function checkReferences(client: Queryable, model: EngineModel, resource: EngineResource, tenantId: number, data: Record<string, unknown>): Promise<FieldMessages> {
+export async function checkReferences(
+  client: Queryable,
+  model: EngineModel,
+  resource: EngineResource,
+  tenantId: number,
+  data: Record<string, unknown>,
+): Promise<FieldMessages> {
   const errors: FieldMessages = {};
   const wanted: Array<{ field: string; table: string; ids: number[] }> = [];
   for (const { field, ref, many } of resource.references) {
@@ -74,7 +80,11 @@ async function deleteMany(context: DeleteContext, resource: EngineResource, requ
 
   for (const child of model.resources.filter((candidate) => candidate.definition.parent?.resource === resource.name)) {
     const result = await client.query(`SELECT id FROM "${child.table}" WHERE tenant_id = $1 AND parent_id = ANY($2::bigint[])`, [tenantId, ids]);
-    await deleteMany(context, child, result.rows.map((row: { id: number }) => Number(row.id)));
+    await deleteMany(
+      context,
+      child,
+      result.rows.map((row: { id: number }) => Number(row.id)),
+    );
   }
 
   for (const referencing of model.resources) {

@@ -67,7 +67,11 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
   const parent = definition.parent;
   const parentResource = parent ? (model.byName.get(parent.resource) as EngineResource) : null;
   const required = new Set(resource.loaded.schema.required ?? []);
-  const writeOnly = new Set(Object.entries(resource.properties).filter(([, property]) => property.writeOnly === true).map(([field]) => field));
+  const writeOnly = new Set(
+    Object.entries(resource.properties)
+      .filter(([, property]) => property.writeOnly === true)
+      .map(([field]) => field),
+  );
   const rules = resourceRules[resource.name];
 
   /** The record as this request's member may see it. */
@@ -137,7 +141,13 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       const query = parseListQuery(resource, request.query as Record<string, unknown>, pathParameters, { hidden: sensitive ? [] : resource.sensitiveFields });
       const position = readCursor(resource, query, scope);
       const { rows, total, currentPage, nextCursor, previousCursor } = await listPage(store, resource, scope, query, position);
-      if (sensitive) await recordSensitiveReads(database.pool, request.user, resource, rows.map((row) => ({ id: row.id, fields: sensitiveFieldsIn(resource, row.data) })));
+      if (sensitive)
+        await recordSensitiveReads(
+          database.pool,
+          request.user,
+          resource,
+          rows.map((row) => ({ id: row.id, fields: sensitiveFieldsIn(resource, row.data) })),
+        );
       return {
         data: rows.map((row) => wire(request, row)),
         pagination: { total, currentPage, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)), nextCursor, previousCursor },
@@ -149,7 +159,8 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       const store = new EngineStore(database.pool, request.user.tenant_id);
       const row = await store.find(resource, id, await scopeOf(request, store));
       if (!row) throw notFound();
-      if (seesSensitive(request)) await recordSensitiveReads(database.pool, request.user, resource, [{ id: row.id, fields: sensitiveFieldsIn(resource, row.data) }]);
+      if (seesSensitive(request))
+        await recordSensitiveReads(database.pool, request.user, resource, [{ id: row.id, fields: sensitiveFieldsIn(resource, row.data) }]);
       return { data: wire(request, row) };
     },
 
@@ -236,7 +247,13 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
  * an optional field sent as "" or null is cleared. Stored fields the schema no longer has are left
  * out, so a property an admin removed does not make every later update a 422.
  */
-function mergedData(resource: EngineResource, required: Set<string>, writeOnly: Set<string>, current: RecordRow, changes: Record<string, unknown>): Record<string, unknown> {
+function mergedData(
+  resource: EngineResource,
+  required: Set<string>,
+  writeOnly: Set<string>,
+  current: RecordRow,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(current.data ?? {})) {
     // A stored hash is not what the schema describes: it is put back after validation (hashWriteOnly).

@@ -60,7 +60,10 @@ describe.each(databases)('a property added to a schema file on %s', (kind) => {
 
   it('is in the OpenAPI document', async () => {
     const response = await call(test.app, 'GET', '/api/openapi.json');
-    const document = response.json() as { components: { schemas: Record<string, { properties: Record<string, unknown> }> }; paths: Record<string, Record<string, { parameters: Array<{ name: string }> }>> };
+    const document = response.json() as {
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+      paths: Record<string, Record<string, { parameters: Array<{ name: string }> }>>;
+    };
     expect(document.components.schemas.Company?.properties.fleet_code).toMatchObject({ type: 'string', maxLength: 10 });
     expect(document.paths['/api/companies']?.get?.parameters.map((parameter) => parameter.name)).toContain('fleet_code');
   });

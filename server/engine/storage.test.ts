@@ -19,7 +19,9 @@ describe.each(databases)('engine tables on %s', (kind) => {
     for (const resource of model.resources) {
       const columns = await test.database.pool.query('SELECT column_name FROM information_schema.columns WHERE table_name = $1', [resource.table]);
       const names = columns.rows.map((row: { column_name: string }) => row.column_name);
-      expect(names, resource.name).toEqual(expect.arrayContaining(['id', 'tenant_id', 'data', 'created_at', 'updated_at', 'created_by', 'updated_by', 'version']));
+      expect(names, resource.name).toEqual(
+        expect.arrayContaining(['id', 'tenant_id', 'data', 'created_at', 'updated_at', 'created_by', 'updated_by', 'version']),
+      );
       if (resource.definition.parent) expect(names, resource.name).toContain('parent_id');
     }
     const state = await test.database.pool.query("SELECT fingerprint FROM engine_state WHERE key = 'tables'");
@@ -32,7 +34,10 @@ describe.each(databases)('engine tables on %s', (kind) => {
       const indexes = await test.database.pool.query('SELECT indexdef FROM pg_indexes WHERE tablename = $1', [resource.table]);
       const definitions = indexes.rows.map((row: { indexdef: string }) => row.indexdef).filter((definition: string) => definition.includes('gin_trgm_ops'));
       for (const field of resource.searchFields.filter((name) => !Object.hasOwn(resource.derived, name))) {
-        expect(definitions.some((definition: string) => definition.includes(`'${field}'`)), `${resource.name}.${field}`).toBe(true);
+        expect(
+          definitions.some((definition: string) => definition.includes(`'${field}'`)),
+          `${resource.name}.${field}`,
+        ).toBe(true);
       }
     }
   });

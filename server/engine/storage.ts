@@ -19,7 +19,10 @@ const ENGINE_LOCK_KEY = 7_240_514;
 function indexName(resource: EngineResource, field: string): string {
   // PostgreSQL cuts identifiers at 63 bytes; a short hash keeps long names unique and any field name safe.
   const hash = createHash('sha256').update(`${resource.table}.${field}`).digest('hex').slice(0, 8);
-  const readable = `${resource.table}_${field}`.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40);
+  const readable = `${resource.table}_${field}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 40);
   return `${readable}_${hash}`;
 }
 
@@ -47,7 +50,9 @@ export function tableStatements(model: EngineModel, resource: EngineResource): s
   const searched = new Set([...resource.searchFields, ...resource.filterFields.filter((filter) => filter.mode === 'search').map((filter) => filter.field)]);
   for (const field of searched) {
     if (Object.hasOwn(resource.derived, field)) continue;
-    statements.push(`CREATE INDEX IF NOT EXISTS "${indexName(resource, `${field}_trgm`)}" ON "${resource.table}" USING gin (${fieldExpression(resource, field)} gin_trgm_ops)`);
+    statements.push(
+      `CREATE INDEX IF NOT EXISTS "${indexName(resource, `${field}_trgm`)}" ON "${resource.table}" USING gin (${fieldExpression(resource, field)} gin_trgm_ops)`,
+    );
   }
   // Totals and first pages at scale (counts.ts, paging.ts).
   statements.push(...sortIndexStatements(resource), ...countStatements(resource.table));

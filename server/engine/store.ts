@@ -90,7 +90,13 @@ export class EngineStore {
    * the page a list opens on costs one round trip instead of two. An empty page carries no total, so
    * then the total is counted on its own.
    */
-  async firstPageWithTotal(resource: EngineResource, scope: Scope, conditions: Sql[], order: PageOrder, limit: number): Promise<{ rows: KeyedRow[]; total: number }> {
+  async firstPageWithTotal(
+    resource: EngineResource,
+    scope: Scope,
+    conditions: Sql[],
+    order: PageOrder,
+    limit: number,
+  ): Promise<{ rows: KeyedRow[]; total: number }> {
     const { total, pieces } = this.totalSql(resource, scope, conditions);
     const rows = await this.run<KeyedRow & { list_total?: number | string; list_total_pieces?: number | string }>(
       sql`SELECT ${this.keyedColumns(resource, order)}, ${total} AS list_total, ${pieces} AS list_total_pieces
@@ -138,11 +144,21 @@ export class EngineStore {
    * last pages cost what the first do. Same rows, same order as the plain OFFSET (the reverse order is
    * the exact mirror, ties broken by id both ways); a page past the end is empty without a query.
    */
-  async pageByNumber(resource: EngineResource, scope: Scope, conditions: Sql[], order: PageOrder, limit: number, offset: number, total: number): Promise<KeyedRow[]> {
+  async pageByNumber(
+    resource: EngineResource,
+    scope: Scope,
+    conditions: Sql[],
+    order: PageOrder,
+    limit: number,
+    offset: number,
+    total: number,
+  ): Promise<KeyedRow[]> {
     const table = identifier(resource.table);
     const forward = orderSql(order);
     if (offset === 0) {
-      return this.run<KeyedRow>(sql`SELECT ${this.keyedColumns(resource, order)} FROM ${table} WHERE ${this.where(scope, conditions)} ORDER BY ${forward} LIMIT ${limit}`);
+      return this.run<KeyedRow>(
+        sql`SELECT ${this.keyedColumns(resource, order)} FROM ${table} WHERE ${this.where(scope, conditions)} ORDER BY ${forward} LIMIT ${limit}`,
+      );
     }
     if (offset >= total) return [];
     const fromEnd = offset > total / 2;
@@ -162,17 +178,29 @@ export class EngineStore {
    * Where the condition has two parts (the NULL sort values beside the others), each is its own index
    * range of at most `limit` ids and the two are merged in the order; the full rows are read for the page alone.
    */
-  async pageAfter(resource: EngineResource, scope: Scope, conditions: Sql[], order: PageOrder, limit: number, start: KeysetStart, backward: boolean): Promise<KeyedRow[]> {
+  async pageAfter(
+    resource: EngineResource,
+    scope: Scope,
+    conditions: Sql[],
+    order: PageOrder,
+    limit: number,
+    start: KeysetStart,
+    backward: boolean,
+  ): Promise<KeyedRow[]> {
     const table = identifier(resource.table);
     const direction = orderSql(order, backward);
     const parts = keysetConditions(order, start, backward);
-    const idsOf = (condition: Sql, columns: Sql) => sql`SELECT ${columns} FROM ${table} WHERE ${this.where(scope, [...conditions, condition])} ORDER BY ${direction} LIMIT ${limit}`;
+    const idsOf = (condition: Sql, columns: Sql) =>
+      sql`SELECT ${columns} FROM ${table} WHERE ${this.where(scope, [...conditions, condition])} ORDER BY ${direction} LIMIT ${limit}`;
     let ids: Sql;
     if (parts.length === 1) ids = idsOf(parts[0] as Sql, raw('id'));
     else {
       const columns = raw(`id, ${order.expression} AS sort_value`);
       const merged = orderSql({ ...order, expression: 'sort_value' }, backward);
-      ids = sql`SELECT id FROM (${join(parts.map((part) => sql`(${idsOf(part, columns)})`), ' UNION ALL ')}) AS keyset ORDER BY ${merged} LIMIT ${limit}`;
+      ids = sql`SELECT id FROM (${join(
+        parts.map((part) => sql`(${idsOf(part, columns)})`),
+        ' UNION ALL ',
+      )}) AS keyset ORDER BY ${merged} LIMIT ${limit}`;
     }
     return this.run<KeyedRow>(sql`SELECT ${this.keyedColumns(resource, order)} FROM ${table} JOIN (${ids}) AS page USING (id) ORDER BY ${orderSql(order)}`);
   }
@@ -195,7 +223,10 @@ export class EngineStore {
       columns.push('parent_id');
       values.push(parentId);
     }
-    const insert = sql`INSERT INTO ${identifier(resource.table)} (${join(columns.map(identifier), ', ')}) VALUES (${join(values.map((value) => sql`${value}`), ', ')}) RETURNING ${this.columns(resource)}`;
+    const insert = sql`INSERT INTO ${identifier(resource.table)} (${join(columns.map(identifier), ', ')}) VALUES (${join(
+      values.map((value) => sql`${value}`),
+      ', ',
+    )}) RETURNING ${this.columns(resource)}`;
     if (!this.actor) return (await this.run<RecordRow>(insert))[0] as RecordRow;
     // The audit entry in the same statement: what is stored is exactly `data` (jsonb keeps it as given).
     const entry = changeEntrySql(this.actor, resource, 'create', changesBetween(resource, null, data), 'inserted');

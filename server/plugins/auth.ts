@@ -91,7 +91,11 @@ export const authPlugin = fp(
       const { token_expires_at: expiresAt, token_last_used_at: lastUsedAt, ...user } = row;
       // Shared by the requests of the next few seconds: frozen, so that none can change it for the others.
       Object.freeze(user.data);
-      const session: CachedSession = { user: Object.freeze(user), tokenExpiresAt: expiresAt.getTime(), touchDueAt: lastUsedAt.getTime() + TOUCH_AFTER_SECONDS * 1000 };
+      const session: CachedSession = {
+        user: Object.freeze(user),
+        tokenExpiresAt: expiresAt.getTime(),
+        touchDueAt: lastUsedAt.getTime() + TOUCH_AFTER_SECONDS * 1000,
+      };
       sessions.store(tokenHash, session, startedIn);
       return session;
     }
@@ -120,7 +124,9 @@ export const authPlugin = fp(
       if (!hooks.includes(app.authenticate)) return;
       const permission = (route.config as { permission?: string } | undefined)?.permission;
       if (!permission || !known.has(permission)) {
-        throw new Error(`${[route.method].flat().join(',')} ${route.url}: a protected route must declare config.permission (a right of resources/permissions.ts or "${SIGNED_IN}"), got ${String(permission)}`);
+        throw new Error(
+          `${[route.method].flat().join(',')} ${route.url}: a protected route must declare config.permission (a right of resources/permissions.ts or "${SIGNED_IN}"), got ${String(permission)}`,
+        );
       }
     });
   },

@@ -47,7 +47,12 @@ describe.each(databases)('HTTP behaviour on %s', (kind) => {
 
   describe('errors', () => {
     it('answers 400 with a translated message to malformed JSON', async () => {
-      const response = await inject({ method: 'POST', url: '/api/login', headers: { ...CSRF, 'content-type': 'application/json' }, payload: '{"login": "abc",' });
+      const response = await inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { ...CSRF, 'content-type': 'application/json' },
+        payload: '{"login": "abc",',
+      });
       expect(response.statusCode).toBe(400);
       expect(expectErrorShape(response)).toEqual({ message: en('errors.malformedJson') });
     });
@@ -129,7 +134,12 @@ describe.each(databases)('HTTP behaviour on %s', (kind) => {
     });
 
     it('refuses an empty X-CSRF-Token', async () => {
-      const response = await inject({ method: 'POST', url: '/api/login', headers: { 'x-csrf-token': '  ', 'content-type': 'application/json' }, payload: '{}' });
+      const response = await inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'x-csrf-token': '  ', 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(response.statusCode).toBe(403);
     });
 

@@ -53,7 +53,9 @@ describe.each(databases)('rights on %s', (kind) => {
     tenantId = ((await test.database.pool.query('SELECT tenant_id FROM users WHERE id = $1', [owner.user.id])).rows[0] as { tenant_id: number }).tenant_id;
     maker = new RecordMaker(test.app, owner.token);
     allowed = await createMember(test.app, owner.token, { permissions: allPermissions() });
-    const needed = new Set(test.app.apiRoutes.map((route) => route.permission).filter((permission): permission is string => !!permission && permission !== SIGNED_IN));
+    const needed = new Set(
+      test.app.apiRoutes.map((route) => route.permission).filter((permission): permission is string => !!permission && permission !== SIGNED_IN),
+    );
     for (const permission of needed) {
       lacking.set(permission, await createMember(test.app, owner.token, { permissions: allPermissions().filter((right) => right !== permission) }));
     }
@@ -67,7 +69,9 @@ describe.each(databases)('rights on %s', (kind) => {
     for (const route of protectedRoutes) expect(known.has(route.permission as string), `${route.method} ${route.url}`).toBe(true);
     // The public ones are exactly the sign-in flow, the health probe and the API's own description.
     const open = test.app.apiRoutes.filter((route) => route.permission === undefined).map((route) => route.url);
-    expect(new Set(open)).toEqual(new Set(['/api/health', '/api/login', '/api/register', '/api/forget-password', '/api/update-password', '/api/openapi.json', '/api/docs']));
+    expect(new Set(open)).toEqual(
+      new Set(['/api/health', '/api/login', '/api/register', '/api/forget-password', '/api/update-password', '/api/openapi.json', '/api/docs']),
+    );
   });
 
   it('a member without the right gets 403 on every protected route, and nothing changes; with it, the route answers', async () => {
@@ -95,7 +99,11 @@ describe.each(databases)('rights on %s', (kind) => {
       const made: Made = await maker.make(resource);
       const url = (action: Action) => endpointUrl(resource.definition.api[action] as Endpoint, made.params);
       const bodyOf = (action: Action, version: number) =>
-        action === 'create' ? { ...made.body, ...uniqueSignInFields(resource) } : action === 'update' ? { ...made.body, ...uniqueSignInFields(resource), version } : undefined;
+        action === 'create'
+          ? { ...made.body, ...uniqueSignInFields(resource) }
+          : action === 'update'
+            ? { ...made.body, ...uniqueSignInFields(resource), version }
+            : undefined;
       const rightOf = { list: 'view', show: 'view', create: 'create', update: 'update', delete: 'delete' } as const;
       const present = ACTIONS.filter((action) => resource.definition.api[action]);
 
@@ -130,7 +138,13 @@ describe.each(databases)('rights on %s', (kind) => {
   it('a changed right applies to the member’s next request', async () => {
     const member = await createMember(test.app, owner.token, { permissions: ['orders.view'] });
     expect((await call(test.app, 'GET', '/api/orders', undefined, { token: member.token })).statusCode).toBe(200);
-    const update = await call(test.app, 'PUT', `/api/users/update/${member.id}`, { version: member.record.version, permissions: ['transport.view'] }, { token: owner.token });
+    const update = await call(
+      test.app,
+      'PUT',
+      `/api/users/update/${member.id}`,
+      { version: member.record.version, permissions: ['transport.view'] },
+      { token: owner.token },
+    );
     expect(update.statusCode, update.body).toBe(200);
     expect((await call(test.app, 'GET', '/api/orders', undefined, { token: member.token })).statusCode).toBe(403);
     expect((await call(test.app, 'GET', '/api/transport', undefined, { token: member.token })).statusCode).toBe(200);

@@ -41,7 +41,8 @@ export const routeCatalogPlugin = fp(
       for (const method of [route.method].flat()) {
         const { permission, uploads } = (route.config ?? {}) as { permission?: string; uploads?: string[] };
         const body = (route.schema as { body?: Record<string, unknown> } | undefined)?.body;
-        if (DOCUMENTED_METHODS.has(method)) routes.push({ method, url: route.url, ...(permission ? { permission } : {}), ...(body ? { body } : {}), ...(uploads ? { uploads } : {}) });
+        if (DOCUMENTED_METHODS.has(method))
+          routes.push({ method, url: route.url, ...(permission ? { permission } : {}), ...(body ? { body } : {}), ...(uploads ? { uploads } : {}) });
       }
     });
   },

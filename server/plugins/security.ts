@@ -56,7 +56,8 @@ const HELMET_OPTIONS: HelmetOptions = {
 export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void (headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   } as unknown as ServerResponse;
   let failure: unknown;

@@ -36,7 +36,10 @@ declare module 'fastify' {
 export function loadRequestSchemas(dir = REQUEST_SCHEMAS_DIR): RequestSchemas {
   const ajv = createAjv();
   const byName = new Map<string, AnySchemaObject & ObjectSchema>();
-  for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const schema = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as AnySchemaObject & ObjectSchema;
     if (typeof schema.$id !== 'string') throw new Error(`Request schema ${file} has no $id`);
     ajv.addSchema(schema);

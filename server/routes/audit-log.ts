@@ -84,7 +84,13 @@ export async function auditLogRoutes(app: FastifyInstance, options: { database: 
                           ORDER BY at DESC, id DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`.render();
     const rows = (await pool.query(pageQuery.text, pageQuery.values)).rows as AuditRow[];
     return {
-      data: rows.map((row) => ({ ...row, id: Number(row.id), user_id: row.user_id === null ? null : Number(row.user_id), record_id: Number(row.record_id), at: new Date(row.at).toISOString() })),
+      data: rows.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        user_id: row.user_id === null ? null : Number(row.user_id),
+        record_id: Number(row.record_id),
+        at: new Date(row.at).toISOString(),
+      })),
       pagination: { total, currentPage: page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) },
     };
   });

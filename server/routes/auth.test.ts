@@ -52,7 +52,13 @@ describe.each(databases)('auth on %s', (kind) => {
         [owner.user.id],
       );
       expect(rows).toEqual([
-        { tenant_id: expect.any(Number), is_owner: true, data: { name: 'Rolling Freight GmbH', main: true }, created_by: owner.user.id, company_tenant: rows[0].tenant_id },
+        {
+          tenant_id: expect.any(Number),
+          is_owner: true,
+          data: { name: 'Rolling Freight GmbH', main: true },
+          created_by: owner.user.id,
+          company_tenant: rows[0].tenant_id,
+        },
       ]);
       expect(owner.user.company.name).toBe('Rolling Freight GmbH');
     });
@@ -75,10 +81,7 @@ describe.each(databases)('auth on %s', (kind) => {
 
     it('lets only one of two simultaneous registrations with one login through', async () => {
       const login = uniqueLogin('race');
-      const answers = await Promise.all([
-        post('/api/register', registrationBody({ login })),
-        post('/api/register', registrationBody({ login })),
-      ]);
+      const answers = await Promise.all([post('/api/register', registrationBody({ login })), post('/api/register', registrationBody({ login }))]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
       expect(answers.find((answer) => answer.statusCode === 422)?.json().errors).toEqual({ login: [en('validation.unique')] });
     });
@@ -89,7 +92,12 @@ describe.each(databases)('auth on %s', (kind) => {
       ['a login with spaces', { login: 'with space 1' }, 'login', en('validation.format.login')],
       ['an empty login', { login: '' }, 'login', en('validation.required')],
       ['a password shorter than 8 characters', { password: 'short', password_confirmation: 'short' }, 'password', en('validation.minLength', { limit: 8 })],
-      ['a password longer than 128 characters', { password: 'p'.repeat(129), password_confirmation: 'p'.repeat(129) }, 'password', en('validation.maxLength', { limit: 128 })],
+      [
+        'a password longer than 128 characters',
+        { password: 'p'.repeat(129), password_confirmation: 'p'.repeat(129) },
+        'password',
+        en('validation.maxLength', { limit: 128 }),
+      ],
       ['a confirmation that differs', { password_confirmation: 'something-else' }, 'password_confirmation', en('validation.sameAs')],
       ['an invalid e-mail', { email: 'not-an-email' }, 'email', en('validation.format.email')],
       ['an invalid phone number', { phone: '12' }, 'phone', en('validation.format.phone')],
@@ -230,7 +238,10 @@ describe.each(databases)('auth on %s', (kind) => {
 
     it('answers 401 for an expired token', async () => {
       const token = await signIn(server.app, owner.login, owner.password);
-      await server.database.pool.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND created_at = (SELECT max(created_at) FROM auth_tokens WHERE user_id = $1)`, [owner.user.id]);
+      await server.database.pool.query(
+        `UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND created_at = (SELECT max(created_at) FROM auth_tokens WHERE user_id = $1)`,
+        [owner.user.id],
+      );
       expect((await call(server.app, 'GET', '/api/profile/show', undefined, { token })).statusCode).toBe(401);
     });
 

@@ -46,10 +46,8 @@ export function uniqueError(fields: string[]): HttpError {
   });
 }
 
-const invalidCredentials = () =>
-  new HttpError(422, 'auth.invalidCredentials', { fieldErrors: { login: [{ key: 'auth.invalidCredentials' }] } });
-const invalidResetToken = () =>
-  new HttpError(422, 'auth.resetTokenInvalid', { fieldErrors: { token: [{ key: 'auth.resetTokenInvalid' }] } });
+const invalidCredentials = () => new HttpError(422, 'auth.invalidCredentials', { fieldErrors: { login: [{ key: 'auth.invalidCredentials' }] } });
+const invalidResetToken = () => new HttpError(422, 'auth.resetTokenInvalid', { fieldErrors: { token: [{ key: 'auth.resetTokenInvalid' }] } });
 
 export async function authRoutes(app: FastifyInstance, options: { config: Config; database: Database; mailer: Mailer }) {
   const { config, database, mailer } = options;
@@ -82,7 +80,15 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
         const tenant = (await client.query('INSERT INTO tenants DEFAULT VALUES RETURNING id')).rows[0] as { id: number };
         const tenantDb = new TenantDb(database, tenant.id, client);
         // The owner is the account's first administrator (resources/permissions.ts).
-        const data: MemberData = { login: body.login, email: body.email, password: passwordHash, administrator: true, active: true, permissions: [], departments: [] };
+        const data: MemberData = {
+          login: body.login,
+          email: body.email,
+          password: passwordHash,
+          administrator: true,
+          active: true,
+          permissions: [],
+          departments: [],
+        };
         if (body.phone) data.phone = body.phone;
         const user = await tenantDb.insert<UserRow>('users', { data: JSON.stringify(data), is_owner: true });
         const company = await tenantDb.insert<{ id: number; data: Record<string, unknown> }>('companies', {
@@ -118,7 +124,8 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
       const log = request.log;
       mailer.send(resetMail(request.t, user.email, user.name ?? user.login, link), log, (delivery) => {
         // Without SMTP the log is how an admin finds the link: the one place a secret may be logged.
-        if (delivery.via === 'outbox') log.info({ file: delivery.file }, `Password reset mail written to the outbox (SMTP_URL is not set). Reset link: ${link}`);
+        if (delivery.via === 'outbox')
+          log.info({ file: delivery.file }, `Password reset mail written to the outbox (SMTP_URL is not set). Reset link: ${link}`);
       });
     }
     return { message: request.t('auth.resetLinkSent'), data: null };

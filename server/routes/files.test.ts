@@ -93,7 +93,10 @@ describe.each(databases)('avatar and files on %s', (kind) => {
   });
 
   it('asks for a file when the form has none under "file"', async () => {
-    const response = await uploadAvatar(server.app, alice.token, [{ field: 'avatar', fileName: 'me.png', content: PNG }, { field: 'note', content: 'hi' }]);
+    const response = await uploadAvatar(server.app, alice.token, [
+      { field: 'avatar', fileName: 'me.png', content: PNG },
+      { field: 'note', content: 'hi' },
+    ]);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({ file: [en('validation.file.missing')] });
   });
@@ -133,11 +136,14 @@ describe.each(databases)('avatar and files on %s', (kind) => {
     expect(asBob.json()).toEqual({ message: en('errors.notFound') });
   });
 
-  it.each(['/api/files/abc', '/api/files/0', '/api/files/-1', '/api/files/99999999999999999999', '/api/files/1.5'])('answers 404 for the id in %s', async (url) => {
-    const response = await getFile(url, alice.token);
-    expect(response.statusCode).toBe(404);
-    expectErrorShape(response);
-  });
+  it.each(['/api/files/abc', '/api/files/0', '/api/files/-1', '/api/files/99999999999999999999', '/api/files/1.5'])(
+    'answers 404 for the id in %s',
+    async (url) => {
+      const response = await getFile(url, alice.token);
+      expect(response.statusCode).toBe(404);
+      expectErrorShape(response);
+    },
+  );
 
   it('names the file safely in Content-Disposition, whatever its name', async () => {
     const fileName = "Фото mine; it's.png";

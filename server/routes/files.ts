@@ -40,12 +40,14 @@ export async function fileRoutes(app: FastifyInstance) {
     if (!file) throw notFound();
     const right = READ_RIGHT_OF_OWNER[file.owner_kind];
     if (right && !holds(request.user.data, right)) throw new HttpError(403, 'errors.forbidden');
-    return reply
-      .header('content-type', file.mime_type)
-      .header('content-disposition', contentDisposition(file.file_name))
-      .header('x-content-type-options', 'nosniff')
-      // Even if a file were ever opened directly, it could run nothing.
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .send(file.content);
+    return (
+      reply
+        .header('content-type', file.mime_type)
+        .header('content-disposition', contentDisposition(file.file_name))
+        .header('x-content-type-options', 'nosniff')
+        // Even if a file were ever opened directly, it could run nothing.
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+        .send(file.content)
+    );
   });
 }

@@ -21,9 +21,12 @@ describe('the heartbeat behind /api/health', () => {
   it('turns unhealthy at the first failed beat, logs once, and recovers with the next success', async () => {
     let failing = true;
     const errors: Error[] = [];
-    const heartbeat = startHeartbeat(async () => {
-      if (failing) throw new Error('connection refused');
-    }, { intervalMs: 60_000, onError: (error) => errors.push(error) });
+    const heartbeat = startHeartbeat(
+      async () => {
+        if (failing) throw new Error('connection refused');
+      },
+      { intervalMs: 60_000, onError: (error) => errors.push(error) },
+    );
     await heartbeat.beat();
     await heartbeat.beat();
     expect(healthOf(heartbeat.state, Date.now()).ok).toBe(false);

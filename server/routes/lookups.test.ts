@@ -26,10 +26,18 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
     // The generated operations keep their full description.
     expect(document.paths['/api/companies/store']?.post).toHaveProperty('requestBody');
     // The others say what they need and take: the JSON body's schema, or the multipart form's files.
-    const body = (path: string, verb: string) => (document.paths[path]?.[verb] as { requestBody?: { content: Record<string, { schema: { properties: object; required?: string[] } }> } } | undefined)?.requestBody?.content;
+    const body = (path: string, verb: string) =>
+      (document.paths[path]?.[verb] as { requestBody?: { content: Record<string, { schema: { properties: object; required?: string[] } }> } } | undefined)
+        ?.requestBody?.content;
     expect(body('/api/login', 'post')?.['application/json']?.schema.required).toEqual(expect.arrayContaining(['login', 'password']));
-    expect(Object.keys(body('/api/transport/repairs/store/{transport_id}', 'post')?.['multipart/form-data']?.schema.properties ?? {})).toEqual(['repair_files[]']);
-    expect(Object.keys(body('/api/transport/{transportId}/handover-acts/{id}/photos', 'post')?.['multipart/form-data']?.schema.properties ?? {})).toEqual(['fuel_photo', 'mileage_photo', 'driver_selfie']);
+    expect(Object.keys(body('/api/transport/repairs/store/{transport_id}', 'post')?.['multipart/form-data']?.schema.properties ?? {})).toEqual([
+      'repair_files[]',
+    ]);
+    expect(Object.keys(body('/api/transport/{transportId}/handover-acts/{id}/photos', 'post')?.['multipart/form-data']?.schema.properties ?? {})).toEqual([
+      'fuel_photo',
+      'mileage_photo',
+      'driver_selfie',
+    ]);
     expect((document.paths['/api/transport/all']?.get as { description?: string }).description).toContain('transport.view');
   });
 
@@ -43,7 +51,11 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
     const { data } = response.json() as { data: Array<{ id: number; iso: string; name: string; names: Record<string, string> }> };
     expect(data.length).toBeGreaterThan(240);
     const germany = data.find((country) => country.iso === 'DE');
-    expect(germany).toMatchObject({ id: 276, name: 'Deutschland', names: { en: 'Germany', de: 'Deutschland', uk: 'Німеччина', it: 'Germania', es: 'Alemania', el: 'Γερμανία' } });
+    expect(germany).toMatchObject({
+      id: 276,
+      name: 'Deutschland',
+      names: { en: 'Germany', de: 'Deutschland', uk: 'Німеччина', it: 'Germania', es: 'Alemania', el: 'Γερμανία' },
+    });
     expect(data.every((country) => ['en', 'uk', 'el', 'it', 'es', 'de'].every((language) => country.names[language]))).toBe(true);
   });
 

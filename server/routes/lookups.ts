@@ -30,7 +30,10 @@ interface Country {
 }
 
 function countryList(): Country[] {
-  const names = Object.fromEntries(LANGUAGES.map((language) => [language, countries.getNames(language, { select: 'official' })])) as Record<Language, Record<string, string>>;
+  const names = Object.fromEntries(LANGUAGES.map((language) => [language, countries.getNames(language, { select: 'official' })])) as Record<
+    Language,
+    Record<string, string>
+  >;
   return Object.entries(countries.getAlpha2Codes())
     .map(([iso, iso3]) => ({
       id: Number(countries.alpha2ToNumeric(iso)),
@@ -42,13 +45,22 @@ function countryList(): Country[] {
 }
 
 function currencyList() {
-  return currencyCodes.data.map((currency) => ({ id: currency.code, code: currency.code, number: currency.number, digits: currency.digits, name: currency.currency }));
+  return currencyCodes.data.map((currency) => ({
+    id: currency.code,
+    code: currency.code,
+    number: currency.number,
+    digits: currency.digits,
+    name: currency.currency,
+  }));
 }
 
 export function loadReferenceData(dir = REFERENCE_DATA_DIR): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   if (!fs.existsSync(dir)) return data;
-  for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const content = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as unknown;
     const base = path.basename(file, '.json');
     if (base === 'car-models') data.cars = { ...(data.cars as object | undefined), models: content };

@@ -154,7 +154,13 @@ describe.each(databases)('password reset on %s', (kind) => {
     it('never writes passwords or session tokens to the log', async () => {
       const session = await signIn(server.app, user.login, user.password);
       await call(server.app, 'GET', '/api/profile/show', undefined, { token: session });
-      await call(server.app, 'PUT', '/api/profile/update/password', { current_password: user.password, password: 'logged-never-9', password_confirmation: 'logged-never-9' }, { token: session });
+      await call(
+        server.app,
+        'PUT',
+        '/api/profile/update/password',
+        { current_password: user.password, password: 'logged-never-9', password_confirmation: 'logged-never-9' },
+        { token: session },
+      );
       const text = logs.text();
       expect(logs.lines.length).toBeGreaterThan(10);
       for (const secret of [user.password, 'logged-never-9', 'brand-new-pass-1', session]) expect(text).not.toContain(secret);

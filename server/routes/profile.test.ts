@@ -11,7 +11,10 @@ describe.each(databases)('profile on %s', (kind) => {
 
   beforeAll(async () => {
     server = await startTestApp(kind);
-    [alice, bob] = await Promise.all([registerUser(server.app, { company_name: 'Alice Haulage' }), registerUser(server.app, { company_name: 'Bob Logistics' })]);
+    [alice, bob] = await Promise.all([
+      registerUser(server.app, { company_name: 'Alice Haulage' }),
+      registerUser(server.app, { company_name: 'Bob Logistics' }),
+    ]);
   });
   afterAll(() => server?.close());
 

@@ -36,7 +36,12 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp
 export function safeFileName(name: string | undefined): string {
   // Keep the last path segment, drop control characters, keep it short.
   // eslint-disable-next-line no-control-regex
-  const cleaned = (name ?? '').split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const cleaned = (name ?? '')
+    .split(/[\\/]/)
+    .pop()
+    ?.replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return cleaned || 'file';
 }
 
@@ -99,7 +104,11 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
     const user = request.user;
     // Every session ends (other devices too); this one continues with a fresh token.
     const token = await request.tenantDb.transaction(async (tenantDb) => {
-      await tenantDb.update('users', { id: user.id }, { data: memberDataChange({ password: passwordHash }), updated_at: sql`now()`, updated_by: user.id, version: sql`version + 1` });
+      await tenantDb.update(
+        'users',
+        { id: user.id },
+        { data: memberDataChange({ password: passwordHash }), updated_at: sql`now()`, updated_by: user.id, version: sql`version + 1` },
+      );
       await recordChange(tenantDb.client, user, members(), user.id, 'update', { password: user.password_hash }, { password: passwordHash });
       await revokeAllTokens(tenantDb.client, user.id);
       return issueSessionToken(tenantDb.client, user);

@@ -38,7 +38,9 @@ export function isCreatable(resource: EngineResource, trail: string[] = []): boo
   const fromPath = new Set(Object.values(resource.pathFields));
   return resource.references.every(
     ({ field, ref }) =>
-      (!required.has(field) && !fromPath.has(field)) || ref.resource === resource.name || isCreatable(model.byName.get(ref.resource) as EngineResource, [...trail, resource.name]),
+      (!required.has(field) && !fromPath.has(field)) ||
+      ref.resource === resource.name ||
+      isCreatable(model.byName.get(ref.resource) as EngineResource, [...trail, resource.name]),
   );
 }
 

@@ -33,7 +33,8 @@ describe('the menu', () => {
         <Sidebar presentation="default" />
       </MemoryRouter>,
     );
-    for (const entry of ['orders', 'order-search', 'transport', 'trailers', 'companies', 'management-personal']) expect(screen.queryByTestId(`menu-${entry}`), entry).toBeTruthy();
+    for (const entry of ['orders', 'order-search', 'transport', 'trailers', 'companies', 'management-personal'])
+      expect(screen.queryByTestId(`menu-${entry}`), entry).toBeTruthy();
     for (const entry of ['personal-main', 'manage-documents', 'audit-log']) expect(screen.queryByTestId(`menu-${entry}`), entry).toBeNull();
   });
 
@@ -66,7 +67,14 @@ describe('a page opened by its URL', () => {
     render(
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/personal-main" element={<RequirePermission path="/personal-main"><p>the employees</p></RequirePermission>} />
+          <Route
+            path="/personal-main"
+            element={
+              <RequirePermission path="/personal-main">
+                <p>the employees</p>
+              </RequirePermission>
+            }
+          />
           <Route path="/" element={<p>the start page</p>} />
         </Routes>
       </MemoryRouter>,
@@ -151,7 +159,9 @@ describe('sensitive fields without sensitive.view', () => {
     signInForTest({ administrator: false, permissions: ['companies.view', 'companies.update'] });
     const fetch = stubFetch(() => json({ message: 'Updated successfully!', data: { ...bank, bank_name: 'Sparkasse', version: 5 } }));
     const onSaved = vi.fn();
-    render(<CrudForm resource={resourceByName('company-banks')} mode="edit" open record={bank} params={{ companyId: '7' }} onClose={vi.fn()} onSaved={onSaved} />);
+    render(
+      <CrudForm resource={resourceByName('company-banks')} mode="edit" open record={bank} params={{ companyId: '7' }} onClose={vi.fn()} onSaved={onSaved} />,
+    );
     const iban = (await screen.findByDisplayValue('••••••••3000')) as HTMLInputElement;
     expect(iban.disabled || iban.readOnly).toBe(true);
     fireEvent.change(document.getElementById('company-banks-edit_bank_name')!, { target: { value: 'Sparkasse' } });

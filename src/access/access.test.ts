@@ -18,7 +18,7 @@ function lookup(key: string): unknown {
 }
 
 describe('can(user, resource, action)', () => {
-  it('maps the pages\' and Refine\'s actions onto the registry\'s', () => {
+  it("maps the pages' and Refine's actions onto the registry's", () => {
     expect(['list', 'show', 'create', 'edit', 'delete', 'clone'].map(registryAction)).toEqual(['view', 'view', 'create', 'update', 'delete', 'create']);
     expect(registryAction('export')).toBeUndefined();
     expect(requiredPermission('orders', 'edit')).toBe('orders.update');

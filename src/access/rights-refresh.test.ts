@@ -15,7 +15,7 @@ afterEach(() => {
   signOutForTest();
 });
 
-describe('reloading the session\'s rights', () => {
+describe("reloading the session's rights", () => {
   it('after a refusal, at most once per interval and only when signed in', () => {
     expect(refreshRightsAfterRefusal(1_000_000)).toBe(false);
     signInForTest();
@@ -37,7 +37,8 @@ describe('reloading the session\'s rights', () => {
     const notify = vi.fn();
     const onForbidden = vi.fn();
     const client = createApiClient({
-      fetch: async () => new Response(JSON.stringify({ message: 'You are not permitted to do this' }), { status: 403, headers: { 'Content-Type': 'application/json' } }),
+      fetch: async () =>
+        new Response(JSON.stringify({ message: 'You are not permitted to do this' }), { status: 403, headers: { 'Content-Type': 'application/json' } }),
       getToken: () => 't',
       getLanguage: () => 'en',
       randomId: () => 'id',

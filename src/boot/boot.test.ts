@@ -34,7 +34,11 @@ describe('the boot module', () => {
   let fetch: ReturnType<typeof vi.fn>;
 
   beforeEach(() => {
-    fetch = vi.fn(async (url: string) => (url === '/api/profile/show' ? Response.json({ data: { id: 7, administrator: false, permissions: ['orders.view'] } }) : Response.json({ data: [{ _id: 1 }], pagination: { total: 1 } })));
+    fetch = vi.fn(async (url: string) =>
+      url === '/api/profile/show'
+        ? Response.json({ data: { id: 7, administrator: false, permissions: ['orders.view'] } })
+        : Response.json({ data: [{ _id: 1 }], pagination: { total: 1 } }),
+    );
     vi.stubGlobal('fetch', fetch);
     localStorage.clear();
     sessionStorage.clear();
@@ -60,9 +64,16 @@ describe('the boot module', () => {
   it('signed in on a list page, asks for the current user, then the first rows with the app’s headers, and preloads the shell and the list page', async () => {
     localStorage.setItem('token', 'secret');
     startBoot(window);
-    await vi.waitFor(() => expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/profile/show', '/api/orders?page=1&perPage=10&sort=loading_date&order=desc']));
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/profile/show', '/api/orders?page=1&perPage=10&sort=loading_date&order=desc']),
+    );
     const headers = fetch.mock.calls[0][1].headers as Record<string, string>;
-    expect(headers).toMatchObject({ Accept: 'application/json', Authorization: 'Bearer secret', 'Accept-Language': 'de', 'X-CSRF-Token': sessionStorage.getItem('csrfToken') });
+    expect(headers).toMatchObject({
+      Accept: 'application/json',
+      Authorization: 'Bearer secret',
+      'Accept-Language': 'de',
+      'X-CSRF-Token': sessionStorage.getItem('csrfToken'),
+    });
     expect(headers['X-Request-Id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(links('modulepreload')).toEqual(['/assets/app-shell-1.js', '/assets/list-page-1.js']);
     expect(links('preload')).toEqual(['/assets/app-shell-1.css']);
@@ -72,7 +83,9 @@ describe('the boot module', () => {
   });
 
   it('does not ask for the rows of a page the user may not open (the app would not either)', async () => {
-    fetch.mockImplementation(async (url: string) => (url === '/api/profile/show' ? Response.json({ data: { id: 8, administrator: false, permissions: ['transport.view'] } }) : Response.json({ data: [] })));
+    fetch.mockImplementation(async (url: string) =>
+      url === '/api/profile/show' ? Response.json({ data: { id: 8, administrator: false, permissions: ['transport.view'] } }) : Response.json({ data: [] }),
+    );
     localStorage.setItem('token', 'secret');
     startBoot(window);
     const store = (globalThis as unknown as Record<string, { requests: Record<string, { response: Promise<Response | null> }> }>)[prefetchGlobal];
@@ -102,7 +115,12 @@ describe('the boot module', () => {
     startBoot(window);
     const appFetch = vi.fn(async () => Response.json({ data: [] }));
     let language = 'de';
-    const api = createApiClient({ fetch: appFetch as unknown as typeof globalThis.fetch, getToken: () => 'secret', getLanguage: () => language, prefetched: takePrefetched });
+    const api = createApiClient({
+      fetch: appFetch as unknown as typeof globalThis.fetch,
+      getToken: () => 'secret',
+      getLanguage: () => language,
+      prefetched: takePrefetched,
+    });
     expect((await api.get<{ id: number }>('/profile/show')).data.id).toBe(7);
     const rows = await api.get('/orders?page=1&perPage=10&sort=loading_date&order=desc');
     expect(rows.data).toEqual([{ _id: 1 }]);
@@ -122,7 +140,12 @@ describe('the boot module', () => {
     localStorage.setItem('token', 'secret');
     startBoot(window);
     const appFetch = vi.fn(async () => Response.json({ data: { id: 1 } }));
-    const api = createApiClient({ fetch: appFetch as unknown as typeof globalThis.fetch, getToken: () => 'secret', getLanguage: () => 'de', prefetched: takePrefetched });
+    const api = createApiClient({
+      fetch: appFetch as unknown as typeof globalThis.fetch,
+      getToken: () => 'secret',
+      getLanguage: () => 'de',
+      prefetched: takePrefetched,
+    });
     expect((await api.get('/profile/show')).data).toEqual({ id: 1 });
     expect(appFetch).toHaveBeenCalledTimes(1);
   });

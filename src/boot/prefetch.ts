@@ -33,7 +33,12 @@ type WithStore = { [prefetchGlobal]?: PrefetchStore };
  * The early answer to `GET url` sent with `token` and `language`, or undefined when there is none to
  * use: each is handed out once, and never after `prefetchMaxAgeMs`.
  */
-export function takePrefetched(url: string, token: string | null, language: string, now = () => globalThis.performance.now()): Promise<Response | null> | undefined {
+export function takePrefetched(
+  url: string,
+  token: string | null,
+  language: string,
+  now = () => globalThis.performance.now(),
+): Promise<Response | null> | undefined {
   const store = (globalThis as WithStore)[prefetchGlobal];
   const request = store?.requests[url];
   if (!store || !request) return undefined;

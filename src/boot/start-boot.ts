@@ -104,7 +104,13 @@ export function startBoot(window: Window): void {
   const csrf = tabCsrfToken(window);
   const requests: Record<string, { language: string; response: Promise<Response | null> }> = {};
   const send = (url: string) => {
-    const headers = { Accept: 'application/json', 'X-Request-Id': window.crypto.randomUUID(), 'X-CSRF-Token': csrf, 'Accept-Language': language, Authorization: `Bearer ${token}` };
+    const headers = {
+      Accept: 'application/json',
+      'X-Request-Id': window.crypto.randomUUID(),
+      'X-CSRF-Token': csrf,
+      'Accept-Language': language,
+      Authorization: `Bearer ${token}`,
+    };
     return window.fetch(url, { headers }).catch(() => null);
   };
   // The data first: the chunks below queue behind them on the browser's few connections.
@@ -115,7 +121,9 @@ export function startBoot(window: Window): void {
     // The rows once the user is known to hold the page's right: the app would not ask otherwise (and
     // the server would refuse). The app reads the user's answer itself: the boot module reads a copy.
     const rows = session.then(async (answer) => {
-      const user = answer?.ok ? ((await answer.clone().json()) as { data?: { administrator?: boolean | null; permissions?: string[] | null } }).data : undefined;
+      const user = answer?.ok
+        ? ((await answer.clone().json()) as { data?: { administrator?: boolean | null; permissions?: string[] | null } }).data
+        : undefined;
       const allowed = user && (!list.right || user.administrator === true || (user.permissions ?? []).includes(list.right));
       return allowed ? send(list.url) : null;
     });

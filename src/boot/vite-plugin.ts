@@ -51,7 +51,11 @@ export function bootPlugin(): Plugin {
     // antd's styles of the shell and the lists, made now rather than in each browser (antd-static-styles.tsx).
     async buildStart() {
       if (command !== 'build') return;
-      const { module } = await runnerImport<typeof import('../layout/antd-static-styles')>(path.join(root, 'src/layout/antd-static-styles.tsx'), { root, configFile: false, logLevel: 'error' });
+      const { module } = await runnerImport<typeof import('../layout/antd-static-styles')>(path.join(root, 'src/layout/antd-static-styles.tsx'), {
+        root,
+        configFile: false,
+        logLevel: 'error',
+      });
       const css = module.antdStaticCss();
       // antd names its classes differently outside production builds: such a file would match nothing.
       if (css.includes('dev-only')) throw new Error('fleetdesk-boot: antd styles were made outside a production build (NODE_ENV)');
@@ -62,8 +66,16 @@ export function bootPlugin(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
-        lists ??= runnerImport<typeof import('./boot-plan')>(path.join(root, 'src/boot/boot-plan.ts'), { root, configFile: false, logLevel: 'error' }).then(({ module }) => module.firstListRequests());
-        const plan: BootPlan = { session: '/api/profile/show', lists: await lists, antdStyles, shell: { scripts: [], styles: [] }, listPage: { scripts: [], styles: [] } };
+        lists ??= runnerImport<typeof import('./boot-plan')>(path.join(root, 'src/boot/boot-plan.ts'), { root, configFile: false, logLevel: 'error' }).then(
+          ({ module }) => module.firstListRequests(),
+        );
+        const plan: BootPlan = {
+          session: '/api/profile/show',
+          lists: await lists,
+          antdStyles,
+          shell: { scripts: [], styles: [] },
+          listPage: { scripts: [], styles: [] },
+        };
         let bootSource = '/src/boot/boot.ts';
         const bundle = context.bundle;
         if (bundle) {
@@ -71,14 +83,19 @@ export function bootPlugin(): Plugin {
           const entry = Object.values(bundle).find((item): item is OutputChunk => item.type === 'chunk' && item.isEntry && item !== boot);
           const shell = chunkOf(bundle, SHELL);
           const listPage = chunkOf(bundle, LIST_PAGE);
-          if (!boot || !entry || !shell || !listPage) throw new Error('fleetdesk-boot: the bundle lacks the boot module, the entry, the shell or the list page');
+          if (!boot || !entry || !shell || !listPage)
+            throw new Error('fleetdesk-boot: the bundle lacks the boot module, the entry, the shell or the list page');
           if (boot.imports.length > 0) throw new Error(`fleetdesk-boot: the boot module must import nothing, it imports ${boot.imports.join(', ')}`);
           const loaded = closure(bundle, entry);
           const shellFiles = closure(bundle, shell);
           const pageFiles = closure(bundle, listPage);
-          const only = (files: Set<string>, ...skip: Array<Set<string>>) => [...files].filter((file) => !skip.some((set) => set.has(file))).map((file) => `/${file}`);
+          const only = (files: Set<string>, ...skip: Array<Set<string>>) =>
+            [...files].filter((file) => !skip.some((set) => set.has(file))).map((file) => `/${file}`);
           plan.shell = { scripts: only(shellFiles.scripts, loaded.scripts), styles: only(shellFiles.styles, loaded.styles) };
-          plan.listPage = { scripts: only(pageFiles.scripts, loaded.scripts, shellFiles.scripts), styles: only(pageFiles.styles, loaded.styles, shellFiles.styles) };
+          plan.listPage = {
+            scripts: only(pageFiles.scripts, loaded.scripts, shellFiles.scripts),
+            styles: only(pageFiles.styles, loaded.styles, shellFiles.styles),
+          };
           bootSource = `/${boot.fileName}`;
         }
         // A data block (never run, so the CSP's script-src allows it) with the plan, and the boot module,

@@ -41,7 +41,8 @@ const rjsfTexts: Partial<Record<TranslatableString, string>> = {
  */
 export function validatorWithout(validator: ValidatorType, fields: readonly string[]): ValidatorType {
   if (fields.length === 0) return validator;
-  const concerns = (property: string | undefined) => fields.some((field) => property === `.${field}` || property?.startsWith(`.${field}.`) || property?.startsWith(`.${field}[`));
+  const concerns = (property: string | undefined) =>
+    fields.some((field) => property === `.${field}` || property?.startsWith(`.${field}.`) || property?.startsWith(`.${field}[`));
   const blind = Object.create(validator) as ValidatorType;
   blind.validateFormData = (...args) => {
     const result = validator.validateFormData(...args);
@@ -55,7 +56,11 @@ export function validatorWithout(validator: ValidatorType, fields: readonly stri
 /** The form's fields of a record, without nulls (a cleared optional field is simply absent). */
 export function initialFormData(schema: { properties: Record<string, unknown> }, record: Record<string, unknown> | undefined) {
   if (!record) return {};
-  return Object.fromEntries(Object.keys(schema.properties).filter((field) => record[field] !== null && record[field] !== undefined).map((field) => [field, record[field]]));
+  return Object.fromEntries(
+    Object.keys(schema.properties)
+      .filter((field) => record[field] !== null && record[field] !== undefined)
+      .map((field) => [field, record[field]]),
+  );
 }
 
 /** The server's per-field messages as RJSF's error schema. */
@@ -90,7 +95,11 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     };
     for (const [field, property] of Object.entries(schema.properties)) {
       const kind = fieldKindOf(property);
-      ui[field] = { 'ui:title': label(field), ...(kind.Widget ? { 'ui:widget': kind.name } : {}), ...(readOnly.includes(field) ? { 'ui:readonly': true } : {}) };
+      ui[field] = {
+        'ui:title': label(field),
+        ...(kind.Widget ? { 'ui:widget': kind.name } : {}),
+        ...(readOnly.includes(field) ? { 'ui:readonly': true } : {}),
+      };
     }
     return ui;
   }, [schema, label, t, saving, readOnly]);
@@ -132,25 +141,25 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
 
   return (
     <>
-    {conflict && <Alert type="warning" showIcon role="alert" data-testid="crud-conflict" message={t('crud.conflict')} style={{ marginBottom: 16 }} />}
-    <Form
-      schema={schema as RJSFSchema}
-      uiSchema={uiSchema}
-      formData={formData}
-      validator={validator}
-      formContext={{ formData }}
-      widgets={widgets}
-      extraErrors={extraErrors}
-      showErrorList={false}
-      noHtml5Validate
-      transformErrors={(errors) => translateErrors(errors, t)}
-      translateString={(text, params) => (rjsfTexts[text] ? t(rjsfTexts[text]) : englishStringTranslator(text, params))}
-      onChange={(event) => setFormData(event.formData as Record<string, unknown>)}
-      onError={() => undefined}
-      onSubmit={(event) => void submit(event.formData as Record<string, unknown>)}
-      idPrefix={`${resource.name}-${mode}`}
-      className="crud-form"
-    />
+      {conflict && <Alert type="warning" showIcon role="alert" data-testid="crud-conflict" message={t('crud.conflict')} style={{ marginBottom: 16 }} />}
+      <Form
+        schema={schema as RJSFSchema}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={validator}
+        formContext={{ formData }}
+        widgets={widgets}
+        extraErrors={extraErrors}
+        showErrorList={false}
+        noHtml5Validate
+        transformErrors={(errors) => translateErrors(errors, t)}
+        translateString={(text, params) => (rjsfTexts[text] ? t(rjsfTexts[text]) : englishStringTranslator(text, params))}
+        onChange={(event) => setFormData(event.formData as Record<string, unknown>)}
+        onError={() => undefined}
+        onSubmit={(event) => void submit(event.formData as Record<string, unknown>)}
+        idPrefix={`${resource.name}-${mode}`}
+        className="crud-form"
+      />
     </>
   );
 }

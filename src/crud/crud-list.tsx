@@ -76,14 +76,25 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
           <Space size="small">
             {showRoute && (
               <Tooltip title={t('crud.buttons.show')}>
-                <Link to={routeFor(showRoute, id) + pathQueryOf(resource, record)} state={{ record }} aria-label={t('crud.buttons.show')} data-testid={`show-${id}`}>
+                <Link
+                  to={routeFor(showRoute, id) + pathQueryOf(resource, record)}
+                  state={{ record }}
+                  aria-label={t('crud.buttons.show')}
+                  data-testid={`show-${id}`}
+                >
                   <Button size="small" icon={<EyeOutlined />} />
                 </Link>
               </Tooltip>
             )}
             {canEdit && (
               <Tooltip title={t('crud.buttons.edit')}>
-                <Button size="small" icon={<EditOutlined />} aria-label={t('crud.buttons.edit')} data-testid={`edit-${id}`} onClick={() => setForm({ mode: 'edit', record })} />
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('crud.buttons.edit')}
+                  data-testid={`edit-${id}`}
+                  onClick={() => setForm({ mode: 'edit', record })}
+                />
               </Tooltip>
             )}
             {canDelete && (
@@ -147,7 +158,12 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
               description={
                 list.failed
                   ? t('crud.loadFailed')
-                  : list.state.search || Object.values(list.state.filters).some((value) => (Array.isArray(value) ? value.some((part) => part !== undefined && part !== null && part !== '') : value !== undefined && value !== null && value !== ''))
+                  : list.state.search ||
+                      Object.values(list.state.filters).some((value) =>
+                        Array.isArray(value)
+                          ? value.some((part) => part !== undefined && part !== null && part !== '')
+                          : value !== undefined && value !== null && value !== '',
+                      )
                     ? t('crud.noResults')
                     : t(`${resource.name}.empty`, { defaultValue: t('crud.noResults') })
               }
@@ -173,15 +189,7 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
         }}
       />
       {form && (
-        <FormModal
-          resource={resource}
-          mode={form.mode}
-          open
-          record={form.record}
-          params={params}
-          onClose={() => setForm(null)}
-          onSaved={() => list.reload()}
-        />
+        <FormModal resource={resource} mode={form.mode} open record={form.record} params={params} onClose={() => setForm(null)} onSaved={() => list.reload()} />
       )}
     </div>
   );

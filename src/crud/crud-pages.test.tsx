@@ -25,7 +25,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-
 const page = (data: unknown[], total = data.length) => ({ data, pagination: { total, currentPage: 1, perPage: 10, lastPage: 1 } });
 const urls = (fetch: ReturnType<typeof stubFetch>) => fetch.mock.calls.map((call) => String(call[0]));
 
@@ -42,12 +41,24 @@ describe('list state in the URL', () => {
       page: 2,
       pageSize: 20,
       sorter: { field: 'price', order: 'asc' as const },
-      filters: { customer: 'Acme', price: [100, undefined], loading_date: ['2026-01-01', '2026-02-01'], dangerous_cargo: true, transport_id: 7, trailer_id: '' },
+      filters: {
+        customer: 'Acme',
+        price: [100, undefined],
+        loading_date: ['2026-01-01', '2026-02-01'],
+        dangerous_cargo: true,
+        transport_id: 7,
+        trailer_id: '',
+      },
       search: 'C-1',
     };
     const query = listStateToQuery(orders, state);
-    expect(query.toString()).toBe('search=C-1&customer=Acme&price_from=100&loading_date_from=2026-01-01&loading_date_to=2026-02-01&dangerous_cargo=true&transport_id=7&page=2&perPage=20&sort=price&order=asc');
-    expect(listStateFromQuery(orders, query)).toEqual({ ...state, filters: { customer: 'Acme', price: [100, undefined], loading_date: ['2026-01-01', '2026-02-01'], dangerous_cargo: true, transport_id: 7 } });
+    expect(query.toString()).toBe(
+      'search=C-1&customer=Acme&price_from=100&loading_date_from=2026-01-01&loading_date_to=2026-02-01&dangerous_cargo=true&transport_id=7&page=2&perPage=20&sort=price&order=asc',
+    );
+    expect(listStateFromQuery(orders, query)).toEqual({
+      ...state,
+      filters: { customer: 'Acme', price: [100, undefined], loading_date: ['2026-01-01', '2026-02-01'], dangerous_cargo: true, transport_id: 7 },
+    });
   });
 
   it('leaves defaults out and ignores unknown or invalid values', () => {
@@ -63,7 +74,15 @@ describe('search-first list (/order-search)', () => {
     render(
       <MemoryRouter initialEntries={['/order-search?search=C-100&customer=Acme']}>
         <Routes>
-          <Route path="/order-search" element={<><CrudListPage resource="orders" titleKey="pages.orderSearch" searchFirst /><LocationProbe /></>} />
+          <Route
+            path="/order-search"
+            element={
+              <>
+                <CrudListPage resource="orders" titleKey="pages.orderSearch" searchFirst />
+                <LocationProbe />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>,
     );
@@ -147,7 +166,9 @@ describe('show page path parameters (employees: /employees/{companyId}/show/{id}
   });
 
   it('finds the record through the list when the URL has only the id, then reads it through show', async () => {
-    const fetch = stubFetch((url) => (url.startsWith('/api/employees?') ? json(page([{ ...employee, id: 11 }, employee], 2)) : json({ data: { ...employee, email: 'a@example.com' } })));
+    const fetch = stubFetch((url) =>
+      url.startsWith('/api/employees?') ? json(page([{ ...employee, id: 11 }, employee], 2)) : json({ data: { ...employee, email: 'a@example.com' } }),
+    );
     expect(await loadRecord(employees, '12')).toMatchObject({ id: 12, email: 'a@example.com' });
     expect(urls(fetch)).toEqual(['/api/employees?page=1&perPage=100', '/api/employees/7/show/12']);
   });
@@ -158,7 +179,9 @@ describe('show page path parameters (employees: /employees/{companyId}/show/{id}
   });
 
   it('opens /personal-main/employee/12 directly (a reload without the list)', async () => {
-    stubFetch((url) => (url.startsWith('/api/employees?') ? json(page([employee])) : url === '/api/employees/7/show/12' ? json({ data: employee }) : json(page([]))));
+    stubFetch((url) =>
+      url.startsWith('/api/employees?') ? json(page([employee])) : url === '/api/employees/7/show/12' ? json({ data: employee }) : json(page([])),
+    );
     render(
       <MemoryRouter initialEntries={['/personal-main/employee/12']}>
         <Routes>
@@ -179,12 +202,16 @@ describe('a stale save (409)', () => {
     const fetch = stubFetch((_url, init) => {
       if (init.method === 'PUT') {
         puts += 1;
-        return puts === 1 ? json({ message: 'The record was changed by someone else' }, 409) : json({ message: 'Updated successfully!', data: { ...bank, bank_name: 'Sparkasse', version: 7 } });
+        return puts === 1
+          ? json({ message: 'The record was changed by someone else' }, 409)
+          : json({ message: 'Updated successfully!', data: { ...bank, bank_name: 'Sparkasse', version: 7 } });
       }
       return json(page([{ ...bank, bank_name: 'Sparkasse', version: 6 }]));
     });
     const onSaved = vi.fn();
-    render(<CrudForm resource={resourceByName('company-banks')} mode="edit" open record={bank} params={{ companyId: '7' }} onClose={vi.fn()} onSaved={onSaved} />);
+    render(
+      <CrudForm resource={resourceByName('company-banks')} mode="edit" open record={bank} params={{ companyId: '7' }} onClose={vi.fn()} onSaved={onSaved} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByTestId('crud-conflict')).textContent).toContain('Someone else has changed this record meanwhile');
     await vi.waitFor(() => expect((document.getElementById('company-banks-edit_bank_name') as HTMLInputElement).value).toBe('Sparkasse'));

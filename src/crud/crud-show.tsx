@@ -85,11 +85,13 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
 
   const tabs = [
     { key: 'general', label: t('crud.tabs.general'), children: general },
-    ...(resource.tabs ?? []).filter((name) => access.can(name, 'list')).map((name) => {
-      const child = resourceByName(name);
-      const params = child.parent ? { [child.parent.param]: id } : undefined;
-      return { key: name, label: t(`${name}.title`, { defaultValue: name }), children: <CrudList resource={child} params={params} /> };
-    }),
+    ...(resource.tabs ?? [])
+      .filter((name) => access.can(name, 'list'))
+      .map((name) => {
+        const child = resourceByName(name);
+        const params = child.parent ? { [child.parent.param]: id } : undefined;
+        return { key: name, label: t(`${name}.title`, { defaultValue: name }), children: <CrudList resource={child} params={params} /> };
+      }),
     // The record's audit trail: its own view right suffices (the server checks it too).
     { key: 'history', label: t('audit.history.tab'), children: <HistoryTab resource={resource} recordId={id} /> },
   ];
@@ -123,7 +125,14 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
     >
       <Tabs items={tabs} data-testid="crud-show-tabs" />
       {editing && (
-        <FormModal resource={resource} mode="edit" open record={record} onClose={() => setEditing(false)} onSaved={(saved) => setRecord({ ...record, ...saved })} />
+        <FormModal
+          resource={resource}
+          mode="edit"
+          open
+          record={record}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => setRecord({ ...record, ...saved })}
+        />
       )}
     </Card>
   );

@@ -21,7 +21,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-
 const emptyList = { data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } };
 
 describe('schemas in the browser', () => {
@@ -73,7 +72,9 @@ describe('generic list actions', () => {
 
   it('searches on the server and deletes a row after the confirmation', async () => {
     const fetch = stubFetch((_url, init) =>
-      init.method === 'DELETE' ? json({ message: 'Deleted successfully!' }) : json({ data: [{ id: 5, name: 'Acme', main: true }], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
+      init.method === 'DELETE'
+        ? json({ message: 'Deleted successfully!' })
+        : json({ data: [{ id: 5, name: 'Acme', main: true }], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
     );
     render(
       <MemoryRouter>
@@ -95,7 +96,9 @@ describe('generic list actions', () => {
 
   it('edits a row in a dialog and sends its version', async () => {
     const fetch = stubFetch((_url, init) =>
-      init.method === 'PUT' ? json({ message: 'Updated successfully!', data: { ...bank, version: 5 } }) : json({ data: [bank], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
+      init.method === 'PUT'
+        ? json({ message: 'Updated successfully!', data: { ...bank, version: 5 } })
+        : json({ data: [bank], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
     );
     render(
       <MemoryRouter>
@@ -113,14 +116,30 @@ describe('generic list actions', () => {
     await vi.waitFor(() => expect(fetch.mock.calls.some((call) => call[1]?.method === 'PUT')).toBe(true));
     const put = fetch.mock.calls.find((call) => call[1]?.method === 'PUT')!;
     expect(put[0]).toBe('/api/7/banks/update/3');
-    expect(JSON.parse(String(put[1].body))).toEqual({ account_name: 'Main', bank_name: 'Commerzbank', iban: 'DE89370400440532013000', currency: 'EUR', version: 4 });
+    expect(JSON.parse(String(put[1].body))).toEqual({
+      account_name: 'Main',
+      bank_name: 'Commerzbank',
+      iban: 'DE89370400440532013000',
+      currency: 'EUR',
+      version: 4,
+    });
   });
 });
 
 describe('generic create form', () => {
   function renderForm(record?: Record<string, unknown>) {
     const onSaved = vi.fn();
-    render(<CrudForm resource={resourceByName('company-banks')} mode="create" open record={record} params={{ companyId: '7' }} onClose={vi.fn()} onSaved={onSaved} />);
+    render(
+      <CrudForm
+        resource={resourceByName('company-banks')}
+        mode="create"
+        open
+        record={record}
+        params={{ companyId: '7' }}
+        onClose={vi.fn()}
+        onSaved={onSaved}
+      />,
+    );
     return onSaved;
   }
 
@@ -148,7 +167,12 @@ describe('generic create form', () => {
     expect(await screen.findByText('Taken by another account')).toBeTruthy();
     const store = fetch.mock.calls.find((call) => String(call[0]).includes('/banks/store'))!;
     expect(store[0]).toBe('/api/7/banks/store');
-    expect(JSON.parse(String(store[1].body))).toEqual({ account_name: 'Main account', bank_name: 'Deutsche Bank', iban: 'DE89 3704 0044 0532 0130 00', currency: 'EUR' });
+    expect(JSON.parse(String(store[1].body))).toEqual({
+      account_name: 'Main account',
+      bank_name: 'Deutsche Bank',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      currency: 'EUR',
+    });
     expect(onSaved).not.toHaveBeenCalled();
   });
 });

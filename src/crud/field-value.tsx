@@ -12,8 +12,14 @@ export function FieldValue({ resource, field, record }: { resource: ResourceDefi
 /** One value of a resource's field as its kind shows it; a masked sensitive value exactly as the server sent it. */
 export function ValueOfField({ resource, field, value }: { resource: ResourceDefinition; field: string; value: unknown }) {
   const schema = propertyOf(resource, field);
-  if (isMasked(value)) return <span className="crud-masked-value" data-testid={`masked-${field}`}>{value}</span>;
-  if (!schema) return value === undefined || value === null || value === '' ? <Blank /> : <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+  if (isMasked(value))
+    return (
+      <span className="crud-masked-value" data-testid={`masked-${field}`}>
+        {value}
+      </span>
+    );
+  if (!schema)
+    return value === undefined || value === null || value === '' ? <Blank /> : <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
   const { Display } = fieldKindOf(schema);
   return <Display value={value} schema={schema} field={field} />;
 }

@@ -64,7 +64,11 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
       }
       return (
         <Space.Compact key={field} {...common}>
-          <InputNumber placeholder={`${label(field)}: ${t('crud.filters.from')}`} value={range[0] as number | null} onChange={(next) => set(field, [next ?? undefined, range[1]])} />
+          <InputNumber
+            placeholder={`${label(field)}: ${t('crud.filters.from')}`}
+            value={range[0] as number | null}
+            onChange={(next) => set(field, [next ?? undefined, range[1]])}
+          />
           <InputNumber placeholder={t('crud.filters.to')} value={range[1] as number | null} onChange={(next) => set(field, [range[0], next ?? undefined])} />
         </Space.Compact>
       );
@@ -88,7 +92,17 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
     }
     if (property['x-filter'] === 'exact' && selectKinds.has(kind.name) && kind.Widget) {
       const Widget = kind.Widget;
-      const props = { id: `filter-${field}`, value, onChange: (next: unknown) => set(field, next), onBlur: noop, onFocus: noop, schema: property, options: {}, placeholder: label(field), label: label(field) };
+      const props = {
+        id: `filter-${field}`,
+        value,
+        onChange: (next: unknown) => set(field, next),
+        onBlur: noop,
+        onFocus: noop,
+        schema: property,
+        options: {},
+        placeholder: label(field),
+        label: label(field),
+      };
       return (
         <div key={field} className="crud-filter-select" {...common}>
           <Widget {...(props as unknown as WidgetProps)} />
@@ -126,7 +140,11 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
     return (
       <div data-testid="crud-filters" className="crud-filters crud-filters--prominent">
         {searchBox}
-        {controls.length > 0 && <Space wrap style={{ marginTop: 12 }}>{controls}</Space>}
+        {controls.length > 0 && (
+          <Space wrap style={{ marginTop: 12 }}>
+            {controls}
+          </Space>
+        )}
       </div>
     );
   }

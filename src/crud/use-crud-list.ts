@@ -68,7 +68,12 @@ export function listStateFromQuery(resource: ResourceDefinition, query?: URLSear
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
     pageSize: pageSizes.includes(pageSize) ? pageSize : pageSizes[0],
-    sorter: sort === '' ? undefined : sort && propertyOf(resource, sort)?.['x-sort'] === true ? { field: sort, order: order === 'asc' ? 'asc' : 'desc' } : defaultSorter,
+    sorter:
+      sort === ''
+        ? undefined
+        : sort && propertyOf(resource, sort)?.['x-sort'] === true
+          ? { field: sort, order: order === 'asc' ? 'asc' : 'desc' }
+          : defaultSorter,
     filters,
     search: query.get('search') ?? '',
   };

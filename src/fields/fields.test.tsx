@@ -123,11 +123,12 @@ describe('field kind displays', () => {
   });
 
   it('countries and currencies with their names from the lookup lists', async () => {
-    const fetch = vi.fn(async (url: string) =>
-      new Response(
-        JSON.stringify({ data: url.endsWith('/countries') ? [{ id: 1, iso: 'DE', name: 'Germany' }] : [{ id: 'EUR', code: 'EUR', name: 'Euro' }] }),
-        { status: 200, headers: { 'Content-Type': 'application/json' } },
-      ),
+    const fetch = vi.fn(
+      async (url: string) =>
+        new Response(
+          JSON.stringify({ data: url.endsWith('/countries') ? [{ id: 1, iso: 'DE', name: 'Germany' }] : [{ id: 'EUR', code: 'EUR', name: 'Euro' }] }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
     );
     vi.stubGlobal('fetch', fetch);
     display(countryKind, 'DE', { type: 'string', 'x-widget': 'country' });
@@ -140,10 +141,19 @@ describe('field kind displays', () => {
   it('references by the target record label, the labels of one render fetched in one ids= request', async () => {
     const fetch = vi.fn(
       async (_url: string) =>
-        new Response(JSON.stringify({ data: [{ id: 5, name: 'Acme Logistics' }, { id: 6, name: 'Baltic Freight' }], pagination: { total: 2, currentPage: 1, perPage: 2, lastPage: 1 } }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
+        new Response(
+          JSON.stringify({
+            data: [
+              { id: 5, name: 'Acme Logistics' },
+              { id: 6, name: 'Baltic Freight' },
+            ],
+            pagination: { total: 2, currentPage: 1, perPage: 2, lastPage: 1 },
+          }),
+          {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          },
+        ),
     );
     vi.stubGlobal('fetch', fetch);
     const schema: PropertySchema = { type: 'integer', 'x-ref': { resource: 'companies' } };
@@ -164,11 +174,25 @@ describe('field kind displays', () => {
   });
 
   it('reference pickers search on the server through the target list endpoint and its label fields', async () => {
-    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ data: [{ id: 5, name: 'Acme Logistics' }], pagination: { total: 1, currentPage: 1, perPage: 20, lastPage: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetch = vi.fn(
+      async (_url: string) =>
+        new Response(JSON.stringify({ data: [{ id: 5, name: 'Acme Logistics' }], pagination: { total: 1, currentPage: 1, perPage: 20, lastPage: 1 } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     const onChange = vi.fn();
     const Widget = referenceKind.Widget!;
-    const props = { id: 'pick', value: undefined, onChange, onBlur: vi.fn(), onFocus: vi.fn(), schema: { type: 'integer', 'x-ref': { resource: 'companies' } }, options: {} };
+    const props = {
+      id: 'pick',
+      value: undefined,
+      onChange,
+      onBlur: vi.fn(),
+      onFocus: vi.fn(),
+      schema: { type: 'integer', 'x-ref': { resource: 'companies' } },
+      options: {},
+    };
     render(<Widget {...(props as unknown as WidgetProps)} />);
     const input = document.getElementById('pick')!;
     fireEvent.mouseDown(input);

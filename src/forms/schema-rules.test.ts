@@ -27,7 +27,7 @@ async function messageFor(schema: object, field: string, value: unknown, allValu
 }
 
 describe('schema → antd rules', () => {
-  it('rejects an empty required field with the server\'s translated message', async () => {
+  it("rejects an empty required field with the server's translated message", async () => {
     expect(await messageFor(registerSchema, 'company_name', '')).toBe('This field is required');
     expect(await messageFor(registerSchema, 'company_name', undefined)).toBe('This field is required');
   });
@@ -53,7 +53,7 @@ describe('schema → antd rules', () => {
     expect(await messageFor(profileSchema, 'job_position', undefined)).toBeNull();
   });
 
-  it('compares a confirmation with its password through the whole form\'s values', async () => {
+  it("compares a confirmation with its password through the whole form's values", async () => {
     expect(await messageFor(passwordChangeSchema, 'password_confirmation', 'other-password', { password: 'new-password' })).toBe(
       'The confirmation does not match',
     );

@@ -8,7 +8,34 @@
  * the browser as before. Run in Node (react-dom/server), never in the browser.
  */
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { App, Avatar, Badge, Breadcrumb, Button, Card, ConfigProvider, DatePicker, Divider, Drawer, Dropdown, Empty, Input, InputNumber, Menu, Pagination, Popconfirm, Popover, Select, Space, Spin, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import {
+  App,
+  Avatar,
+  Badge,
+  Breadcrumb,
+  Button,
+  Card,
+  ConfigProvider,
+  DatePicker,
+  Divider,
+  Drawer,
+  Dropdown,
+  Empty,
+  Input,
+  InputNumber,
+  Menu,
+  Pagination,
+  Popconfirm,
+  Popover,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { renderToString } from 'react-dom/server';
 import { antdTheme, menuTheme } from './antd-theme';
 

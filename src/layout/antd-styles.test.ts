@@ -16,7 +16,8 @@ beforeAll(() => {
 describe("antd's build-time styles", () => {
   it('hold the styles of the shell and the lists and antd’s cache map', () => {
     const css = antdStaticCss();
-    for (const component of ['ant-table', 'ant-menu', 'ant-btn', 'ant-select', 'ant-picker', 'ant-pagination', 'ant-input-number']) expect(css).toContain(`.${component}`);
+    for (const component of ['ant-table', 'ant-menu', 'ant-btn', 'ant-select', 'ant-picker', 'ant-pagination', 'ant-input-number'])
+      expect(css).toContain(`.${component}`);
     expect(css).toMatch(/\.data-ant-cssinjs-cache-path\{content:"[^"]*Table-Table\|ant-table/);
   });
 

@@ -25,7 +25,14 @@ export function menuTheme(tone: 'light' | 'dark'): ThemeConfig {
       Menu: {
         itemBg: 'transparent',
         subMenuItemBg: onDark ? 'rgba(0, 0, 0, 0.14)' : 'rgba(255, 255, 255, 0.22)',
-        ...(onDark ? { itemSelectedBg: 'rgba(255, 255, 255, 0.16)', itemSelectedColor: '#ffffff', subMenuItemSelectedColor: '#ffffff', itemColor: 'rgba(255, 255, 255, 0.78)' } : {}),
+        ...(onDark
+          ? {
+              itemSelectedBg: 'rgba(255, 255, 255, 0.16)',
+              itemSelectedColor: '#ffffff',
+              subMenuItemSelectedColor: '#ffffff',
+              itemColor: 'rgba(255, 255, 255, 0.78)',
+            }
+          : {}),
         ...(onDark ? { horizontalItemSelectedColor: '#ffffff' } : {}),
       },
     },

@@ -20,7 +20,7 @@ export function AppHeader({ presentation }: { presentation: SidebarPresentation 
   const showMenuButton = presentation !== 'none';
   const menuOpen = presentation === 'drawer' ? settings.mobileMenuOpen : settings.sidebarVisible;
   return (
-  <header
+    <header
       className={`fd-header fd-header--${surface.tone}`}
       style={{ background: surface.background }}
       data-testid="app-header"

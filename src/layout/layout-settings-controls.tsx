@@ -30,13 +30,7 @@ function Section({ title, testId, children }: { title: string; testId: string; c
   );
 }
 
-function ButtonChoice<T extends string>(props: {
-  name: string;
-  testIdPrefix: string;
-  options: readonly T[];
-  value: T;
-  onChange: (value: T) => void;
-}) {
+function ButtonChoice<T extends string>(props: { name: string; testIdPrefix: string; options: readonly T[]; value: T; onChange: (value: T) => void }) {
   const { t } = useTranslation();
   return (
     <Radio.Group

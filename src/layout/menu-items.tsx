@@ -160,9 +160,7 @@ export function selectedMenuEntry(pathname: string): { group: string; entry: str
  * right the member lacks is left out, and a group left empty with it.
  */
 export function visibleMenuGroups(canOpen: (path: string) => boolean = () => true): MenuGroup[] {
-  return menuGroups
-    .map((group) => ({ ...group, entries: group.entries.filter((entry) => canOpen(entry.path)) }))
-    .filter((group) => group.entries.length > 0);
+  return menuGroups.map((group) => ({ ...group, entries: group.entries.filter((entry) => canOpen(entry.path)) })).filter((group) => group.entries.length > 0);
 }
 
 export function buildMenuItems(t: TFunction, onNavigate?: () => void, canOpen?: (path: string) => boolean): NonNullable<MenuProps['items']> {

@@ -16,7 +16,13 @@ export function NotificationsMenu() {
         </div>
       }
     >
-      <Button type="text" className="fd-header__button" icon={<BellOutlined />} aria-label={t('header.notifications.title')} data-testid="notifications-toggle" />
+      <Button
+        type="text"
+        className="fd-header__button"
+        icon={<BellOutlined />}
+        aria-label={t('header.notifications.title')}
+        data-testid="notifications-toggle"
+      />
     </Popover>
   );
 }

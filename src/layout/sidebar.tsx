@@ -47,7 +47,11 @@ export function Sidebar({ presentation }: { presentation: Exclude<SidebarPresent
   const collapsed = presentation === 'icon' || (presentation === 'condensed' && !hovered);
   const openWidth = presentation === 'compact' ? compactWidth : fullWidth;
   return (
-    <div className="fd-sider-slot" style={{ width: narrow ? iconWidth : openWidth, background: sidebarSurface(settings.sidebarTheme, settings.mode).background }} data-testid="sidebar-slot">
+    <div
+      className="fd-sider-slot"
+      style={{ width: narrow ? iconWidth : openWidth, background: sidebarSurface(settings.sidebarTheme, settings.mode).background }}
+      data-testid="sidebar-slot"
+    >
       <aside
         className={`fd-sider fd-sider--${presentation}${presentation === 'condensed' && hovered ? ' fd-sider--floating' : ''}`}
         style={{ width: collapsed ? iconWidth : openWidth }}

@@ -140,7 +140,9 @@ describe('api client errors', () => {
 
   it('gives up after the timeout with an ApiError of status 0', async () => {
     const fetch = ((_url: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof globalThis.fetch;
+      new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )) as unknown as typeof globalThis.fetch;
     const api = createApiClient({ fetch, getToken: () => null, getLanguage: () => 'en', storage: memoryStorage(), timeoutMs: 20 });
     await expect(api.get('/profile/show')).rejects.toMatchObject({ status: 0, message: 'Request timed out' });
   });

@@ -162,7 +162,8 @@ describe('data provider cursors', () => {
   it('asks again by number, without a toast, when the server refuses the cursor', async () => {
     const notify = vi.fn();
     const request = vi.fn(async (_method: string, path: string) => {
-      if (path.includes('cursor=')) throw new ApiError({ status: 422, message: 'The data is invalid', fieldErrors: { cursor: ['The value is invalid'] }, hasServerMessage: true });
+      if (path.includes('cursor='))
+        throw new ApiError({ status: 422, message: 'The data is invalid', fieldErrors: { cursor: ['The value is invalid'] }, hasServerMessage: true });
       const number = Number(new URLSearchParams(path.split('?')[1]).get('page'));
       return page(number, `next-of-${number}`, null);
     });
@@ -183,6 +184,10 @@ describe('data provider cursors', () => {
     await provider.getList({ resource: 'company-banks', pagination: { currentPage: 1, pageSize: 10 }, meta: { params: { companyId: 7 } } });
     await provider.getList({ resource: 'company-banks', pagination: { currentPage: 2, pageSize: 10 }, meta: { params: { companyId: 8 } } });
     await provider.getList({ resource: 'company-banks', pagination: { currentPage: 2, pageSize: 10 }, meta: { params: { companyId: 7 } } });
-    expect(request.mock.calls.map((call) => call[1])).toEqual(['/7/banks?page=1&perPage=10', '/8/banks?page=2&perPage=10', '/7/banks?page=2&perPage=10&cursor=next-of-1']);
+    expect(request.mock.calls.map((call) => call[1])).toEqual([
+      '/7/banks?page=1&perPage=10',
+      '/8/banks?page=2&perPage=10',
+      '/7/banks?page=2&perPage=10&cursor=next-of-1',
+    ]);
   });
 });

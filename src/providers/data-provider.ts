@@ -159,7 +159,13 @@ export function createDataProvider(client: ApiClient = api, options: DataProvide
   const isCursorRefusal = (error: ApiError) => error.status === 422 && Object.hasOwn(error.fieldErrors, 'cursor');
 
   /** `silent`: a failure it accepts is thrown without a toast (the caller handles it). */
-  async function call<T>(endpoint: Endpoint, path: string, body?: unknown, announce = false, silent?: (error: ApiError) => boolean): Promise<{ message?: string; data: T }> {
+  async function call<T>(
+    endpoint: Endpoint,
+    path: string,
+    body?: unknown,
+    announce = false,
+    silent?: (error: ApiError) => boolean,
+  ): Promise<{ message?: string; data: T }> {
     try {
       const answer = await client.request<T>(endpoint.method, path, body === undefined ? {} : { body });
       if (announce && answer.message) notify?.('success', answer.message);
@@ -191,7 +197,13 @@ export function createDataProvider(client: ApiClient = api, options: DataProvide
       let answer: ListAnswer;
       if (cursor) {
         try {
-          answer = (await call<unknown[]>(endpoint, `${path}${query ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`, undefined, false, isCursorRefusal)) as ListAnswer;
+          answer = (await call<unknown[]>(
+            endpoint,
+            `${path}${query ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`,
+            undefined,
+            false,
+            isCursorRefusal,
+          )) as ListAnswer;
         } catch (error) {
           if (!isApiError(error) || !isCursorRefusal(error)) throw error;
           knownPages.delete(key);

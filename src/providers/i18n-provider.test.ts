@@ -10,7 +10,7 @@ describe('Refine i18n provider', () => {
     expect(createI18nProvider(i18n).translate('menu.transport')).toBe('Transport');
   });
 
-  it('honours a default passed as the second argument (Refine\'s translate(key, defaultMessage))', () => {
+  it("honours a default passed as the second argument (Refine's translate(key, defaultMessage))", () => {
     expect(createI18nProvider(i18n).translate('buttons.edit', 'Edit')).toBe('Edit');
   });
 

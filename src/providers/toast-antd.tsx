@@ -9,9 +9,7 @@ notification.config({ placement: 'bottomRight', duration: toastDurationSeconds, 
 // Static antd methods render outside the app's ConfigProvider: give them the current colour mode.
 ConfigProvider.config({
   holderRender: (children: ReactNode) => (
-    <ConfigProvider theme={{ algorithm: settingsStore.getState().mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
-      {children}
-    </ConfigProvider>
+    <ConfigProvider theme={{ algorithm: settingsStore.getState().mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}>{children}</ConfigProvider>
   ),
 });
 

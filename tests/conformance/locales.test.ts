@@ -14,9 +14,7 @@ const localesFolder = join(process.cwd(), 'locales/');
  * Values that are the same word in English and in another language on purpose (brand names, codes,
  * words that languages borrow). Keyed by language, then by the full key.
  */
-const SAME_AS_ENGLISH_ALLOWED: Record<string, string[]> = JSON.parse(
-  readFileSync(`${localesFolder}same-as-english.json`, 'utf8'),
-);
+const SAME_AS_ENGLISH_ALLOWED: Record<string, string[]> = JSON.parse(readFileSync(`${localesFolder}same-as-english.json`, 'utf8'));
 
 type Tree = { [key: string]: string | Tree };
 

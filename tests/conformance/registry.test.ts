@@ -126,7 +126,10 @@ describe('resources', () => {
         for (const [action, endpoint] of Object.entries(resource.api) as Array<[string, Endpoint]>) {
           expect(endpoint.path.startsWith('/'), `${action} ${endpoint.path}`).toBe(true);
           const parameters = [...endpoint.path.matchAll(/{([^}]+)}/g)].map((match) => match[1]);
-          expect(parameters.filter((parameter) => !known.has(parameter)), `${action} ${endpoint.path}`).toEqual([]);
+          expect(
+            parameters.filter((parameter) => !known.has(parameter)),
+            `${action} ${endpoint.path}`,
+          ).toEqual([]);
           if (['show', 'update', 'delete'].includes(action)) expect(parameters, `${action} ${endpoint.path}`).toContain('id');
           if (resource.parent) expect(parameters, `${action} ${endpoint.path}`).toContain(resource.parent.param);
         }

@@ -77,13 +77,16 @@ describe('field kinds over the registry', () => {
 });
 
 // A view the resource does not have is not a test at all (rather than a skipped one).
-const itWhen = (condition: boolean) => (condition ? it : (() => undefined) as unknown as typeof it);
+const itWhen = (condition: boolean) => (condition ? it : ((() => undefined) as unknown as typeof it));
 
 describe('generic views over the registry', () => {
   for (const resource of resources.filter(({ api }) => api.list || api.show || api.create)) {
     describe(resource.name, () => {
       itWhen(Boolean(resource.api.list))('renders its list with no records', async () => {
-        vi.stubGlobal('fetch', vi.fn(async () => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } })));
+        vi.stubGlobal(
+          'fetch',
+          vi.fn(async () => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } })),
+        );
         render(
           <MemoryRouter>
             <CrudList resource={resource} params={paramsOf(resource)} />
@@ -95,7 +98,12 @@ describe('generic views over the registry', () => {
 
       itWhen(Boolean(resource.api.show))('renders its show page for an empty record', async () => {
         const record = emptyRecord(resource);
-        vi.stubGlobal('fetch', vi.fn(async (url: string) => json(url.includes('/show/') ? { data: record } : { data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } })));
+        vi.stubGlobal(
+          'fetch',
+          vi.fn(async (url: string) =>
+            json(url.includes('/show/') ? { data: record } : { data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }),
+          ),
+        );
         render(
           <MemoryRouter initialEntries={[{ pathname: '/record', state: { record } }]}>
             <CrudShow resource={resource} id="1" />
@@ -105,12 +113,18 @@ describe('generic views over the registry', () => {
       });
 
       itWhen(Boolean(resource.api.create))('renders its create form', async () => {
-        vi.stubGlobal('fetch', vi.fn(async () => json({ data: [] })));
+        vi.stubGlobal(
+          'fetch',
+          vi.fn(async () => json({ data: [] })),
+        );
         const schema = formSchemaOf(resource, 'create');
         render(<CrudForm resource={resource} mode="create" open params={paramsOf(resource)} onClose={vi.fn()} onSaved={vi.fn()} />);
         expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
         const first = Object.keys(schema.properties)[0];
-        if (first) expect(document.getElementById(`${resource.name}-create_${first}`) ?? document.querySelector(`[id^="${resource.name}-create_${first}"]`)).toBeTruthy();
+        if (first)
+          expect(
+            document.getElementById(`${resource.name}-create_${first}`) ?? document.querySelector(`[id^="${resource.name}-create_${first}"]`),
+          ).toBeTruthy();
       });
     });
   }

@@ -60,7 +60,10 @@ describe('a company with bank accounts', () => {
     await scenario.step('deleted after the confirmation', async () => {
       await banks.locator('[data-testid^="delete-"]').first().click();
       await page.getByText(text('en', 'crud.confirm.deleteTitle')).waitFor();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: text('en', 'crud.buttons.delete') }).click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: text('en', 'crud.buttons.delete') })
+        .click();
       await banks.getByText(text('en', 'company-banks.empty')).waitFor();
     });
 

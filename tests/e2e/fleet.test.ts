@@ -140,7 +140,10 @@ describe('a dispatcher', () => {
       const row = list.locator('tbody tr.ant-table-row', { hasText: 'BULK-023' });
       await row.locator('[data-testid^="delete-"]').click();
       await page.getByText(text('en', 'crud.confirm.deleteTitle')).waitFor();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: text('en', 'crud.buttons.delete') }).click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: text('en', 'crud.buttons.delete') })
+        .click();
       await expect.poll(() => list.locator('tbody tr.ant-table-row').count()).toBe(3);
     });
 

@@ -54,7 +54,12 @@ describe('a newcomer', () => {
       await page.getByTestId('app-header').waitFor();
       await expect(page.getByTestId('user-first-name').textContent()).resolves.toBe(text('en', 'header.defaultUserName'));
       for (const key of ['orders', 'orderSearch', 'transport', 'trailers', 'companies', 'manageDocuments', 'fuelCards', 'acceptanceCertificate']) {
-        await expect(page.getByTestId('sidebar').getByText(text('en', `menu.${key}`), { exact: true }).count()).resolves.toBeGreaterThan(0);
+        await expect(
+          page
+            .getByTestId('sidebar')
+            .getByText(text('en', `menu.${key}`), { exact: true })
+            .count(),
+        ).resolves.toBeGreaterThan(0);
       }
       await page.getByTestId('app-footer').waitFor();
       expect(await page.title()).toMatch(/ \| Fleetdesk$/);
@@ -93,7 +98,10 @@ describe('a newcomer', () => {
       const form = page.getByTestId('personal-info-form');
       await form.getByLabel(text('de', 'personalInfo.fields.name')).fill('Ma');
       await page.getByTestId('personal-info-submit').click();
-      await form.getByText(text('de', 'validation.minLength', { limit: 3 })).first().waitFor();
+      await form
+        .getByText(text('de', 'validation.minLength', { limit: 3 }))
+        .first()
+        .waitFor();
       await form.getByLabel(text('de', 'personalInfo.fields.name')).fill('Marta');
       await form.getByLabel(text('de', 'personalInfo.fields.last_name')).fill('Kowalska');
       await form.getByLabel(text('de', 'personalInfo.fields.job_position')).fill('Disponentin');

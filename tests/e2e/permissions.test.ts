@@ -51,8 +51,12 @@ describe('a member with the Dispatcher preset', () => {
       const matrix = ownerPage.getByTestId('permissions-widget');
       await matrix.getByText(text('en', 'permissions.administratorsHoldAll')).waitFor();
       await matrix.getByTestId('permissions-preset-dispatcher').click();
-      expect(await matrix.getByRole('checkbox', { name: `${text('en', 'permissions.keys.orders')}: ${text('en', 'permissions.actions.create')}` }).isChecked()).toBe(true);
-      expect(await matrix.getByRole('checkbox', { name: `${text('en', 'permissions.keys.employees')}: ${text('en', 'permissions.actions.view')}` }).isChecked()).toBe(false);
+      expect(
+        await matrix.getByRole('checkbox', { name: `${text('en', 'permissions.keys.orders')}: ${text('en', 'permissions.actions.create')}` }).isChecked(),
+      ).toBe(true);
+      expect(
+        await matrix.getByRole('checkbox', { name: `${text('en', 'permissions.keys.employees')}: ${text('en', 'permissions.actions.view')}` }).isChecked(),
+      ).toBe(false);
       await saveForm(ownerPage);
       await list.getByText(member.login, { exact: true }).waitFor();
     });
@@ -74,7 +78,7 @@ describe('a member with the Dispatcher preset', () => {
       expect(await memberPage.getByTestId('crud-list-employees').count()).toBe(0);
     });
 
-    await memberScenario.step('the company\'s IBAN shows masked', async () => {
+    await memberScenario.step("the company's IBAN shows masked", async () => {
       await memberPage.goto('/companies');
       await memberPage.getByTestId('crud-list-companies').locator('[data-testid^="show-"]').first().click();
       await memberPage.getByTestId('crud-show-companies').waitFor();
@@ -97,10 +101,13 @@ describe('a member with the Dispatcher preset', () => {
       await list.getByText('KR-4711-X').waitFor();
     });
 
-    await ownerScenario.step('the owner finds the member\'s actions in the audit log', async () => {
+    await ownerScenario.step("the owner finds the member's actions in the audit log", async () => {
       await ownerPage.getByTestId('menu-audit-log').click();
       const table = ownerPage.getByTestId('audit-log-table');
-      const row = table.locator('tr', { hasText: `${member.name} ${member.lastName}` }).filter({ hasText: text('en', 'audit.actions.create') }).first();
+      const row = table
+        .locator('tr', { hasText: `${member.name} ${member.lastName}` })
+        .filter({ hasText: text('en', 'audit.actions.create') })
+        .first();
       await row.waitFor();
       expect(await row.textContent()).toContain(text('en', 'trailers.titleSingular'));
     });

@@ -32,28 +32,62 @@ describe.each(databases)('members and departments on %s', (kind) => {
     const profile = await get('/api/profile/show', member.token);
     expect(profile.json().data).toMatchObject({ login: member.login, administrator: false });
     expect([...profile.json().data.permissions].sort()).toEqual(presetPermissions('dispatcher').sort());
-    const missingPassword = await call(test.app, 'POST', '/api/users/store', { login: 'nopassword1', name: 'Nora', last_name: 'Nopass', email: 'nopass@example.com' }, { token: owner.token });
+    const missingPassword = await call(
+      test.app,
+      'POST',
+      '/api/users/store',
+      { login: 'nopassword1', name: 'Nora', last_name: 'Nopass', email: 'nopass@example.com' },
+      { token: owner.token },
+    );
     expect(missingPassword.statusCode).toBe(422);
     expect(missingPassword.json().errors.password).toEqual([en('validation.required')]);
   });
 
   it('logins are unique across all accounts, whatever their case', async () => {
-    const response = await call(test.app, 'POST', '/api/users/store', { login: owner.login.toUpperCase(), password: 'long-enough-1', name: 'Dora', last_name: 'Double', email: 'double@example.com' }, { token: owner.token });
+    const response = await call(
+      test.app,
+      'POST',
+      '/api/users/store',
+      { login: owner.login.toUpperCase(), password: 'long-enough-1', name: 'Dora', last_name: 'Double', email: 'double@example.com' },
+      { token: owner.token },
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.login).toEqual([en('validation.unique')]);
   });
 
   it('a member grants only rights they hold, and only an administrator makes administrators', async () => {
     const manager = await createMember(test.app, owner.token, { permissions: ['users.view', 'users.create', 'users.update', 'orders.view'] });
-    const granted = await call(test.app, 'POST', '/api/users/store', { login: 'grantee0001', password: 'long-enough-1', name: 'Gina', last_name: 'Grantee', email: 'grantee1@example.com', permissions: ['orders.view'] }, { token: manager.token });
+    const granted = await call(
+      test.app,
+      'POST',
+      '/api/users/store',
+      { login: 'grantee0001', password: 'long-enough-1', name: 'Gina', last_name: 'Grantee', email: 'grantee1@example.com', permissions: ['orders.view'] },
+      { token: manager.token },
+    );
     expect(granted.statusCode, granted.body).toBe(200);
-    const tooMuch = await call(test.app, 'POST', '/api/users/store', { login: 'grantee0002', password: 'long-enough-1', name: 'Gina', last_name: 'Grantee', email: 'grantee2@example.com', permissions: ['employees.view'] }, { token: manager.token });
+    const tooMuch = await call(
+      test.app,
+      'POST',
+      '/api/users/store',
+      { login: 'grantee0002', password: 'long-enough-1', name: 'Gina', last_name: 'Grantee', email: 'grantee2@example.com', permissions: ['employees.view'] },
+      { token: manager.token },
+    );
     expect(tooMuch.statusCode).toBe(403);
     expect(tooMuch.json().message).toBe(en('members.cannotGrant'));
-    const admin = await call(test.app, 'POST', '/api/users/store', { login: 'grantee0003', password: 'long-enough-1', name: 'Gina', last_name: 'Grantee', email: 'grantee3@example.com', administrator: true }, { token: manager.token });
+    const admin = await call(
+      test.app,
+      'POST',
+      '/api/users/store',
+      { login: 'grantee0003', password: 'long-enough-1', name: 'Gina', last_name: 'Grantee', email: 'grantee3@example.com', administrator: true },
+      { token: manager.token },
+    );
     expect(admin.statusCode).toBe(403);
     expect(admin.json().message).toBe(en('members.onlyAdministrators'));
-    const self = await update(manager.id, { version: manager.record.version, permissions: ['users.view', 'users.create', 'users.update', 'orders.view', 'employees.view'] }, manager.token);
+    const self = await update(
+      manager.id,
+      { version: manager.record.version, permissions: ['users.view', 'users.create', 'users.update', 'orders.view', 'employees.view'] },
+      manager.token,
+    );
     expect(self.statusCode).toBe(403);
     // Nor can they take over a stronger member, e.g. by setting its password.
     const stronger = await createMember(test.app, owner.token, { permissions: ['users.view', 'employees.view'] });
@@ -123,7 +157,10 @@ describe.each(databases)('members and departments on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json().data as { id: number; version: number; members: number[] };
     };
-    const departmentRecord = async (id: number) => ((await get('/api/departments?perPage=100', owner.token)).json().data as Array<{ id: number; members: number[]; head_id?: number; version: number }>).find((record) => record.id === id);
+    const departmentRecord = async (id: number) =>
+      (
+        (await get('/api/departments?perPage=100', owner.token)).json().data as Array<{ id: number; members: number[]; head_id?: number; version: number }>
+      ).find((record) => record.id === id);
 
     const drivers = await department({ name: 'Drivers' });
     const office = await department({ name: 'Office' });
@@ -132,12 +169,24 @@ describe.each(databases)('members and departments on %s', (kind) => {
     expect((await departmentRecord(drivers.id))?.members).toEqual([anna.id]);
     // Department side: members written on the department land on the members.
     const ben = await createMember(test.app, owner.token);
-    const moved = await call(test.app, 'PUT', `/api/departments/update/${office.id}`, { version: office.version, members: [anna.id, ben.id], head_id: ben.id }, { token: owner.token });
+    const moved = await call(
+      test.app,
+      'PUT',
+      `/api/departments/update/${office.id}`,
+      { version: office.version, members: [anna.id, ben.id], head_id: ben.id },
+      { token: owner.token },
+    );
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().data).toMatchObject({ members: [anna.id, ben.id], head_id: ben.id });
     expect((await memberRecord(anna.id)).departments).toEqual([drivers.id, office.id]);
     expect((await memberRecord(ben.id)).departments).toEqual([office.id]);
-    const removed = await call(test.app, 'PUT', `/api/departments/update/${office.id}`, { version: moved.json().data.version, members: [ben.id] }, { token: owner.token });
+    const removed = await call(
+      test.app,
+      'PUT',
+      `/api/departments/update/${office.id}`,
+      { version: moved.json().data.version, members: [ben.id] },
+      { token: owner.token },
+    );
     expect(removed.statusCode).toBe(200);
     expect((await memberRecord(anna.id)).departments).toEqual([drivers.id]);
     // Member side update.

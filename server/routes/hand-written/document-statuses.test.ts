@@ -23,19 +23,23 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
   const query = async (text: string, values: unknown[] = []) => (await test.database.pool.query(text, values)).rows;
 
   const createType = async (statuses: string[], token = owner.token) => {
-    const response = await call(test.app, 'POST', '/api/documents/store', { name: `Licence ${Math.random().toString(36).slice(2, 8)}`, short_name: 'LIC', statuses: statuses.map((name) => ({ name })) }, { token });
+    const response = await call(
+      test.app,
+      'POST',
+      '/api/documents/store',
+      { name: `Licence ${Math.random().toString(36).slice(2, 8)}`, short_name: 'LIC', statuses: statuses.map((name) => ({ name })) },
+      { token },
+    );
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: DocumentType }).data;
   };
 
   /** An employee document with one status row using `statusId` (rows the hand-written employee routes would make). */
   const employeeDocument = async (typeId: number, statusId: number) => {
-    const [document] = await query(`INSERT INTO r_employee_documents (tenant_id, parent_id, data, created_by, updated_by) VALUES ($1, $2, $3, $4, $4) RETURNING id`, [
-      ownerTenant,
-      employeeId,
-      JSON.stringify({ document_type_id: typeId }),
-      owner.user.id,
-    ]);
+    const [document] = await query(
+      `INSERT INTO r_employee_documents (tenant_id, parent_id, data, created_by, updated_by) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+      [ownerTenant, employeeId, JSON.stringify({ document_type_id: typeId }), owner.user.id],
+    );
     await query(`INSERT INTO r_employee_document_statuses (tenant_id, parent_id, data, created_by, updated_by) VALUES ($1, $2, $3, $4, $4)`, [
       ownerTenant,
       document.id,
@@ -63,7 +67,13 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
 
   it('adds statuses to a type, giving every status an id, and counts them', async () => {
     const type = await createType(['Valid']);
-    const response = await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Expired' }, { name: 'Pending' }] }, { token: owner.token });
+    const response = await call(
+      test.app,
+      'POST',
+      `/api/documents/${type.id}/status/store`,
+      { statuses: [{ name: 'Expired' }, { name: 'Pending' }] },
+      { token: owner.token },
+    );
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as { message: string; data: DocumentType };
     expect(body.message).toBe('Created successfully!');
@@ -93,7 +103,9 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
 
   it('renames a status, in its record and in the type’s list', async () => {
     const type = await createType(['Valid', 'Expired']);
-    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Pending' }] }, { token: owner.token })).json() as { data: DocumentType };
+    const stored = (
+      await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Pending' }] }, { token: owner.token })
+    ).json() as { data: DocumentType };
     const expired = stored.data.statuses[1] as { id: number };
     const response = await call(test.app, 'PUT', `/api/documents/${type.id}/status/update/${expired.id}`, { name: 'Lapsed' }, { token: owner.token });
     expect(response.statusCode, response.body).toBe(200);
@@ -105,9 +117,17 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
 
   it('refuses a blank new name with a 422 on name', async () => {
     const type = await createType(['Valid']);
-    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Other' }] }, { token: owner.token })).json() as { data: DocumentType };
+    const stored = (
+      await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Other' }] }, { token: owner.token })
+    ).json() as { data: DocumentType };
     const before = await snapshot();
-    const response = await call(test.app, 'PUT', `/api/documents/${type.id}/status/update/${stored.data.statuses[1]?.id}`, { name: '' }, { token: owner.token });
+    const response = await call(
+      test.app,
+      'PUT',
+      `/api/documents/${type.id}/status/update/${stored.data.statuses[1]?.id}`,
+      { name: '' },
+      { token: owner.token },
+    );
     expect(response.statusCode).toBe(422);
     expect(expectErrorShape(response).errors?.name).toEqual(['This field is required']);
     expect(await snapshot()).toEqual(before);
@@ -115,7 +135,9 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
 
   it('deletes a status with the employee documents that have it, and keeps the others', async () => {
     const type = await createType(['Valid', 'Expired']);
-    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Pending' }] }, { token: owner.token })).json() as { data: DocumentType };
+    const stored = (
+      await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Pending' }] }, { token: owner.token })
+    ).json() as { data: DocumentType };
     const [valid, expired] = stored.data.statuses as Array<{ id: number }>;
     const goes = await employeeDocument(type.id, expired!.id);
     const stays = await employeeDocument(type.id, valid!.id);
@@ -133,9 +155,11 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
 
   it('refuses to delete the last status of a type (422), leaving everything as it was', async () => {
     const type = await createType(['Only']);
-    const stored = (await call(test.app, 'PUT', `/api/documents/${type.id}/status/update/999999`, { name: 'x' }, { token: owner.token }));
+    const stored = await call(test.app, 'PUT', `/api/documents/${type.id}/status/update/999999`, { name: 'x' }, { token: owner.token });
     expect(stored.statusCode).toBe(404);
-    const materialized = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Second' }] }, { token: owner.token })).json() as { data: DocumentType };
+    const materialized = (
+      await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Second' }] }, { token: owner.token })
+    ).json() as { data: DocumentType };
     const [first, second] = materialized.data.statuses as Array<{ id: number }>;
     expect((await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${first!.id}`, undefined, { token: owner.token })).statusCode).toBe(200);
     const before = await snapshot();
@@ -148,8 +172,12 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
   it('answers 404 for another tenant’s type or status, and for a status of another type, changing nothing', async () => {
     const type = await createType(['Valid']);
     const other = await createType(['Other']);
-    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Two' }] }, { token: owner.token })).json() as { data: DocumentType };
-    const otherStored = (await call(test.app, 'POST', `/api/documents/${other.id}/status/store`, { statuses: [{ name: 'Three' }] }, { token: owner.token })).json() as { data: DocumentType };
+    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Two' }] }, { token: owner.token })).json() as {
+      data: DocumentType;
+    };
+    const otherStored = (
+      await call(test.app, 'POST', `/api/documents/${other.id}/status/store`, { statuses: [{ name: 'Three' }] }, { token: owner.token })
+    ).json() as { data: DocumentType };
     const statusId = stored.data.statuses[0]?.id as number;
     const before = await snapshot();
     const attempts: Array<[string, 'POST' | 'PUT' | 'DELETE', string, unknown]> = [
@@ -162,7 +190,9 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
       expect(response.statusCode, label).toBe(404);
     }
     const crossType = otherStored.data.statuses[1]?.id as number;
-    expect((await call(test.app, 'PUT', `/api/documents/${type.id}/status/update/${crossType}`, { name: 'Mine' }, { token: owner.token })).statusCode).toBe(404);
+    expect((await call(test.app, 'PUT', `/api/documents/${type.id}/status/update/${crossType}`, { name: 'Mine' }, { token: owner.token })).statusCode).toBe(
+      404,
+    );
     expect((await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${crossType}`, undefined, { token: owner.token })).statusCode).toBe(404);
     expect((await call(test.app, 'DELETE', `/api/documents/abc/status/destroy/${statusId}`, undefined, { token: owner.token })).statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
@@ -170,7 +200,12 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
 
   it('requires the CSRF header and a signed-in user', async () => {
     const type = await createType(['Valid']);
-    const noCsrf = await test.app.inject({ method: 'POST', url: `/api/documents/${type.id}/status/store`, headers: { authorization: `Bearer ${owner.token}` }, payload: { statuses: [{ name: 'X' }] } });
+    const noCsrf = await test.app.inject({
+      method: 'POST',
+      url: `/api/documents/${type.id}/status/store`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { statuses: [{ name: 'X' }] },
+    });
     expect(noCsrf.statusCode).toBe(403);
     expect((await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'X' }] })).statusCode).toBe(401);
   });

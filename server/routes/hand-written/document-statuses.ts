@@ -43,7 +43,8 @@ function checkBody(validate: (data: unknown) => boolean, body: unknown): Record<
   if (validate(data)) return data as Record<string, unknown>;
   const errors = toFieldMessages((validate as typeof validateStore).errors, data);
   // An empty list is "required" (at least one status), not the generic "invalid" of minItems.
-  if (Array.isArray((data as { statuses?: unknown }).statuses) && (data as { statuses: unknown[] }).statuses.length === 0) errors.statuses = [{ key: 'validation.required' }];
+  if (Array.isArray((data as { statuses?: unknown }).statuses) && (data as { statuses: unknown[] }).statuses.length === 0)
+    errors.statuses = [{ key: 'validation.required' }];
   throw invalid(errors);
 }
 

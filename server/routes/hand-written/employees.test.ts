@@ -53,11 +53,20 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
   });
   const attach = (employeeId: number, parts: Parameters<typeof multipart>[0], token = owner.token) => {
     const { payload, contentType } = multipart(parts);
-    return test.app.inject({ method: 'POST', url: `/api/employees/${employeeId}/attaches/store`, headers: { ...CSRF, authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
+    return test.app.inject({
+      method: 'POST',
+      url: `/api/employees/${employeeId}/attaches/store`,
+      headers: { ...CSRF, authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload,
+    });
   };
   const makeType = async (token: string, statuses: string[]) => {
-    const type = (await call(test.app, 'POST', '/api/documents/store', { name: 'Driving licence', short_name: 'DRL', statuses: [{ name: statuses[0] }] }, { token })).json().data as { id: number };
-    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: statuses.slice(1).map((name) => ({ name })) }, { token })).json().data as { statuses: Array<{ id: number }> };
+    const type = (
+      await call(test.app, 'POST', '/api/documents/store', { name: 'Driving licence', short_name: 'DRL', statuses: [{ name: statuses[0] }] }, { token })
+    ).json().data as { id: number };
+    const stored = (
+      await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: statuses.slice(1).map((name) => ({ name })) }, { token })
+    ).json().data as { statuses: Array<{ id: number }> };
     return { id: type.id, statuses: stored.statuses.map((status) => status.id) };
   };
   const makeDocument = async (employeeId = employee, body: unknown = {}) => {
@@ -90,7 +99,10 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
     it('stores a file for the employee and deletes it with its stored bytes', async () => {
       const response = await attach(employee, [{ field: 'file', fileName: 'contract.pdf', contentType: 'application/pdf', content: PDF }]);
       expect(response.statusCode, response.body).toBe(200);
-      const body = response.json() as { message: string; data: { id: number; file_name: string; mime_type: string; size: number; file_id: number; url: string; employee_id: number } };
+      const body = response.json() as {
+        message: string;
+        data: { id: number; file_name: string; mime_type: string; size: number; file_id: number; url: string; employee_id: number };
+      };
       expect(body.message).toBe('Created successfully!');
       expect(body.data).toMatchObject({ file_name: 'contract.pdf', mime_type: 'application/pdf', size: PDF.length, employee_id: employee });
       const file = await call(test.app, 'GET', body.data.url, undefined, { token: owner.token });
@@ -121,9 +133,15 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       const mine = (await attach(employee, [{ field: 'file', fileName: 'a.png', content: PNG }])).json().data as { id: number };
       const before = await snapshot();
       expect((await attach(employee, [{ field: 'file', fileName: 'a.png', content: PNG }], stranger.token)).statusCode).toBe(404);
-      expect((await call(test.app, 'DELETE', `/api/employees/${employee}/attaches/${mine.id}/destroy`, undefined, { token: stranger.token })).statusCode).toBe(404);
-      expect((await call(test.app, 'DELETE', `/api/employees/${strangerEmployee}/attaches/${mine.id}/destroy`, undefined, { token: stranger.token })).statusCode).toBe(404);
-      expect((await call(test.app, 'DELETE', `/api/employees/${otherEmployee}/attaches/${mine.id}/destroy`, undefined, { token: owner.token })).statusCode).toBe(404);
+      expect((await call(test.app, 'DELETE', `/api/employees/${employee}/attaches/${mine.id}/destroy`, undefined, { token: stranger.token })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await call(test.app, 'DELETE', `/api/employees/${strangerEmployee}/attaches/${mine.id}/destroy`, undefined, { token: stranger.token })).statusCode,
+      ).toBe(404);
+      expect(
+        (await call(test.app, 'DELETE', `/api/employees/${otherEmployee}/attaches/${mine.id}/destroy`, undefined, { token: owner.token })).statusCode,
+      ).toBe(404);
       expect(await snapshot()).toEqual(before);
     });
   });
@@ -131,12 +149,21 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
   describe('documents and status rows', () => {
     it('makes a document from a type and lists it with its type and rows, filtered by company', async () => {
       const document = await makeDocument(employee, { company_id: owner.user.company.id });
-      expect(document).toMatchObject({ document_type_id: typeId, company_id: owner.user.company.id, document_type: { id: typeId, name: 'Driving licence' }, statuses: [] });
+      expect(document).toMatchObject({
+        document_type_id: typeId,
+        company_id: owner.user.company.id,
+        document_type: { id: typeId, name: 'Driving licence' },
+        statuses: [],
+      });
       const row = await addRow(document.id, { status: valid, number: 'B-123', dateFrom: '2024-01-01', dateUpTo: '2034-01-01', relevant: true });
       expect(row).toMatchObject({ status: valid, relevant: true, document_id: document.id, created_by: owner.user.id });
-      const list = (await call(test.app, 'GET', `/api/employees/${employee}/documents?company=${owner.user.company.id}`, undefined, { token: owner.token })).json() as { data: EmployeeDocument[] };
+      const list = (
+        await call(test.app, 'GET', `/api/employees/${employee}/documents?company=${owner.user.company.id}`, undefined, { token: owner.token })
+      ).json() as { data: EmployeeDocument[] };
       expect(list.data.find((item) => item.id === document.id)?.statuses.map((status) => status.id)).toEqual([row.id]);
-      const none = (await call(test.app, 'GET', `/api/employees/${employee}/documents?company=999999`, undefined, { token: owner.token })).json() as { data: EmployeeDocument[] };
+      const none = (await call(test.app, 'GET', `/api/employees/${employee}/documents?company=999999`, undefined, { token: owner.token })).json() as {
+        data: EmployeeDocument[];
+      };
       expect(none.data).toEqual([]);
       expect((await call(test.app, 'GET', `/api/employees/${employee}/documents?company=abc`, undefined, { token: owner.token })).statusCode).toBe(422);
     });
@@ -155,7 +182,9 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       expect((await query('SELECT data FROM r_employee_document_statuses WHERE id = $1', [second.id]))[0].data.relevant).toBe(false);
       expect((await call(test.app, 'PUT', url, { comment: 'again', version: current }, { token: owner.token })).statusCode).toBe(409);
       expect((await call(test.app, 'PUT', url, { comment: 'again' }, { token: owner.token })).statusCode).toBe(422);
-      const removed = await call(test.app, 'DELETE', `/api/employees/${employee}/documents/${document.id}/status/${second.id}/destroy`, undefined, { token: owner.token });
+      const removed = await call(test.app, 'DELETE', `/api/employees/${employee}/documents/${document.id}/status/${second.id}/destroy`, undefined, {
+        token: owner.token,
+      });
       expect(removed.statusCode).toBe(200);
       expect(await query('SELECT id FROM r_employee_document_statuses WHERE id = $1', [second.id])).toEqual([]);
     });
@@ -168,7 +197,9 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       ['an unknown field', { status: 'VALID', dateFrom: '2024-01-01', colour: 'red' }, 'colour'],
     ] as const)('refuses a status row with %s (422), storing nothing', async (_label, body, field) => {
       const document = await makeDocument();
-      const resolved = Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value === 'FOREIGN' ? foreignStatus : value === 'VALID' ? valid : value]));
+      const resolved = Object.fromEntries(
+        Object.entries(body).map(([key, value]) => [key, value === 'FOREIGN' ? foreignStatus : value === 'VALID' ? valid : value]),
+      );
       const before = await snapshot();
       const response = await call(test.app, 'POST', `/api/employees/${employee}/documents/${document.id}/status/store`, resolved, { token: owner.token });
       expect(response.statusCode, response.body).toBe(422);
@@ -191,7 +222,13 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       const person = (await maker.make(employeesResource)).id;
       const make = async (upTo: string, relevant: boolean) => {
         const document = await makeDocument(person);
-        await call(test.app, 'POST', `/api/employees/${person}/documents/${document.id}/status/store`, { status: valid, dateFrom: '2024-01-01', dateUpTo: upTo, relevant }, { token: owner.token });
+        await call(
+          test.app,
+          'POST',
+          `/api/employees/${person}/documents/${document.id}/status/store`,
+          { status: valid, dateFrom: '2024-01-01', dateUpTo: upTo, relevant },
+          { token: owner.token },
+        );
         return document.id;
       };
       const soon = await make(isoDay(10), true);
@@ -221,10 +258,25 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
         ['row update', 'PUT', `${base}/${document.id}/status/${row.id}/update`, { comment: 'x', version: row.version }],
         ['row destroy', 'DELETE', `${base}/${document.id}/status/${row.id}/destroy`, undefined],
       ];
-      for (const [label, method, url, body] of attempts) expect((await call(test.app, method, url, body, { token: stranger.token })).statusCode, label).toBe(404);
-      expect((await call(test.app, 'POST', `/api/employees/${strangerEmployee}/documents/${typeId}/store`, {}, { token: stranger.token })).statusCode).toBe(404);
-      expect((await call(test.app, 'DELETE', `/api/employees/${otherEmployee}/documents/${document.id}/destroy`, undefined, { token: owner.token })).statusCode).toBe(404);
-      expect((await call(test.app, 'PUT', `/api/employees/${otherEmployee}/documents/${document.id}/status/${row.id}/update`, { comment: 'x', version: row.version }, { token: owner.token })).statusCode).toBe(404);
+      for (const [label, method, url, body] of attempts)
+        expect((await call(test.app, method, url, body, { token: stranger.token })).statusCode, label).toBe(404);
+      expect((await call(test.app, 'POST', `/api/employees/${strangerEmployee}/documents/${typeId}/store`, {}, { token: stranger.token })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await call(test.app, 'DELETE', `/api/employees/${otherEmployee}/documents/${document.id}/destroy`, undefined, { token: owner.token })).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await call(
+            test.app,
+            'PUT',
+            `/api/employees/${otherEmployee}/documents/${document.id}/status/${row.id}/update`,
+            { comment: 'x', version: row.version },
+            { token: owner.token },
+          )
+        ).statusCode,
+      ).toBe(404);
       expect(await snapshot()).toEqual(before);
     });
   });

@@ -66,7 +66,8 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
   const guarded = guard(app);
 
   const employeeOf = (store: EngineStore, request: FastifyRequest) => findOr404(store, employees, paramId(request, 'employeeId'), undefined, false);
-  const documentOf = (store: EngineStore, request: FastifyRequest, employeeId: number, lock = true) => findOr404(store, documents, paramId(request, 'documentId'), employeeId, lock);
+  const documentOf = (store: EngineStore, request: FastifyRequest, employeeId: number, lock = true) =>
+    findOr404(store, documents, paramId(request, 'documentId'), employeeId, lock);
 
   async function all(store: EngineStore, resource: EngineResource, parentId: number | undefined, conditions = [] as ReturnType<typeof sql>[]) {
     const scope = parentId === undefined ? {} : { parentId };
@@ -149,7 +150,8 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     const unknown = Object.keys(query).filter((name) => name !== 'company');
     if (unknown.length > 0) throw invalid(Object.fromEntries(unknown.map((name) => [name, [{ key: 'validation.notAllowed' }]])));
     const company = query.company;
-    if (company !== undefined && company !== '' && (typeof company !== 'string' || !/^[1-9]\d{0,15}$/.test(company))) throw invalid({ company: [{ key: 'validation.type.integer' }] });
+    if (company !== undefined && company !== '' && (typeof company !== 'string' || !/^[1-9]\d{0,15}$/.test(company)))
+      throw invalid({ company: [{ key: 'validation.type.integer' }] });
     const store = readStore(database, request);
     const employee = await employeeOf(store, request);
     const conditions = typeof company === 'string' && company !== '' ? [sql`data @> ${JSON.stringify({ company_id: Number(company) })}::jsonb`] : [];

@@ -15,7 +15,8 @@ describe.each(databases)('handover-act photos on %s', (kind) => {
   let truck: number;
   let act: { id: number; version: number };
 
-  const files = async () => (await test.database.pool.query("SELECT id FROM files WHERE owner_kind = 'handover-act' ORDER BY id")).rows.map((row: { id: number }) => Number(row.id));
+  const files = async () =>
+    (await test.database.pool.query("SELECT id FROM files WHERE owner_kind = 'handover-act' ORDER BY id")).rows.map((row: { id: number }) => Number(row.id));
   const send = (url: string, parts: Parts, token = owner.token) => {
     const { payload, contentType } = multipart(parts);
     return test.app.inject({ method: 'POST', url, headers: { ...CSRF, authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
@@ -26,8 +27,15 @@ describe.each(databases)('handover-act photos on %s', (kind) => {
     test = await startTestApp(kind);
     owner = await registerUser(test.app);
     stranger = await registerUser(test.app);
-    truck = (await call(test.app, 'POST', '/api/transport/store', { board_names: 'Truck 01', registration_number: 'TR-001' }, { token: owner.token })).json().data.id;
-    const created = await call(test.app, 'POST', `/api/transport/${truck}/handover-acts/store`, { date: '2024-03-01', fuel_remaining: 120, mileage: 250000 }, { token: owner.token });
+    truck = (await call(test.app, 'POST', '/api/transport/store', { board_names: 'Truck 01', registration_number: 'TR-001' }, { token: owner.token })).json()
+      .data.id;
+    const created = await call(
+      test.app,
+      'POST',
+      `/api/transport/${truck}/handover-acts/store`,
+      { date: '2024-03-01', fuel_remaining: 120, mileage: 250000 },
+      { token: owner.token },
+    );
     expect(created.statusCode, created.body).toBe(200);
     act = created.json().data;
   });
@@ -62,14 +70,22 @@ describe.each(databases)('handover-act photos on %s', (kind) => {
     expect((await send(photos(), [{ field: 'note', content: 'no photo' }])).statusCode).toBe(422);
     expect(await files()).toEqual(before);
     const current = (await call(test.app, 'GET', `/api/transport/${truck}/handover-acts`, undefined, { token: owner.token })).json().data[0];
-    const forged = await call(test.app, 'PUT', `/api/transport/${truck}/handover-acts/${act.id}/update`, { version: current.version, fuel_photo_id: 1 }, { token: owner.token });
+    const forged = await call(
+      test.app,
+      'PUT',
+      `/api/transport/${truck}/handover-acts/${act.id}/update`,
+      { version: current.version, fuel_photo_id: 1 },
+      { token: owner.token },
+    );
     expect(forged.statusCode).toBe(200);
     expect(forged.json().data.fuel_photo_id).toBe(current.fuel_photo_id);
   });
 
   it('another tenant and another vehicle reach nothing', async () => {
     expect((await send(photos(), [{ field: 'fuel_photo', fileName: 'x.png', content: PNG }], stranger.token)).statusCode).toBe(404);
-    const other = (await call(test.app, 'POST', '/api/transport/store', { board_names: 'Truck 02', registration_number: 'TR-002' }, { token: owner.token })).json().data.id;
+    const other = (
+      await call(test.app, 'POST', '/api/transport/store', { board_names: 'Truck 02', registration_number: 'TR-002' }, { token: owner.token })
+    ).json().data.id;
     const wrongVehicle = `/api/transport/${other}/handover-acts/${act.id}/photos`;
     expect((await send(wrongVehicle, [{ field: 'fuel_photo', fileName: 'x.png', content: PNG }])).statusCode).toBe(404);
   });

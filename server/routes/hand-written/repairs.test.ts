@@ -74,10 +74,42 @@ describe.each(databases)('repairs with files on %s', (kind) => {
   it.each([
     ['a missing type', [{ field: 'date', content: '2024-03-01' }], 422, 'type'],
     ['an unknown type', [{ field: 'type', content: 'washing' }], 422, 'type'],
-    ['a cost that is not a number', [{ field: 'type', content: 'repair' }, { field: 'cost', content: 'a lot' }], 422, 'cost'],
-    ['an unknown field', [{ field: 'type', content: 'repair' }, { field: 'colour', content: 'red' }], 422, 'colour'],
-    ['a text file named .png', [{ field: 'type', content: 'repair' }, { field: 'repair_files[0]', fileName: 'fake.png', contentType: 'image/png', content: 'plain text' }], 422, 'repair_files[0]'],
-    ['a file over 5 MB', [{ field: 'type', content: 'repair' }, { field: 'repair_files', fileName: 'big.png', content: pngOfSize(MAX_FILE_BYTES + 1) }], 413, null],
+    [
+      'a cost that is not a number',
+      [
+        { field: 'type', content: 'repair' },
+        { field: 'cost', content: 'a lot' },
+      ],
+      422,
+      'cost',
+    ],
+    [
+      'an unknown field',
+      [
+        { field: 'type', content: 'repair' },
+        { field: 'colour', content: 'red' },
+      ],
+      422,
+      'colour',
+    ],
+    [
+      'a text file named .png',
+      [
+        { field: 'type', content: 'repair' },
+        { field: 'repair_files[0]', fileName: 'fake.png', contentType: 'image/png', content: 'plain text' },
+      ],
+      422,
+      'repair_files[0]',
+    ],
+    [
+      'a file over 5 MB',
+      [
+        { field: 'type', content: 'repair' },
+        { field: 'repair_files', fileName: 'big.png', content: pngOfSize(MAX_FILE_BYTES + 1) },
+      ],
+      413,
+      null,
+    ],
   ] as const)('refuses %s, storing nothing', async (_label, parts, status, field) => {
     const before = await snapshot();
     const response = await send(`/api/transport/repairs/store/${truck}`, [...parts]);
@@ -88,7 +120,11 @@ describe.each(databases)('repairs with files on %s', (kind) => {
   });
 
   it('updates the fields it is sent, keeps the others, adds files, and checks a sent version', async () => {
-    const repair = await store([{ field: 'type', content: 'repair' }, { field: 'cost', content: '10' }, { field: 'repair_files', fileName: 'a.png', content: PNG }]);
+    const repair = await store([
+      { field: 'type', content: 'repair' },
+      { field: 'cost', content: '10' },
+      { field: 'repair_files', fileName: 'a.png', content: PNG },
+    ]);
     const response = await send(`/api/transport/repairs/update/${repair.repair_id}`, [
       { field: 'type', content: 'maintenance' },
       { field: 'cost', content: '' },
@@ -101,22 +137,34 @@ describe.each(databases)('repairs with files on %s', (kind) => {
     expect(body.data).toMatchObject({ type: 'maintenance', transport_id: truck });
     expect(body.data).not.toHaveProperty('cost');
     expect(body.data.files.map((file) => file.file_name)).toEqual(['a.png', 'b.pdf']);
-    const stale = await send(`/api/transport/repairs/update/${repair.repair_id}`, [{ field: 'type', content: 'repair' }, { field: 'version', content: String(repair.version) }]);
+    const stale = await send(`/api/transport/repairs/update/${repair.repair_id}`, [
+      { field: 'type', content: 'repair' },
+      { field: 'version', content: String(repair.version) },
+    ]);
     expect(stale.statusCode).toBe(409);
   });
 
   it('answers 404 for another tenant’s vehicle, report or file, changing nothing', async () => {
-    const repair = await store([{ field: 'type', content: 'repair' }, { field: 'repair_files', fileName: 'a.png', content: PNG }]);
+    const repair = await store([
+      { field: 'type', content: 'repair' },
+      { field: 'repair_files', fileName: 'a.png', content: PNG },
+    ]);
     const before = await snapshot();
     expect((await send(`/api/transport/repairs/store/${truck}`, [{ field: 'type', content: 'repair' }], stranger.token)).statusCode).toBe(404);
     expect((await send(`/api/transport/repairs/update/${repair.repair_id}`, [{ field: 'type', content: 'maintenance' }], stranger.token)).statusCode).toBe(404);
-    expect((await call(test.app, 'DELETE', `/api/transport/repairs/destroy-file/${repair.files[0]!.file_id}`, undefined, { token: stranger.token })).statusCode).toBe(404);
+    expect(
+      (await call(test.app, 'DELETE', `/api/transport/repairs/destroy-file/${repair.files[0]!.file_id}`, undefined, { token: stranger.token })).statusCode,
+    ).toBe(404);
     expect((await send('/api/transport/repairs/store/0', [{ field: 'type', content: 'repair' }])).statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 
   it('removes one file from its report, and every file with the report', async () => {
-    const repair = await store([{ field: 'type', content: 'repair' }, { field: 'repair_files[0]', fileName: 'a.png', content: PNG }, { field: 'repair_files[1]', fileName: 'b.pdf', content: PDF }]);
+    const repair = await store([
+      { field: 'type', content: 'repair' },
+      { field: 'repair_files[0]', fileName: 'a.png', content: PNG },
+      { field: 'repair_files[1]', fileName: 'b.pdf', content: PDF },
+    ]);
     const [gone, kept] = repair.files;
     const response = await call(test.app, 'DELETE', `/api/transport/repairs/destroy-file/${gone!.file_id}`, undefined, { token: owner.token });
     expect(response.statusCode, response.body).toBe(200);

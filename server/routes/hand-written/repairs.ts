@@ -17,7 +17,19 @@ import { withoutProtectedFields } from '../../engine/records';
 import { checkReferences } from '../../engine/references';
 import type { EngineStore } from '../../engine/store';
 import { HttpError, notFound } from '../../http-error';
-import { engineResource, findOr404, hasErrors, inTransaction, invalid, paramId, readStore, toWire, validateRecord, type HandWrittenOptions, guard } from './support';
+import {
+  engineResource,
+  findOr404,
+  hasErrors,
+  inTransaction,
+  invalid,
+  paramId,
+  readStore,
+  toWire,
+  validateRecord,
+  type HandWrittenOptions,
+  guard,
+} from './support';
 import { ensureFileOwnerTriggers, readMultipartForm, type Upload } from './uploads';
 
 const OWNER_KIND = 'repair';

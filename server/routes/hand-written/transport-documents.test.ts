@@ -44,7 +44,12 @@ describe.each(databases)('transport documents on %s', (kind) => {
   };
   const upload = (docId: number | string, parts: Parameters<typeof multipart>[0], token = owner.token) => {
     const { payload, contentType } = multipart(parts);
-    return test.app.inject({ method: 'POST', url: `/api/transport/documents/update/${docId}`, headers: { ...CSRF, authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
+    return test.app.inject({
+      method: 'POST',
+      url: `/api/transport/documents/update/${docId}`,
+      headers: { ...CSRF, authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload,
+    });
   };
   const firstCell = async (vehicleId: number) => {
     const vehicle = (await list()).data.find((candidate) => candidate.id === vehicleId) as Vehicle;
@@ -77,7 +82,9 @@ describe.each(databases)('transport documents on %s', (kind) => {
       for (const group of vehicle.groups) expect(group.documents).toEqual([expect.objectContaining({ start_date: null, end_date: null, files: [] })]);
     }
     const again = await list();
-    expect(again.data.flatMap((vehicle) => vehicle.groups.map((group) => group.documents[0]?.doc_id))).toEqual(first.data.flatMap((vehicle) => vehicle.groups.map((group) => group.documents[0]?.doc_id)));
+    expect(again.data.flatMap((vehicle) => vehicle.groups.map((group) => group.documents[0]?.doc_id))).toEqual(
+      first.data.flatMap((vehicle) => vehicle.groups.map((group) => group.documents[0]?.doc_id)),
+    );
     expect(await query('SELECT id FROM r_vehicle_documents WHERE tenant_id = (SELECT tenant_id FROM users WHERE id = $1)', [owner.user.id])).toHaveLength(4);
     expect((await list(owner.token, '?search=van')).data.map((vehicle) => vehicle.id)).toEqual([van]);
   });
@@ -156,15 +163,30 @@ describe.each(databases)('transport documents on %s', (kind) => {
 
   it('answers 415 to a JSON body', async () => {
     const cell = await firstCell(van);
-    expect((await call(test.app, 'POST', `/api/transport/documents/update/${cell.doc_id}`, { start_date: '2024-01-01' }, { token: owner.token })).statusCode).toBe(415);
+    expect(
+      (await call(test.app, 'POST', `/api/transport/documents/update/${cell.doc_id}`, { start_date: '2024-01-01' }, { token: owner.token })).statusCode,
+    ).toBe(415);
   });
 
   it('answers 404 to another tenant’s document or file, changing nothing', async () => {
     const cell = await firstCell(truck);
     const before = await snapshot();
-    expect((await upload(cell.doc_id, [{ field: 'start_date', content: '2020-01-01' }, { field: 'file[0]', fileName: 'x.png', content: PNG }], stranger.token)).statusCode).toBe(404);
+    expect(
+      (
+        await upload(
+          cell.doc_id,
+          [
+            { field: 'start_date', content: '2020-01-01' },
+            { field: 'file[0]', fileName: 'x.png', content: PNG },
+          ],
+          stranger.token,
+        )
+      ).statusCode,
+    ).toBe(404);
     expect((await upload('abc', [{ field: 'start_date', content: '2020-01-01' }])).statusCode).toBe(404);
-    expect((await call(test.app, 'DELETE', `/api/transport/documents/destroy/file/${cell.files[0]?.file_id}`, undefined, { token: stranger.token })).statusCode).toBe(404);
+    expect(
+      (await call(test.app, 'DELETE', `/api/transport/documents/destroy/file/${cell.files[0]?.file_id}`, undefined, { token: stranger.token })).statusCode,
+    ).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 

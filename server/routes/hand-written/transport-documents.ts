@@ -24,7 +24,18 @@ import { DEFAULT_PER_PAGE, likePattern, MAX_PER_PAGE } from '../../engine/list-q
 import { fieldExpression } from '../../engine/model';
 import type { EngineStore } from '../../engine/store';
 import { notFound } from '../../http-error';
-import { engineResource, findOr404, inTransaction, invalid, paramId, readStore, validateRecord, type HandWrittenOptions, type RecordRow, guard } from './support';
+import {
+  engineResource,
+  findOr404,
+  inTransaction,
+  invalid,
+  paramId,
+  readStore,
+  validateRecord,
+  type HandWrittenOptions,
+  type RecordRow,
+  guard,
+} from './support';
 import { ensureFileOwnerTriggers, fileView, readMultipartForm } from './uploads';
 
 const OWNER_KIND = 'vehicle-document';
@@ -93,7 +104,9 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
     return inTransaction(database, request, async (store) => {
       await store.client.query(`SELECT pg_advisory_xact_lock(hashtext('fleetdesk-vehicle-documents'), $1::int)`, [store.tenantId % 2_147_483_647]);
       const conditions = search
-        ? [sql`(${new Sql([fieldExpression(transport, 'board_names')], [])} ILIKE ${likePattern(search)} OR ${new Sql([fieldExpression(transport, 'registration_number')], [])} ILIKE ${likePattern(search)})`]
+        ? [
+            sql`(${new Sql([fieldExpression(transport, 'board_names')], [])} ILIKE ${likePattern(search)} OR ${new Sql([fieldExpression(transport, 'registration_number')], [])} ILIKE ${likePattern(search)})`,
+          ]
         : [];
       const total = await store.count(transport, {}, conditions);
       const vehicles = await store.page(transport, {}, conditions, byBoardName, perPage, (page - 1) * perPage);

@@ -60,7 +60,8 @@ export async function readMultipartForm(request: FastifyRequest, accept: (field:
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'validation.file.tooLarge', { fieldErrors: { file: [{ key: 'validation.file.tooLarge' }] } });
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, 'validation.file.tooLarge', { fieldErrors: { file: [{ key: 'validation.file.tooLarge' }] } });
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'errors.tooLarge');
     request.log.info({ err: error }, 'unreadable multipart body');
     throw new HttpError(400, 'errors.badRequest');
@@ -68,7 +69,8 @@ export async function readMultipartForm(request: FastifyRequest, accept: (field:
   const files: Upload[] = [];
   for (const upload of raw) {
     const type = await fileTypeFromBuffer(upload.content);
-    if (!type || !DOCUMENT_TYPES.has(type.mime)) throw new HttpError(422, 'handWritten.fileType', { fieldErrors: { [upload.field]: [{ key: 'handWritten.fileType' }] } });
+    if (!type || !DOCUMENT_TYPES.has(type.mime))
+      throw new HttpError(422, 'handWritten.fileType', { fieldErrors: { [upload.field]: [{ key: 'handWritten.fileType' }] } });
     files.push({ ...upload, mimeType: type.mime });
   }
   return { fields, files };

@@ -20,7 +20,11 @@ import { precompilableKeywords } from './keywords';
 export function formSchemasOf(schemasDir: string): EntitySchema[] {
   const read = (name: string) => JSON.parse(readFileSync(join(schemasDir, `${name}.json`), 'utf8')) as Record<string, unknown>;
   const enums = enumerationsOf(read('enums'));
-  const available = new Set(readdirSync(schemasDir).filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -5)));
+  const available = new Set(
+    readdirSync(schemasDir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => file.slice(0, -5)),
+  );
   const result: EntitySchema[] = [];
   for (const resource of resources) {
     if (!available.has(resource.schema)) throw new Error(`resources/${resource.name}: no schemas/${resource.schema}.json`);

@@ -50,6 +50,7 @@ describe('code versions of the validating keywords', () => {
 
   it('include every keyword of the vocabulary', () => {
     const names = precompilableKeywords.map((definition) => definition.keyword);
-    for (const keyword of createAjv().RULES.keywords ? Object.keys(createAjv().RULES.keywords).filter((name) => name.startsWith('x-')) : []) expect(names).toContain(keyword);
+    for (const keyword of createAjv().RULES.keywords ? Object.keys(createAjv().RULES.keywords).filter((name) => name.startsWith('x-')) : [])
+      expect(names).toContain(keyword);
   });
 });

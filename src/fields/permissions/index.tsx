@@ -43,7 +43,9 @@ function PermissionsDisplay({ value }: DisplayProps) {
   const tags = permissionKeys()
     .map((key) => {
       const actions = ACTIONS.filter((action) => rights.has(permissionName(key, action)));
-      return actions.length === 0 ? null : `${t(keyLabelKey(key), { defaultValue: key })}: ${actions.map((action) => t(`permissions.actions.${action}`)).join(', ')}`;
+      return actions.length === 0
+        ? null
+        : `${t(keyLabelKey(key), { defaultValue: key })}: ${actions.map((action) => t(`permissions.actions.${action}`)).join(', ')}`;
     })
     .filter((text): text is string => text !== null);
   const named = NAMED_RIGHTS.filter((right) => rights.has(right)).map((right) => t(namedLabelKey(right), { defaultValue: right }));
@@ -97,11 +99,23 @@ function PermissionsWidget({ id, value, onChange, disabled, readonly, registry }
       <Space wrap className="fd-permissions__presets" role="group" aria-label={t('permissions.presetsLabel')}>
         <Typography.Text type="secondary">{t('permissions.presetsLabel')}:</Typography.Text>
         {PRESET_NAMES.map((name) => (
-          <Button key={name} size="small" disabled={locked} data-testid={`permissions-preset-${name}`} onClick={() => onChange(applyPreset(name, rights, grantable))}>
+          <Button
+            key={name}
+            size="small"
+            disabled={locked}
+            data-testid={`permissions-preset-${name}`}
+            onClick={() => onChange(applyPreset(name, rights, grantable))}
+          >
             {t(`permissions.presets.${name}`, { defaultValue: name })}
           </Button>
         ))}
-        <Button size="small" type="text" disabled={locked} data-testid="permissions-clear" onClick={() => change(new Set(rights.filter((right) => !grantable(right))))}>
+        <Button
+          size="small"
+          type="text"
+          disabled={locked}
+          data-testid="permissions-clear"
+          onClick={() => change(new Set(rights.filter((right) => !grantable(right))))}
+        >
           {t('permissions.clear')}
         </Button>
       </Space>
@@ -156,7 +170,12 @@ function PermissionsWidget({ id, value, onChange, disabled, readonly, registry }
         <legend>{t('permissions.namedRights')}</legend>
         {NAMED_RIGHTS.map((right) => (
           <div key={right}>
-            <Checkbox checked={selected.has(right)} disabled={!grantable(right)} data-testid={`permission-${right}`} onChange={(event) => toggle(right, event.target.checked)}>
+            <Checkbox
+              checked={selected.has(right)}
+              disabled={!grantable(right)}
+              data-testid={`permission-${right}`}
+              onChange={(event) => toggle(right, event.target.checked)}
+            >
               {t(namedLabelKey(right), { defaultValue: right })}
             </Checkbox>
             <Typography.Text type="secondary" className="fd-permissions__hint">

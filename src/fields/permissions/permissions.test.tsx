@@ -44,7 +44,8 @@ function Harness({ initial = [], onValue }: { initial?: string[]; onValue: (valu
   return <Widget {...(props as unknown as WidgetProps)} />;
 }
 
-const box = (right: string) => screen.getByTestId(`permission-${right}`).closest('label')?.querySelector('input') ?? (screen.getByTestId(`permission-${right}`) as HTMLInputElement);
+const box = (right: string) =>
+  screen.getByTestId(`permission-${right}`).closest('label')?.querySelector('input') ?? (screen.getByTestId(`permission-${right}`) as HTMLInputElement);
 const checked = (right: string) => (box(right) as HTMLInputElement).checked;
 
 describe('the permissions field kind', () => {
@@ -54,10 +55,12 @@ describe('the permissions field kind', () => {
     expect(permissionsKind.match({ type: 'array', items: { type: 'string' } })).toBe(false);
   });
 
-  it('keeps rights in the registry\'s order and lets a preset keep what the editor cannot change', () => {
+  it("keeps rights in the registry's order and lets a preset keep what the editor cannot change", () => {
     expect(orderedRights(['audit.view', 'orders.view', 'companies.view'])).toEqual(['companies.view', 'orders.view', 'audit.view']);
     const grantable = (right: string) => right !== 'employees.view';
-    expect(applyPreset('readOnly', ['employees.view', 'orders.delete'], grantable)).toEqual(orderedRights([...presetPermissions('readOnly').filter(grantable), 'employees.view']));
+    expect(applyPreset('readOnly', ['employees.view', 'orders.delete'], grantable)).toEqual(
+      orderedRights([...presetPermissions('readOnly').filter(grantable), 'employees.view']),
+    );
   });
 });
 
@@ -117,7 +120,18 @@ describe('the matrix', () => {
 });
 
 describe('the member dialog', () => {
-  const member = { id: 4, login: 'dispatcher.one', name: 'Jonas', last_name: 'Berger', email: 'jonas@nordic-freight.example', departments: [], administrator: false, active: true, permissions: [], version: 2 };
+  const member = {
+    id: 4,
+    login: 'dispatcher.one',
+    name: 'Jonas',
+    last_name: 'Berger',
+    email: 'jonas@nordic-freight.example',
+    departments: [],
+    administrator: false,
+    active: true,
+    permissions: [],
+    version: 2,
+  };
 
   it('sends the rights a preset filled in', async () => {
     signInForTest();

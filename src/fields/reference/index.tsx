@@ -22,7 +22,10 @@ export function idOfRecord(target: NonNullable<ReturnType<typeof targetOf>>, rec
 }
 
 export function labelOfRecord(target: NonNullable<ReturnType<typeof targetOf>>, record: Record<string, unknown>): string {
-  const text = target.label.map((field) => record[field]).filter((value) => !isBlank(value)).join(' ');
+  const text = target.label
+    .map((field) => record[field])
+    .filter((value) => !isBlank(value))
+    .join(' ');
   return text || idOfRecord(target, record);
 }
 
@@ -95,7 +98,10 @@ function batchedLabel(target: NonNullable<ReturnType<typeof targetOf>>, id: stri
   });
 }
 
-async function fetchLabels(target: NonNullable<ReturnType<typeof targetOf>>, batch: Map<string, { resolve: (label: string) => void; reject: (error: unknown) => void }>) {
+async function fetchLabels(
+  target: NonNullable<ReturnType<typeof targetOf>>,
+  batch: Map<string, { resolve: (label: string) => void; reject: (error: unknown) => void }>,
+) {
   const ids = [...batch.keys()];
   for (let start = 0; start < ids.length; start += 100) {
     const chunk = ids.slice(start, start + 100);
@@ -170,7 +176,10 @@ function ReferenceWidget({ id, value, onChange, onBlur, onFocus, disabled, reado
   const currentLabel = useReferenceLabel(property, value);
   const { options, loading, search } = useTargetSearch(target);
 
-  const shown = isBlank(value) || options.some((option) => option.value === String(value)) ? options : [{ value: String(value), label: currentLabel ?? String(value) }, ...options];
+  const shown =
+    isBlank(value) || options.some((option) => option.value === String(value))
+      ? options
+      : [{ value: String(value), label: currentLabel ?? String(value) }, ...options];
 
   return (
     <Select

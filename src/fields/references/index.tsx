@@ -20,7 +20,9 @@ function useLabels(schema: PropertySchema, ids: Array<string | number>): Record<
   useEffect(() => {
     let active = true;
     for (const id of ids) {
-      void referenceLabel(itemsOf(schema), id).then((label) => active && setLabels((current) => (current[String(id)] === label ? current : { ...current, [String(id)]: label })));
+      void referenceLabel(itemsOf(schema), id).then(
+        (label) => active && setLabels((current) => (current[String(id)] === label ? current : { ...current, [String(id)]: label })),
+      );
     }
     return () => {
       active = false;
@@ -52,7 +54,10 @@ function ReferencesWidget({ id, value, onChange, onBlur, onFocus, disabled, read
   const { options, loading, search } = useTargetSearch(target);
 
   const known = new Set(options.map((option) => option.value));
-  const shown = [...ids.filter((item) => !known.has(String(item))).map((item) => ({ value: String(item), label: labels[String(item)] ?? String(item) })), ...options];
+  const shown = [
+    ...ids.filter((item) => !known.has(String(item))).map((item) => ({ value: String(item), label: labels[String(item)] ?? String(item) })),
+    ...options,
+  ];
   const numeric = items.type === 'integer' || items.type === 'number';
 
   return (

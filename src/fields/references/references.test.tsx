@@ -15,7 +15,13 @@ afterEach(() => {
 });
 
 const schema = { type: 'array', items: { type: 'integer', 'x-ref': { resource: 'departments' } } };
-const departments = { data: [{ id: 1, name: 'Dispatch' }, { id: 2, name: 'Workshop' }], pagination: { total: 2, currentPage: 1, perPage: 100, lastPage: 1 } };
+const departments = {
+  data: [
+    { id: 1, name: 'Dispatch' },
+    { id: 2, name: 'Workshop' },
+  ],
+  pagination: { total: 2, currentPage: 1, perPage: 100, lastPage: 1 },
+};
 
 describe('the references field kind', () => {
   it('draws arrays whose items refer to a resource', () => {
@@ -23,7 +29,7 @@ describe('the references field kind', () => {
     expect(referencesKind.match({ type: 'array', items: { type: 'integer' } })).toBe(false);
   });
 
-  it('shows the records\' labels, read from the list of a target without a show endpoint', async () => {
+  it("shows the records' labels, read from the list of a target without a show endpoint", async () => {
     const fetch = stubFetch(() => json(departments));
     const Display = referencesKind.Display;
     render(<Display value={[2, 1]} schema={schema} field="departments" />);

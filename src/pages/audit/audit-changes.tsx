@@ -24,7 +24,8 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   const definition = resources.find((resource) => resource.name === entry.resource);
   const label = (field: string) => t(`${entry.resource}.fields.${field}`, { defaultValue: field });
-  const value = (field: string, given: unknown) => (definition ? <ValueOfField resource={definition} field={field} value={given} /> : <>{given === null || given === undefined ? '—' : String(given)}</>);
+  const value = (field: string, given: unknown) =>
+    definition ? <ValueOfField resource={definition} field={field} value={given} /> : <>{given === null || given === undefined ? '—' : String(given)}</>;
 
   if (entry.action === 'read') {
     const fields = entry.fields ?? [];
@@ -40,8 +41,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
     <ul className="fd-audit-changes" data-testid={`audit-changes-${entry.id}`}>
       {changes.map(([field, change]) => (
         <li key={field}>
-          <Typography.Text strong>{label(field)}</Typography.Text>:{' '}
-          {/* A creation has only values after, a deletion only values before, a change both. */}
+          <Typography.Text strong>{label(field)}</Typography.Text>: {/* A creation has only values after, a deletion only values before, a change both. */}
           {entry.action === 'delete' ? (
             <span className="fd-audit-deleted">{value(field, change?.before)}</span>
           ) : (

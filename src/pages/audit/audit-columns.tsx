@@ -6,15 +6,25 @@ import { AuditActionTag, AuditChanges, formatAuditTime } from './audit-changes';
 
 export function auditColumns(t: TFunction, language: string, options: { withRecord?: boolean } = {}): ColumnsType<AuditEntry> {
   const columns: ColumnsType<AuditEntry> = [
-    { key: 'at', title: t('audit.columns.at'), width: 170, render: (_value, entry) => <span style={{ whiteSpace: 'nowrap' }}>{formatAuditTime(entry.at, language)}</span> },
-    { key: 'user', title: t('audit.columns.user'), render: (_value, entry) => entry.user_name ?? (entry.user_id === null ? t('audit.system') : `#${entry.user_id}`) },
+    {
+      key: 'at',
+      title: t('audit.columns.at'),
+      width: 170,
+      render: (_value, entry) => <span style={{ whiteSpace: 'nowrap' }}>{formatAuditTime(entry.at, language)}</span>,
+    },
+    {
+      key: 'user',
+      title: t('audit.columns.user'),
+      render: (_value, entry) => entry.user_name ?? (entry.user_id === null ? t('audit.system') : `#${entry.user_id}`),
+    },
     { key: 'action', title: t('audit.columns.action'), width: 110, render: (_value, entry) => <AuditActionTag action={entry.action} /> },
   ];
   if (options.withRecord) {
     columns.push({
       key: 'record',
       title: t('audit.columns.record'),
-      render: (_value, entry) => `${t(`${entry.resource}.titleSingular`, { defaultValue: entry.resource })}${entry.record_id === null || entry.record_id === undefined ? '' : ` #${entry.record_id}`}`,
+      render: (_value, entry) =>
+        `${t(`${entry.resource}.titleSingular`, { defaultValue: entry.resource })}${entry.record_id === null || entry.record_id === undefined ? '' : ` #${entry.record_id}`}`,
     });
   }
   columns.push({ key: 'changes', title: t('audit.columns.changes'), render: (_value, entry) => <AuditChanges entry={entry} /> });

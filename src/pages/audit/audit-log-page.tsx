@@ -31,7 +31,10 @@ export function AuditLogPage() {
   };
   const log = useAuditLog(query);
   const resourceOptions = useMemo(
-    () => resources.map((resource) => ({ value: resource.name, label: t(`${resource.name}.title`, { defaultValue: resource.name }) })).sort((a, b) => a.label.localeCompare(b.label)),
+    () =>
+      resources
+        .map((resource) => ({ value: resource.name, label: t(`${resource.name}.title`, { defaultValue: resource.name }) }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
     [t],
   );
   const change = (patch: Partial<typeof filters>) => {
@@ -85,7 +88,14 @@ export function AuditLogPage() {
           loading={log.loading}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={log.failed ? t('crud.loadFailed') : t('audit.empty')} /> }}
-          pagination={{ current: page, pageSize: perPage, total: log.total, showSizeChanger: true, pageSizeOptions: [10, 20, 30, 40], showTotal: (total) => t('crud.total', { count: total }) }}
+          pagination={{
+            current: page,
+            pageSize: perPage,
+            total: log.total,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 30, 40],
+            showTotal: (total) => t('crud.total', { count: total }),
+          }}
           onChange={(pagination) => {
             setPerPage(pagination.pageSize ?? perPage);
             setPage(pagination.pageSize !== perPage ? 1 : (pagination.current ?? 1));

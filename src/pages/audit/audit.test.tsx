@@ -20,25 +20,71 @@ afterEach(() => {
 });
 
 const entries: AuditEntry[] = [
-  { id: 12, at: '2026-11-20T09:15:00.000Z', user_id: 2, user_name: 'Jonas Berger', resource: 'companies', record_id: 5, action: 'update', changes: { name: { before: 'Acme', after: 'Acme Logistics' }, tax_number: { before: '••••1234', after: '••••5678' } }, fields: null },
-  { id: 11, at: '2026-11-19T08:00:00.000Z', user_id: 1, user_name: 'Anna Kowalska', resource: 'companies', record_id: 5, action: 'create', changes: { name: { before: null, after: 'Acme' } }, fields: null },
-  { id: 13, at: '2026-11-21T10:00:00.000Z', user_id: 2, user_name: 'Jonas Berger', resource: 'companies', record_id: 5, action: 'delete', changes: { name: { before: 'Acme Logistics', after: null } }, fields: null },
-  { id: 10, at: '2026-11-19T08:05:00.000Z', user_id: 1, user_name: 'Anna Kowalska', resource: 'companies', record_id: 5, action: 'read', changes: null, fields: ['tax_number'] },
+  {
+    id: 12,
+    at: '2026-11-20T09:15:00.000Z',
+    user_id: 2,
+    user_name: 'Jonas Berger',
+    resource: 'companies',
+    record_id: 5,
+    action: 'update',
+    changes: { name: { before: 'Acme', after: 'Acme Logistics' }, tax_number: { before: '••••1234', after: '••••5678' } },
+    fields: null,
+  },
+  {
+    id: 11,
+    at: '2026-11-19T08:00:00.000Z',
+    user_id: 1,
+    user_name: 'Anna Kowalska',
+    resource: 'companies',
+    record_id: 5,
+    action: 'create',
+    changes: { name: { before: null, after: 'Acme' } },
+    fields: null,
+  },
+  {
+    id: 13,
+    at: '2026-11-21T10:00:00.000Z',
+    user_id: 2,
+    user_name: 'Jonas Berger',
+    resource: 'companies',
+    record_id: 5,
+    action: 'delete',
+    changes: { name: { before: 'Acme Logistics', after: null } },
+    fields: null,
+  },
+  {
+    id: 10,
+    at: '2026-11-19T08:05:00.000Z',
+    user_id: 1,
+    user_name: 'Anna Kowalska',
+    resource: 'companies',
+    record_id: 5,
+    action: 'read',
+    changes: null,
+    fields: ['tax_number'],
+  },
 ];
 const logPage = (data: AuditEntry[], total = data.length) => ({ data, pagination: { total, currentPage: 1, perPage: 10, lastPage: 1 } });
 const urls = (fetch: ReturnType<typeof stubFetch>) => fetch.mock.calls.map((call) => String(call[0]));
 
 describe('the audit log endpoint', () => {
   it('leaves empty filters out of the query', () => {
-    expect(auditLogPath({ page: 2, perPage: 20, user_id: undefined, resource: 'orders', from: '2026-11-01', to: '' })).toBe('/audit-log?page=2&perPage=20&resource=orders&from=2026-11-01');
+    expect(auditLogPath({ page: 2, perPage: 20, user_id: undefined, resource: 'orders', from: '2026-11-01', to: '' })).toBe(
+      '/audit-log?page=2&perPage=20&resource=orders&from=2026-11-01',
+    );
   });
 });
 
 describe('the History tab of a detail page', () => {
-  it('lists the record\'s entries: who, when, what, and each changed field before and after', async () => {
+  it("lists the record's entries: who, when, what, and each changed field before and after", async () => {
     signInForTest({ administrator: false, permissions: ['companies.view'] });
     const fetch = stubFetch((url) =>
-      url.startsWith('/api/audit-log') ? json(logPage(entries)) : url === '/api/companies/show/5' ? json({ data: { id: 5, name: 'Acme Logistics', version: 3 } }) : json(logPage([])),
+      url.startsWith('/api/audit-log')
+        ? json(logPage(entries))
+        : url === '/api/companies/show/5'
+          ? json({ data: { id: 5, name: 'Acme Logistics', version: 3 } })
+          : json(logPage([])),
     );
     render(
       <MemoryRouter>
@@ -88,7 +134,13 @@ describe('the tenant-wide audit log page', () => {
     const fetch = stubFetch((url) =>
       url.startsWith('/api/audit-log')
         ? json(logPage(entries, 45))
-        : json({ data: [{ id: 1, name: 'Anna', last_name: 'Kowalska' }, { id: 2, name: 'Jonas', last_name: 'Berger' }], pagination: { total: 2, currentPage: 1, perPage: 100, lastPage: 1 } }),
+        : json({
+            data: [
+              { id: 1, name: 'Anna', last_name: 'Kowalska' },
+              { id: 2, name: 'Jonas', last_name: 'Berger' },
+            ],
+            pagination: { total: 2, currentPage: 1, perPage: 100, lastPage: 1 },
+          }),
     );
     render(
       <MemoryRouter>

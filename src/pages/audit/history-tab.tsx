@@ -26,7 +26,14 @@ export function HistoryTab({ resource, recordId }: { resource: ResourceDefinitio
         loading={log.loading}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={log.failed ? t('crud.loadFailed') : t('audit.empty')} /> }}
-        pagination={{ current: page, pageSize: perPage, total: log.total, showSizeChanger: true, pageSizeOptions: [10, 20, 30, 40], showTotal: (total) => t('crud.total', { count: total }) }}
+        pagination={{
+          current: page,
+          pageSize: perPage,
+          total: log.total,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 30, 40],
+          showTotal: (total) => t('crud.total', { count: total }),
+        }}
         onChange={(pagination) => {
           setPerPage(pagination.pageSize ?? perPage);
           setPage(pagination.pageSize !== perPage ? 1 : (pagination.current ?? 1));

@@ -45,7 +45,9 @@ export function ForgotPasswordPage() {
         </SubmitButton>
       </form>
       <p className="fd-auth__alt">
-        <Link to="/login" data-testid="login-link">{t('forgotPassword.backToLogin')}</Link>
+        <Link to="/login" data-testid="login-link">
+          {t('forgotPassword.backToLogin')}
+        </Link>
       </p>
     </AuthLayout>
   );

@@ -8,8 +8,7 @@ import type { FieldError } from '../../forms/use-light-form';
 
 export function useErrorText() {
   const { t } = useTranslation();
-  return (error: FieldError | undefined): string | undefined =>
-    error === undefined ? undefined : 'text' in error ? error.text : t(error.key, error.params);
+  return (error: FieldError | undefined): string | undefined => (error === undefined ? undefined : 'text' in error ? error.text : t(error.key, error.params));
 }
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: (element: HTMLInputElement | null) => void; name: string };
@@ -125,7 +124,10 @@ export function FormAlert({ messages }: { messages: string[] }) {
 function EyeOpen() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-      <path fill="currentColor" d="M12 5C6.5 5 2.7 9.2 1.5 12c1.2 2.8 5 7 10.5 7s9.3-4.2 10.5-7C21.3 9.2 17.5 5 12 5Zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9Zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" />
+      <path
+        fill="currentColor"
+        d="M12 5C6.5 5 2.7 9.2 1.5 12c1.2 2.8 5 7 10.5 7s9.3-4.2 10.5-7C21.3 9.2 17.5 5 12 5Zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9Zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z"
+      />
     </svg>
   );
 }
@@ -133,7 +135,10 @@ function EyeOpen() {
 function EyeClosed() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-      <path fill="currentColor" d="M3.3 2 2 3.3l3.2 3.2C3.4 7.8 2.1 9.8 1.5 12c1.2 2.8 5 7 10.5 7 1.9 0 3.6-.5 5-1.3l3.7 3.7 1.3-1.3L3.3 2ZM12 16.5A4.5 4.5 0 0 1 7.5 12c0-.8.2-1.5.6-2.2l1.5 1.5a2.5 2.5 0 0 0 3.1 3.1l1.5 1.5c-.7.4-1.4.6-2.2.6Zm0-11.5c5.5 0 9.3 4.2 10.5 7-.5 1.3-1.6 2.9-3.1 4.3l-3-3c.1-.4.1-.9.1-1.3A4.5 4.5 0 0 0 12 7.5c-.4 0-.9 0-1.3.1L8.4 5.4C9.5 5.1 10.7 5 12 5Z" />
+      <path
+        fill="currentColor"
+        d="M3.3 2 2 3.3l3.2 3.2C3.4 7.8 2.1 9.8 1.5 12c1.2 2.8 5 7 10.5 7 1.9 0 3.6-.5 5-1.3l3.7 3.7 1.3-1.3L3.3 2ZM12 16.5A4.5 4.5 0 0 1 7.5 12c0-.8.2-1.5.6-2.2l1.5 1.5a2.5 2.5 0 0 0 3.1 3.1l1.5 1.5c-.7.4-1.4.6-2.2.6Zm0-11.5c5.5 0 9.3 4.2 10.5 7-.5 1.3-1.6 2.9-3.1 4.3l-3-3c.1-.4.1-.9.1-1.3A4.5 4.5 0 0 0 12 7.5c-.4 0-.9 0-1.3.1L8.4 5.4C9.5 5.1 10.7 5 12 5Z"
+      />
     </svg>
   );
 }

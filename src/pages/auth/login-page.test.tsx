@@ -49,7 +49,7 @@ describe('login page', () => {
     expect((await screen.findByTestId('login-error')).textContent).toBe('Must be at most 128 characters');
   });
 
-  it('clears a field\'s message once the field is corrected', async () => {
+  it("clears a field's message once the field is corrected", async () => {
     const { login, submit } = renderLogin();
     fireEvent.click(submit);
     await screen.findByTestId('login-error');
@@ -70,7 +70,7 @@ describe('login page', () => {
     expect(signIn).toHaveBeenCalledWith({ login: 'dispatcher', password: 'correct-horse', remember: false });
   });
 
-  it('puts the server\'s field errors under the fields', async () => {
+  it("puts the server's field errors under the fields", async () => {
     vi.mocked(signIn).mockRejectedValue(
       new ApiError({ status: 422, message: 'The given data was invalid', fieldErrors: { login: ['Server says no'] }, hasServerMessage: true }),
     );

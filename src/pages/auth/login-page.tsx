@@ -53,7 +53,10 @@ export function LoginPage() {
         </SubmitButton>
       </form>
       <p className="fd-auth__alt">
-        {t('login.noAccount')} <Link to="/register" data-testid="register-link">{t('login.registerLink')}</Link>
+        {t('login.noAccount')}{' '}
+        <Link to="/register" data-testid="register-link">
+          {t('login.registerLink')}
+        </Link>
       </p>
     </AuthLayout>
   );

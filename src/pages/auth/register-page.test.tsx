@@ -37,7 +37,7 @@ function renderRegister() {
 const change = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
 
 describe('register page', () => {
-  it('shows the server\'s minimum length for the login, the mismatch and the missing agreement', async () => {
+  it("shows the server's minimum length for the login, the mismatch and the missing agreement", async () => {
     const form = renderRegister();
     change(form.company, 'Nordic Freight');
     change(form.login, 'short');

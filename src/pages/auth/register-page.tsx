@@ -93,7 +93,10 @@ export function RegisterPage() {
         </SubmitButton>
       </form>
       <p className="fd-auth__alt">
-        {t('register.haveAccount')} <Link to="/login" data-testid="login-link">{t('register.loginLink')}</Link>
+        {t('register.haveAccount')}{' '}
+        <Link to="/login" data-testid="login-link">
+          {t('register.loginLink')}
+        </Link>
       </p>
     </AuthLayout>
   );

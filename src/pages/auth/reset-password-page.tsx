@@ -65,7 +65,9 @@ export function ResetPasswordPage() {
         </SubmitButton>
       </form>
       <p className="fd-auth__alt">
-        <Link to="/login" data-testid="login-link">{t('resetPassword.backToLogin')}</Link>
+        <Link to="/login" data-testid="login-link">
+          {t('resetPassword.backToLogin')}
+        </Link>
       </p>
     </AuthLayout>
   );

@@ -14,7 +14,13 @@ export function PageHeading({ titleKey, extra }: { titleKey: string; extra?: Rea
       </Typography.Title>
       <Breadcrumb
         items={[
-          { title: <Link to="/" aria-label={t('pages.orders')}><HomeOutlined /></Link> },
+          {
+            title: (
+              <Link to="/" aria-label={t('pages.orders')}>
+                <HomeOutlined />
+              </Link>
+            ),
+          },
           { title: t(titleKey) },
         ]}
       />

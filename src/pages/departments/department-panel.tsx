@@ -34,7 +34,8 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
   const byId = new Map(members.map((member) => [member.id, member]));
   const memberIds = department.members ?? [];
   const headId = department.head_id ?? null;
-  const options = (exclude: number[]) => members.filter((member) => !exclude.includes(member.id)).map((member) => ({ value: member.id, label: memberName(member) }));
+  const options = (exclude: number[]) =>
+    members.filter((member) => !exclude.includes(member.id)).map((member) => ({ value: member.id, label: memberName(member) }));
 
   async function run(patch: Partial<Department>, after?: () => void) {
     setBusy(true);
@@ -57,7 +58,13 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
             {headId === null ? t('departmentsPage.noHead') : memberName(byId.get(headId), headId)}
           </Typography.Text>
           {canEdit && headId !== null && (
-            <Button size="small" icon={<UserDeleteOutlined />} disabled={busy} data-testid={`${prefix}-unassign-head`} onClick={() => void run({ head_id: null })}>
+            <Button
+              size="small"
+              icon={<UserDeleteOutlined />}
+              disabled={busy}
+              data-testid={`${prefix}-unassign-head`}
+              onClick={() => void run({ head_id: null })}
+            >
               {t('departmentsPage.unassignHead')}
             </Button>
           )}
@@ -75,7 +82,12 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
               options={options(headId === null ? [] : [headId])}
               onChange={(value: number) => setHead(value)}
             />
-            <Button type="primary" disabled={busy || head === undefined} data-testid={`${prefix}-assign-head`} onClick={() => void run({ head_id: head }, () => setHead(undefined))}>
+            <Button
+              type="primary"
+              disabled={busy || head === undefined}
+              data-testid={`${prefix}-assign-head`}
+              onClick={() => void run({ head_id: head }, () => setHead(undefined))}
+            >
               {t('departmentsPage.assignHead')}
             </Button>
           </Space>
@@ -124,7 +136,12 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
               options={options(memberIds)}
               onChange={(value: number) => setNewMember(value)}
             />
-            <Button icon={<UserAddOutlined />} disabled={busy || newMember === undefined} data-testid={`${prefix}-add-member`} onClick={() => void run({ members: [...memberIds, newMember!] }, () => setNewMember(undefined))}>
+            <Button
+              icon={<UserAddOutlined />}
+              disabled={busy || newMember === undefined}
+              data-testid={`${prefix}-add-member`}
+              onClick={() => void run({ members: [...memberIds, newMember!] }, () => setNewMember(undefined))}
+            >
               {t('departmentsPage.addMember')}
             </Button>
           </Space>

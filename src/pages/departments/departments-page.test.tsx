@@ -98,7 +98,7 @@ describe('the departments screen', () => {
     expect(bodyOf(fetch, 'POST')).toEqual({ url: '/api/departments/store', body: { name: 'Accounting' } });
   });
 
-  it('assigns and unassigns the head, and adds and removes members, with the record\'s version', async () => {
+  it("assigns and unassigns the head, and adds and removes members, with the record's version", async () => {
     signInForTest();
     const fetch = server([{ id: 1, name: 'Dispatch', head_id: null, members: [2], version: 4 }]);
     render(

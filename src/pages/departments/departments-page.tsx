@@ -51,7 +51,11 @@ function AddDepartmentDialog({ open, onClose, onCreated }: { open: boolean; onCl
       okButtonProps={{ 'data-testid': 'department-add-save' } as never}
     >
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
-        <Form.Item name="name" label={t('departments.fields.name')} rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: 100 }]}>
+        <Form.Item
+          name="name"
+          label={t('departments.fields.name')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: 100 }]}
+        >
           <Input autoFocus maxLength={100} data-testid="department-add-name" />
         </Form.Item>
       </Form>

@@ -52,9 +52,7 @@ export function AvatarCard({ user }: { user: User | null }) {
             </Button>
           </Upload>
         </div>
-        {percent !== null && (
-          <Progress percent={percent} size="small" data-testid="avatar-upload-progress" aria-label={t('personalInfo.avatar.progress')} />
-        )}
+        {percent !== null && <Progress percent={percent} size="small" data-testid="avatar-upload-progress" aria-label={t('personalInfo.avatar.progress')} />}
         <Typography.Text type="secondary" className="fd-avatar-card__hint">
           {t('personalInfo.avatar.hint')}
         </Typography.Text>

@@ -41,7 +41,12 @@ export function SecurityPage() {
             <Typography.Paragraph type="secondary">{t('security.description')}</Typography.Paragraph>
             <Form form={form} name="passwordChange" layout="vertical" onFinish={onFinish} data-testid="password-change-form">
               {fields.map((field, index) => (
-                <Form.Item key={field.name} name={field.name} label={t(`security.fields.${field.name}`)} {...schemaFieldProps(passwordChangeSchema, field.name, t)}>
+                <Form.Item
+                  key={field.name}
+                  name={field.name}
+                  label={t(`security.fields.${field.name}`)}
+                  {...schemaFieldProps(passwordChangeSchema, field.name, t)}
+                >
                   <Input.Password autoComplete={field.autoComplete} autoFocus={index === 0} />
                 </Form.Item>
               ))}

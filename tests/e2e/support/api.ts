@@ -8,7 +8,7 @@ export interface ApiSession {
 }
 
 export async function registerThroughApi(baseUrl: string, user: ReturnType<typeof uniqueUser>): Promise<ApiSession> {
-  const call = async <T,>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+  const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
     const response = await fetch(`${baseUrl}/api${path}`, {
       method,
       headers: {

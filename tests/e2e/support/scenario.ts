@@ -36,10 +36,7 @@ export async function openScenario(browser: Browser, baseURL: string, name: stri
 }
 
 /** A 1×1 PNG, a real image by content. */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** A unique login/e-mail pair per run, valid by the registration rules. */
 export function uniqueUser(prefix: string) {
