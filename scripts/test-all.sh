@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Every test layer, in the order a failure is cheapest to read: one copy of antd and react-router,
-# types, unit, API (PGlite and PostgreSQL), then the browser tests against the built app.
+# lint and format, types, unit, API (PGlite and PostgreSQL), then the browser tests against the built app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 
 echo "== one copy each of antd and react-router"
 node scripts/check-single-copies.mjs
+
+echo "== lint and format (ESLint with types, Prettier)"
+npx eslint .
+npx prettier --check . >/dev/null || { npx prettier --list-different .; echo "Not formatted: run npm run format"; exit 1; }
 
 echo "== typecheck"
 npx tsc --noEmit -p tsconfig.json

@@ -1,0 +1,43 @@
+/**
+ * What Refine's hooks tell the user, in one place: the data provider shows nothing itself; every hook that
+ * changes or reads data passes these as its `successNotification` / `errorNotification`, and Refine hands
+ * them to the notification provider (notification-provider.ts, the app's toasts). The server's own message
+ * (already in the member's language) is what shows: "Vehicle updated", "The VIN is taken" …
+ */
+import type { OpenNotificationParams } from '@refinedev/core';
+
+/** The server's message of a mutation's answer (`{ message, data }`; the data provider keeps `message`). */
+function serverMessage(answer: unknown): string | undefined {
+  const message = (answer as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+/** A failure's message: the server's (ApiError / Refine's HttpError), else nothing to say. */
+function errorMessage(error: unknown): string | undefined {
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+/** A mutation (create, update, delete): the server's message on success and on failure. */
+export const mutationNotifications = {
+  successNotification: (answer?: unknown): OpenNotificationParams | false => {
+    const message = serverMessage(answer);
+    return message ? { type: 'success', message } : false;
+  },
+  errorNotification: (error?: unknown): OpenNotificationParams | false => {
+    const message = errorMessage(error);
+    return message ? { type: 'error', message } : false;
+  },
+};
+
+/** A read (list, show): no toast when it works; the server's message when it fails. */
+export const readNotifications = {
+  successNotification: false as const,
+  errorNotification: mutationNotifications.errorNotification,
+};
+
+/** Reads that stay silent either way (reference labels, picker options: a missing label shows the id). */
+export const silentNotifications = {
+  successNotification: false as const,
+  errorNotification: false as const,
+};
