@@ -16,6 +16,9 @@ export default defineConfig({
           // Rendering antd forms in happy-dom takes 1–2 s on this 2-core machine; under load, more.
           testTimeout: 20_000,
           setupFiles: ['./src/test-setup.ts'],
+          // Through Vite like the app's code, so it shares the app's copy of react-router (loaded by Node, it
+          // would get react-router's CommonJS build: a second router context, and "useLocation() outside a <Router>").
+          server: { deps: { inline: ['@refinedev/react-router'] } },
         },
       },
       {

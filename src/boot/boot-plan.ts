@@ -6,7 +6,7 @@
 import type { ResourceDefinition } from '../../resources';
 import { resourceByName } from '../../resources';
 import { routePermission } from '../access/access';
-import { initialListState, listRequest } from '../crud/list-state';
+import { firstListRequest as firstListParams } from '../crud/list-state';
 import type { ApiClient } from '../providers/api-client';
 import { createDataProvider } from '../providers/data-provider';
 import { appRoutes } from '../routes';
@@ -14,16 +14,20 @@ import { appRoutes } from '../routes';
 /** The current user's request, as src/session/session-actions.ts sends it on start. */
 export const sessionRequest = '/api/profile/show';
 
-/** The URL of a list's first page, exactly as the data provider asks for it when the list opens. */
+/**
+ * The URL of a list's first page, exactly as the data provider asks for it when the list opens: the
+ * parameters are those of useTable's first request (src/crud/list-state.ts; a test in
+ * src/crud/boot-request.test.tsx holds the two together).
+ */
 export async function firstListRequest(resource: ResourceDefinition): Promise<string> {
   const asked: string[] = [];
   const recorder = {
-    request: async (_method: string, path: string) => {
+    request: (_method: string, path: string) => {
       asked.push(path);
-      return { data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } };
+      return Promise.resolve({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } });
     },
   } as unknown as ApiClient;
-  await createDataProvider(recorder, { notify: null }).getList(listRequest(resource, initialListState(resource)));
+  await createDataProvider(recorder, { notify: null }).getList(firstListParams(resource));
   const path = asked[0];
   return path.startsWith('/api') ? path : `/api${path}`;
 }

@@ -127,7 +127,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         mode === 'create'
           ? await dataProvider.create({ resource: resource.name, variables: data, meta })
           : await dataProvider.update({ resource: resource.name, id: idOf(resource, record) ?? '', variables: { ...data, version: record?.version }, meta });
-      onSaved(answer.data as Record<string, unknown>);
+      onSaved?.(answer.data as Record<string, unknown>);
       // The signed-in member changed their own record (rights, departments): the session follows.
       refreshRightsAfterSave(resource, answer.data as Record<string, unknown>);
       onClose();

@@ -1,18 +1,23 @@
 /**
- * The generic list of a resource: an antd Table paginated on the server (10/20/30/40 a page), columns
- * from `views.list` or the `x-list` fields, sortable where `x-sort`, the filter bar, the resource's
- * empty-list message (`<name>.empty`), row actions (show, edit, delete with confirmation) and a Create
- * button. Used as a page and, scoped to a parent through `params`, as a tab of the parent's show page.
+ * The generic list of a resource: an antd Table on Refine's `useTable` (use-crud-list.ts), paginated on
+ * the server (10/20/30/40 a page), columns from `views.list` or the `x-list` fields, sortable where
+ * `x-sort`, the filter bar, the resource's empty-list message (`<name>.empty`), row actions (show, edit,
+ * delete through Refine's `useDelete` after a confirmation) and a Create button. Used as a page and,
+ * scoped to a parent through `params`, as a tab of the parent's show page.
+ *
+ * Saving or deleting needs no reload here: Refine invalidates the resource's lists, records and labels,
+ * and this list (like every other mounted view of the resource) asks again.
  */
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { useDelete } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
 import { useAccess } from '../access/use-access';
-import { dataProvider } from '../providers/data-provider';
+import { mutationNotifications } from '../providers/notifications';
 import { DeferredPopconfirm } from './deferred-popups';
 import { FieldValue, routeFor, useFieldLabel } from './field-value';
 import { FormModal } from './form-modal';
@@ -26,17 +31,21 @@ export interface CrudListProps {
   resource: ResourceDefinition;
   /** Path parameters of a sub-resource list (the parent's id). */
   params?: Record<string, string>;
-  /**
-   * A search page (`/order-search`): the search box and every filter first, in a card of their own, the
-   * results below, and the search, filters, sort and page kept in the URL query (bookmarkable, reloadable).
-   */
+  /** A search page (`/order-search`): the search box and every filter first, in a card of their own, the results below. */
   searchFirst?: boolean;
+  /**
+   * The page, page size, sort, filters and search in the URL query (bookmarkable, kept on reload and on
+   * Back). Only for the page's main list: a list in a tab of a show page keeps its state to itself, or
+   * the two would read each other's state from the one URL.
+   */
+  syncWithLocation?: boolean;
 }
 
-export function CrudList({ resource, params, searchFirst = false }: CrudListProps) {
+export function CrudList({ resource, params, searchFirst = false, syncWithLocation = false }: CrudListProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
-  const list = useCrudList(resource, params, { urlState: searchFirst });
+  const list = useCrudList(resource, params, { syncWithLocation });
+  const { mutate: deleteOne } = useDelete();
   const [form, setForm] = useState<{ mode: 'create' | 'edit'; record?: Row } | null>(null);
   const fields = viewFields(resource, 'list');
   const access = useAccess();
@@ -46,14 +55,13 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
   const canEdit = Boolean(resource.api.update) && access.can(resource, 'edit');
   const canDelete = Boolean(resource.api.delete) && access.can(resource, 'delete');
 
-  async function remove(record: Row) {
-    try {
-      await dataProvider.deleteOne({ resource: resource.name, id: idOf(resource, record) ?? '', meta: { params, record } });
-      if (list.records.length === 1 && list.state.page > 1) list.update({ page: list.state.page - 1 });
-      else list.reload();
-    } catch {
-      // the data provider has shown the server's message
-    }
+  function remove(record: Row) {
+    const lastOnPage = list.records.length === 1 && list.page > 1;
+    deleteOne(
+      { resource: resource.name, id: idOf(resource, record) ?? '', meta: { params, record }, ...mutationNotifications },
+      // The page's last row gone: the page before (Refine refreshes the list itself).
+      { onSuccess: () => lastOnPage && list.setPage(list.page - 1) },
+    );
   }
 
   const columns: ColumnsType<Row> = fields.map((field) => ({
@@ -61,7 +69,7 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
     dataIndex: field,
     title: label(field),
     sorter: propertyOf(resource, field)?.['x-sort'] === true,
-    sortOrder: list.state.sorter?.field === field ? (list.state.sorter.order === 'asc' ? 'ascend' : 'descend') : null,
+    sortOrder: list.sorter?.field === field ? (list.sorter.order === 'asc' ? 'ascend' : 'descend') : null,
     render: (_value: unknown, record: Row) => <FieldValue resource={resource} field={field} record={record} />,
   }));
 
@@ -119,26 +127,11 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
     <div data-testid={`crud-list-${resource.name}`}>
       {searchFirst && (
         <Card title={t('crud.search.cardTitle')} size="small" style={{ marginBottom: 16 }} data-testid="crud-search-card">
-          <ListFilters
-            resource={resource}
-            prominent
-            filters={list.state.filters}
-            search={list.state.search}
-            onFilters={(filters) => list.update({ filters, page: 1 })}
-            onSearch={(search) => list.update({ search, page: 1 })}
-          />
+          <ListFilters resource={resource} prominent filters={list.filters} search={list.search} onFilters={list.setFilters} onSearch={list.setSearch} />
         </Card>
       )}
       <Space wrap style={{ width: '100%', justifyContent: searchFirst ? 'flex-end' : 'space-between', alignItems: 'flex-start' }}>
-        {!searchFirst && (
-          <ListFilters
-            resource={resource}
-            filters={list.state.filters}
-            search={list.state.search}
-            onFilters={(filters) => list.update({ filters, page: 1 })}
-            onSearch={(search) => list.update({ search, page: 1 })}
-          />
-        )}
+        {!searchFirst && <ListFilters resource={resource} filters={list.filters} search={list.search} onFilters={list.setFilters} onSearch={list.setSearch} />}
         {canCreate && (
           <Button type="primary" icon={<PlusOutlined />} data-testid="crud-create" onClick={() => setForm({ mode: 'create' })} style={{ marginBottom: 16 }}>
             {t('crud.buttons.create')}
@@ -158,8 +151,8 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
               description={
                 list.failed
                   ? t('crud.loadFailed')
-                  : list.state.search ||
-                      Object.values(list.state.filters).some((value) =>
+                  : list.search ||
+                      Object.values(list.filters).some((value) =>
                         Array.isArray(value)
                           ? value.some((part) => part !== undefined && part !== null && part !== '')
                           : value !== undefined && value !== null && value !== '',
@@ -171,8 +164,8 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
           ),
         }}
         pagination={{
-          current: list.state.page,
-          pageSize: list.state.pageSize,
+          current: list.page,
+          pageSize: list.pageSize,
           total: list.total,
           showSizeChanger: true,
           pageSizeOptions: pageSizes,
@@ -181,16 +174,14 @@ export function CrudList({ resource, params, searchFirst = false }: CrudListProp
         onChange={(pagination, _filters, sorter) => {
           const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
           const field = single?.order ? String(single.columnKey ?? single.field) : undefined;
-          list.update({
-            page: pagination.pageSize !== list.state.pageSize ? 1 : (pagination.current ?? 1),
-            pageSize: pagination.pageSize ?? list.state.pageSize,
+          list.change({
+            page: pagination.current ?? 1,
+            pageSize: pagination.pageSize ?? list.pageSize,
             sorter: field ? { field, order: single?.order === 'ascend' ? 'asc' : 'desc' } : undefined,
           });
         }}
       />
-      {form && (
-        <FormModal resource={resource} mode={form.mode} open record={form.record} params={params} onClose={() => setForm(null)} onSaved={() => list.reload()} />
-      )}
+      {form && <FormModal resource={resource} mode={form.mode} open record={form.record} params={params} onClose={() => setForm(null)} />}
     </div>
   );
 }

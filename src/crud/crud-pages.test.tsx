@@ -1,6 +1,6 @@
 /** The generic pages' options: the search-first list kept in the URL, page sections, show pages opened from a bare URL, conflicts on save. */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { initTestI18n } from '../i18n/test-i18n';
@@ -11,7 +11,7 @@ import { CrudList } from './crud-list';
 import { loadRecord, missingPathParams, pathParamsFromQuery } from './load-record';
 import { CrudListPage, CrudShowPage } from './pages';
 import { pathQueryOf } from './schemas';
-import { listStateFromQuery, listStateToQuery } from './use-crud-list';
+import { renderWithRefine } from './test-support';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
@@ -28,64 +28,96 @@ afterEach(() => {
 const page = (data: unknown[], total = data.length) => ({ data, pagination: { total, currentPage: 1, perPage: 10, lastPage: 1 } });
 const urls = (fetch: ReturnType<typeof stubFetch>) => fetch.mock.calls.map((call) => String(call[0]));
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+/** Refine's table state as `useTable` writes it into the URL (its `qs` format, brackets unencoded). */
+function tableQuery(state: { page?: number; pageSize?: number; sort?: [string, 'asc' | 'desc']; filters?: Array<[string, string, string]> }) {
+  const parts: string[] = [];
+  if (state.pageSize) parts.push(`pageSize=${state.pageSize}`);
+  if (state.page) parts.push(`currentPage=${state.page}`);
+  if (state.sort) parts.push(`sorters[0][field]=${state.sort[0]}`, `sorters[0][order]=${state.sort[1]}`);
+  (state.filters ?? []).forEach(([field, operator, value], index) =>
+    parts.push(`filters[${index}][field]=${field}`, `filters[${index}][operator]=${operator}`, `filters[${index}][value]=${encodeURIComponent(value)}`),
+  );
+  return `?${parts.join('&')}`;
 }
 
-describe('list state in the URL', () => {
-  const orders = resourceByName('orders');
+const location = () => decodeURIComponent(screen.getByTestId('location').textContent ?? '');
 
-  it('writes search, filters, page and sort under the API names and reads them back typed', () => {
-    const state = {
-      page: 2,
-      pageSize: 20,
-      sorter: { field: 'price', order: 'asc' as const },
-      filters: {
-        customer: 'Acme',
-        price: [100, undefined],
-        loading_date: ['2026-01-01', '2026-02-01'],
-        dangerous_cargo: true,
-        transport_id: 7,
-        trailer_id: '',
-      },
-      search: 'C-1',
-    };
-    const query = listStateToQuery(orders, state);
-    expect(query.toString()).toBe(
-      'search=C-1&customer=Acme&price_from=100&loading_date_from=2026-01-01&loading_date_to=2026-02-01&dangerous_cargo=true&transport_id=7&page=2&perPage=20&sort=price&order=asc',
-    );
-    expect(listStateFromQuery(orders, query)).toEqual({
-      ...state,
-      filters: { customer: 'Acme', price: [100, undefined], loading_date: ['2026-01-01', '2026-02-01'], dangerous_cargo: true, transport_id: 7 },
-    });
+describe('a list page keeps its state in the URL', () => {
+  const orderRows = (total: number) => ({
+    data: [{ _id: 'a1', cargo_number: 'C-100', customer: 'Acme GmbH' }],
+    pagination: { total, currentPage: 3, perPage: 20, lastPage: Math.ceil(total / 20) },
   });
 
-  it('leaves defaults out and ignores unknown or invalid values', () => {
-    expect(listStateToQuery(orders, listStateFromQuery(orders)).toString()).toBe('');
-    const state = listStateFromQuery(orders, new URLSearchParams('page=-3&perPage=15&sort=nope&unknown=1&customer='));
-    expect(state).toEqual({ page: 1, pageSize: 10, sorter: { field: 'loading_date', order: 'desc' }, filters: {}, search: '' });
+  it('restores the page, page size, sort, filters and search from the URL (a reload, a link, Back)', async () => {
+    const fetch = stubFetch(() => json(orderRows(100)));
+    const query = tableQuery({
+      page: 3,
+      pageSize: 20,
+      sort: ['price', 'asc'],
+      filters: [
+        ['search', 'contains', 'C-1'],
+        ['customer', 'eq', 'Acme'],
+        ['price', 'gte', '100'],
+        ['dangerous_cargo', 'eq', 'true'],
+      ],
+    });
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { entries: [`/${query}`], path: '/' });
+    expect(await screen.findByText('Acme GmbH')).toBeTruthy();
+    expect(urls(fetch)).toEqual(['/api/orders?page=3&perPage=20&sort=price&order=asc&search=C-1&customer=Acme&price_from=100&dangerous_cargo=true']);
+    expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('3');
+    expect(screen.getByTestId<HTMLInputElement>('filter-customer').value).toBe('Acme');
+    const search = screen.getByTestId('crud-search');
+    expect((search.tagName === 'INPUT' ? (search as HTMLInputElement) : search.querySelector('input')!).value).toBe('C-1');
+    expect(screen.getByRole('columnheader', { name: /Price/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('writes a new page and a new filter back to the URL, a filter starting from the first page', async () => {
+    const fetch = stubFetch(() => json(orderRows(100)));
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { path: '/' });
+    await screen.findByText('Acme GmbH');
+    // A fresh list asks for its first page with the default sort, as the boot module does.
+    expect(urls(fetch)[0]).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc');
+    fireEvent.click(document.querySelector('.ant-pagination-item-3')!);
+    await vi.waitFor(() => expect(location()).toContain('currentPage=3'));
+    expect(location()).toContain('sorters[0][field]=loading_date');
+    expect(urls(fetch).at(-1)).toBe('/api/orders?page=3&perPage=10&sort=loading_date&order=desc');
+    fireEvent.change(screen.getByTestId('filter-customer'), { target: { value: 'Acme' } });
+    await vi.waitFor(() => expect(location()).toContain('filters[0][field]=customer&filters[0][operator]=eq&filters[0][value]=Acme'));
+    expect(location()).toContain('currentPage=1');
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc&customer=Acme'));
+  });
+
+  it('corrects a link with a page size, sort or filter the list does not offer before asking the server', async () => {
+    const fetch = stubFetch(() => json(page([])));
+    const query = tableQuery({ page: 2, pageSize: 15, sort: ['nope', 'asc'], filters: [['unknown', 'eq', '1']] });
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { entries: [`/${query}`], path: '/' });
+    await screen.findByText('No orders yet');
+    expect(urls(fetch)).toEqual(['/api/orders?page=2&perPage=10&sort=loading_date&order=desc']);
+    expect(location()).not.toContain('unknown');
+  });
+
+  it('keeps a list in a tab of a show page out of the URL', async () => {
+    stubFetch(() => json(page([])));
+    renderWithRefine(<CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />, { entries: ['/companies/7?tab=company-banks'] });
+    await screen.findByTestId('crud-list-company-banks');
+    await vi.waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+    expect(location()).toBe('/companies/7?tab=company-banks');
   });
 });
 
 describe('search-first list (/order-search)', () => {
   it('shows the search and filters first, starts from the URL query and writes changes back to it', async () => {
     const fetch = stubFetch(() => json(page([{ _id: 'a1', cargo_number: 'C-100', customer: 'Acme GmbH' }])));
-    render(
-      <MemoryRouter initialEntries={['/order-search?search=C-100&customer=Acme']}>
-        <Routes>
-          <Route
-            path="/order-search"
-            element={
-              <>
-                <CrudListPage resource="orders" titleKey="pages.orderSearch" searchFirst />
-                <LocationProbe />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>,
-    );
+    const query = tableQuery({
+      filters: [
+        ['search', 'contains', 'C-100'],
+        ['customer', 'eq', 'Acme'],
+      ],
+    });
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orderSearch" searchFirst />, {
+      entries: [`/order-search${query}`],
+      path: '/order-search',
+    });
     expect(await screen.findByText('Acme GmbH')).toBeTruthy();
     expect(screen.getByTestId('page-title').textContent).toBe('Order search');
     const card = screen.getByTestId('crud-search-card');
@@ -99,48 +131,42 @@ describe('search-first list (/order-search)', () => {
 
     fireEvent.change(input, { target: { value: 'C-200' } });
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order-search?search=C-200&customer=Acme'));
-    expect(urls(fetch).at(-1)).toContain('search=C-200');
+    await vi.waitFor(() => expect(location()).toContain('filters[0][field]=search&filters[0][operator]=contains&filters[0][value]=C-200'));
+    expect(location()).toContain('filters[1][field]=customer');
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toContain('search=C-200&customer=Acme'));
   }, 20000);
-
-  it('keeps an ordinary list out of the URL', async () => {
-    stubFetch(() => json(page([])));
-    render(
-      <MemoryRouter initialEntries={['/?search=ignored']}>
-        <CrudList resource={resourceByName('orders')} />
-        <LocationProbe />
-      </MemoryRouter>,
-    );
-    await screen.findByText('No orders yet');
-    expect(screen.queryByTestId('crud-search-card')).toBeNull();
-    expect(screen.getByTestId('location').textContent).toBe('/?search=ignored');
-  });
 });
 
 describe('page sections (fuel cards and suppliers)', () => {
-  it('shows the cards list and the suppliers list in tabs of the same page', async () => {
+  it('shows the cards list and the suppliers list in tabs of the same page, the open tab in the URL', async () => {
     const fetch = stubFetch((url) => json(page(url.includes('/suppliers') ? [{ id: 2, name: 'Shell Fleet' }] : [])));
-    render(
-      <MemoryRouter>
-        <CrudListPage resource="cards" titleKey="pages.fuelCards" />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<CrudListPage resource="cards" titleKey="pages.fuelCards" />, { entries: ['/maintenance-fuel-cards'], path: '/maintenance-fuel-cards' });
     expect(resourceByName('cards').sections).toEqual(['suppliers']);
     expect(await screen.findByTestId('crud-list-cards')).toBeTruthy();
     expect(urls(fetch)[0]).toMatch(/^\/api\/transport\/cards\?/);
+    await vi.waitFor(() => expect(location()).toContain('sorters[0][field]=expires_at'));
     fireEvent.click(screen.getByRole('tab', { name: 'Suppliers' }));
     expect(await screen.findByText('Shell Fleet')).toBeTruthy();
     expect(screen.getByTestId('crud-list-suppliers')).toBeTruthy();
     expect(urls(fetch).some((url) => url.startsWith('/api/transport/cards/suppliers?'))).toBe(true);
+    // The suppliers' own state, not the cards' sort left behind.
+    await vi.waitFor(() => expect(location()).toMatch(/^\/maintenance-fuel-cards\?tab=suppliers&.*sorters\[0\]\[field\]=name/));
+    expect(location()).not.toContain('expires_at');
+  });
+
+  it('opens the tab the URL names', async () => {
+    stubFetch((url) => json(page(url.includes('/suppliers') ? [{ id: 2, name: 'Shell Fleet' }] : [])));
+    renderWithRefine(<CrudListPage resource="cards" titleKey="pages.fuelCards" />, {
+      entries: ['/maintenance-fuel-cards?tab=suppliers'],
+      path: '/maintenance-fuel-cards',
+    });
+    expect(await screen.findByText('Shell Fleet')).toBeTruthy();
+    expect(screen.queryByTestId('crud-list-cards')).toBeNull();
   });
 
   it('leaves a resource without sections as a single list', async () => {
     stubFetch(() => json(page([])));
-    render(
-      <MemoryRouter>
-        <CrudListPage resource="companies" titleKey="pages.companies" />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<CrudListPage resource="companies" titleKey="pages.companies" />, { entries: ['/companies'], path: '/companies' });
     await screen.findByTestId('crud-list-companies');
     expect(screen.queryByRole('tab')).toBeNull();
   });
@@ -221,7 +247,7 @@ describe('a stale save (409)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
     const second = fetch.mock.calls.filter((call) => call[1]?.method === 'PUT')[1];
-    expect(JSON.parse(String(second[1].body))).toMatchObject({ bank_name: 'Sparkasse', version: 6 });
+    expect(JSON.parse(second[1].body as string)).toMatchObject({ bank_name: 'Sparkasse', version: 6 });
     expect(screen.queryByTestId('crud-conflict')).toBeNull();
   });
 });

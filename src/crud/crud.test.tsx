@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { initTestI18n } from '../i18n/test-i18n';
 import { signInForTest } from '../access/test-session';
 import { json, stubFetch } from './test-fetch';
+import { renderWithRefine } from './test-support';
 import { CrudForm } from './crud-form';
 import { CrudList } from './crud-list';
 import { formSchemaOf, schemaOf, viewFields } from './schemas';
@@ -37,11 +37,7 @@ describe('schemas in the browser', () => {
 describe('generic list', () => {
   it('renders the columns of the x-list fields and the empty-list message', async () => {
     const fetch = stubFetch(() => json(emptyList));
-    render(
-      <MemoryRouter>
-        <CrudList resource={resourceByName('companies')} />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<CrudList resource={resourceByName('companies')} />);
     expect(await screen.findByText('No companies yet')).toBeTruthy();
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(viewFields('companies', 'list')).toEqual(['name', 'main', 'company_name', 'email', 'phone']);
@@ -57,11 +53,7 @@ describe('generic list', () => {
         pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 },
       }),
     );
-    render(
-      <MemoryRouter>
-        <CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />);
     expect(await screen.findByText('DE89 3704 0044 0532 0130 00')).toBeTruthy();
     expect(String(fetch.mock.calls[0][0])).toMatch(/^\/api\/7\/banks\?page=1&perPage=10/);
   });
@@ -76,11 +68,7 @@ describe('generic list actions', () => {
         ? json({ message: 'Deleted successfully!' })
         : json({ data: [{ id: 5, name: 'Acme', main: true }], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
     );
-    render(
-      <MemoryRouter>
-        <CrudList resource={resourceByName('companies')} />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<CrudList resource={resourceByName('companies')} />);
     await screen.findByText('Acme');
     const box = screen.getByTestId('crud-search');
     const search = box.tagName === 'INPUT' ? box : box.querySelector('input')!;
@@ -100,11 +88,7 @@ describe('generic list actions', () => {
         ? json({ message: 'Updated successfully!', data: { ...bank, version: 5 } })
         : json({ data: [bank], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
     );
-    render(
-      <MemoryRouter>
-        <CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />);
     fireEvent.click(await screen.findByTestId('edit-3'));
     const bankName = await vi.waitFor(() => {
       const input = document.getElementById('company-banks-edit_bank_name');
@@ -116,7 +100,7 @@ describe('generic list actions', () => {
     await vi.waitFor(() => expect(fetch.mock.calls.some((call) => call[1]?.method === 'PUT')).toBe(true));
     const put = fetch.mock.calls.find((call) => call[1]?.method === 'PUT')!;
     expect(put[0]).toBe('/api/7/banks/update/3');
-    expect(JSON.parse(String(put[1].body))).toEqual({
+    expect(JSON.parse(put[1].body as string)).toEqual({
       account_name: 'Main',
       bank_name: 'Commerzbank',
       iban: 'DE89370400440532013000',
@@ -167,7 +151,7 @@ describe('generic create form', () => {
     expect(await screen.findByText('Taken by another account')).toBeTruthy();
     const store = fetch.mock.calls.find((call) => String(call[0]).includes('/banks/store'))!;
     expect(store[0]).toBe('/api/7/banks/store');
-    expect(JSON.parse(String(store[1].body))).toEqual({
+    expect(JSON.parse(store[1].body as string)).toEqual({
       account_name: 'Main account',
       bank_name: 'Deutsche Bank',
       iban: 'DE89 3704 0044 0532 0130 00',

@@ -19,7 +19,8 @@ export interface FormModalProps {
   /** Path parameters (the parent's id for sub-resources). */
   params?: Record<string, string>;
   onClose: () => void;
-  onSaved: (record: Record<string, unknown>) => void;
+  /** After a save (every view of the resource refreshes itself: Refine invalidates them). */
+  onSaved?: (record: Record<string, unknown>) => void;
 }
 
 export function FormModal(props: FormModalProps) {

@@ -1,45 +1,67 @@
 /**
- * A generic list's state (page, page size, sort, filters, search) and the data provider call it makes.
- * Kept apart from the hook (use-crud-list.ts) so the build can ask the real data provider which URL a
- * list's first page requests (src/boot/boot-plan.ts) without loading React or antd.
+ * What a generic list asks Refine's `useTable` for (use-crud-list.ts), and the one request that follows
+ * when a list opens fresh. Kept apart from the hook so the build can ask the real data provider which
+ * URL a list's first page requests (src/boot/boot-plan.ts) without loading React, antd or the schemas:
+ * the boot module's early answer is used only when useTable's first request has exactly that URL.
+ *
+ * The list's state is Refine's own: page, page size, sorters and filters (`eq` for exact filters, `gte`
+ * and `lte` for the two ends of a range, and the free-text search as a filter on the field `search`,
+ * which the data provider sends as `search=`).
  */
-import type { CrudFilter, CrudSort, GetListParams } from '@refinedev/core';
+import type { CrudFilter, CrudSort, GetListParams, Pagination } from '@refinedev/core';
 import type { ResourceDefinition } from '../../resources';
 
 export const pageSizes = [10, 20, 30, 40];
 
-export interface ListState {
-  page: number;
-  pageSize: number;
-  sorter?: CrudSort;
-  filters: Record<string, unknown>;
-  search: string;
+/** The filter field that carries the free-text search (the data provider maps it to `search=`). */
+export const searchField = 'search';
+
+/** The resource's default sort (`defaultSort`), as Refine's sorters. */
+export function defaultSorters(resource: ResourceDefinition): CrudSort[] {
+  return resource.defaultSort ? [{ field: resource.defaultSort.field, order: resource.defaultSort.order }] : [];
 }
 
-/** The filters of the list state as Refine filters (range values become `gte`/`lte`). */
-export function toCrudFilters(filters: Record<string, unknown>): CrudFilter[] {
-  const result: CrudFilter[] = [];
-  for (const [field, value] of Object.entries(filters)) {
-    if (Array.isArray(value)) {
-      result.push({ field, operator: 'gte', value: value[0] }, { field, operator: 'lte', value: value[1] });
-    } else result.push({ field, operator: 'eq', value });
-  }
-  return result;
-}
-
-/** A list's state when it opens without a URL query: the first page, the resource's default sort. */
-export function initialListState(resource: ResourceDefinition): ListState {
-  const sorter = resource.defaultSort ? { field: resource.defaultSort.field, order: resource.defaultSort.order } : undefined;
-  return { page: 1, pageSize: pageSizes[0], sorter, filters: {}, search: '' };
-}
-
-/** The data provider's `getList` parameters for a list state (and the parent's path parameters). */
-export function listRequest(resource: ResourceDefinition, state: ListState, params: Record<string, string> = {}): GetListParams {
+/** The settings of a list's `useTable` that decide its requests (everything but the state in the URL). */
+export function tableSettings(resource: ResourceDefinition, params: Record<string, string> = {}) {
   return {
     resource: resource.name,
-    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
-    sorters: state.sorter ? [state.sorter] : [],
-    filters: toCrudFilters(state.filters),
-    meta: { params, search: state.search },
+    pagination: { pageSize: pageSizes[0], mode: 'server' } satisfies Pagination,
+    sorters: { initial: defaultSorters(resource), mode: 'server' as const },
+    filters: { initial: [] as CrudFilter[], mode: 'server' as const, defaultBehavior: 'replace' as const },
+    meta: { params },
   };
+}
+
+/**
+ * The data provider's `getList` parameters of a list's first page as `useTable` asks for it when the list
+ * opens without state in the URL: page 1, the first page size, the default sort, no filter.
+ */
+export function firstListRequest(resource: ResourceDefinition, params: Record<string, string> = {}): GetListParams {
+  const settings = tableSettings(resource, params);
+  return {
+    resource: settings.resource,
+    pagination: { currentPage: 1, pageSize: settings.pagination.pageSize, mode: settings.pagination.mode },
+    sorters: settings.sorters.initial,
+    filters: settings.filters.initial,
+    meta: settings.meta,
+  };
+}
+
+const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/**
+ * The filter bar's values and search text as Refine filters (a range `[from, to]` becomes `gte`/`lte`);
+ * empty values are left out, so the URL holds only what is set.
+ */
+export function toCrudFilters(values: Record<string, unknown>, search = ''): CrudFilter[] {
+  const result: CrudFilter[] = [];
+  if (search) result.push({ field: searchField, operator: 'contains', value: search });
+  for (const [field, value] of Object.entries(values)) {
+    if (Array.isArray(value)) {
+      const [from, to] = value as unknown[];
+      if (filled(from)) result.push({ field, operator: 'gte', value: from });
+      if (filled(to)) result.push({ field, operator: 'lte', value: to });
+    } else if (filled(value)) result.push({ field, operator: 'eq', value });
+  }
+  return result;
 }

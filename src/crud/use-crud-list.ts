@@ -1,135 +1,171 @@
-/** The state of a generic list: page, page size, sort, filters and search, and the records of the server. */
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+/**
+ * A generic list's records and state on Refine's `useTable` (core's: the antd Table is drawn by
+ * crud-list.tsx; @refinedev/antd's hook would add a form library, a breakpoint listener, a link per
+ * pagination item and antd's measuring scroll that the list has no use for). Paginated, sorted and
+ * filtered on the server; the settings that decide the requests are in list-state.ts, shared with the
+ * boot module's early request.
+ *
+ * With `syncWithLocation` the state (page, page size, sort, filters, search) lives in the URL query in
+ * Refine's own format (`?currentPage=3&pageSize=10&sorters[0][field]=…&filters[0][field]=…`): read when the
+ * list opens (a reload, a link, Back to the page), written back on each change (replacing the history
+ * entry, so Back leaves the page rather than stepping through its pages). Only the page's main list may
+ * do so: two lists on one URL would read each other's state.
+ */
+import { useParsed, useTable, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
-import { dataProvider } from '../providers/data-provider';
+import { readNotifications } from '../providers/notifications';
 import { filterFields } from './list-filters';
-import { initialListState, listRequest, pageSizes, type ListState } from './list-state';
+import { defaultSorters, pageSizes, searchField, tableSettings, toCrudFilters } from './list-state';
 import { propertyOf } from './schemas';
 
-export { pageSizes, toCrudFilters, type ListState } from './list-state';
+export { pageSizes, toCrudFilters } from './list-state';
+
+type Row = Record<string, unknown>;
 
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-/** A filter value read back from the URL, typed by its schema property (numbers, yes/no). */
-function parseValue(resource: ResourceDefinition, field: string, text: string | null): unknown {
-  if (text === null || text === '') return undefined;
+/** A filter value as its schema property types it (the URL gives text: `"7"`, `"true"`). */
+function typedValue(resource: ResourceDefinition, field: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (value === '') return undefined;
   const type = propertyOf(resource, field)?.type;
   const types = Array.isArray(type) ? type : [type];
-  if (types.includes('boolean')) return text === 'true' ? true : text === 'false' ? false : undefined;
-  if ((types.includes('integer') || types.includes('number')) && !Number.isNaN(Number(text))) return Number(text);
-  return text;
+  if (types.includes('boolean')) return value === 'true' ? true : value === 'false' ? false : undefined;
+  if ((types.includes('integer') || types.includes('number')) && !Number.isNaN(Number(value))) return Number(value);
+  return value;
 }
 
 /**
- * The list state as a URL query (`search=`, `page=`, `perPage=`, `sort=`, `order=`, `<field>=`,
- * `<field>_from=`, `<field>_to=`: the API's own names), so a search page can be bookmarked and reloaded.
- * Default values and empty filters are left out.
+ * The filter bar's values (`{ customer: 'Acme', price: [100, undefined] }`) and search text of Refine's
+ * filters, typed by the schema; filters on fields the bar does not have are left out.
  */
-export function listStateToQuery(resource: ResourceDefinition, state: ListState): URLSearchParams {
-  const query = new URLSearchParams();
-  if (state.search) query.set('search', state.search);
-  for (const [field, value] of Object.entries(state.filters)) {
-    if (Array.isArray(value)) {
-      if (filled(value[0])) query.set(`${field}_from`, String(value[0]));
-      if (filled(value[1])) query.set(`${field}_to`, String(value[1]));
-    } else if (filled(value)) query.set(field, String(value));
-  }
-  if (state.page > 1) query.set('page', String(state.page));
-  if (state.pageSize !== pageSizes[0]) query.set('perPage', String(state.pageSize));
-  const defaultSort = resource.defaultSort;
-  if (state.sorter && (state.sorter.field !== defaultSort?.field || state.sorter.order !== defaultSort?.order)) {
-    query.set('sort', state.sorter.field);
-    query.set('order', state.sorter.order);
-  } else if (!state.sorter && defaultSort) query.set('sort', '');
-  return query;
-}
-
-/** The initial list state of a resource, read from a URL query written by `listStateToQuery` (or empty). */
-export function listStateFromQuery(resource: ResourceDefinition, query?: URLSearchParams): ListState {
-  const initial = initialListState(resource);
-  const defaultSorter = initial.sorter;
-  if (!query) return initial;
-  const filters: Record<string, unknown> = {};
-  for (const field of filterFields(resource)) {
-    if (propertyOf(resource, field)?.['x-filter'] === 'range') {
-      const from = parseValue(resource, field, query.get(`${field}_from`));
-      const to = parseValue(resource, field, query.get(`${field}_to`));
-      if (filled(from) || filled(to)) filters[field] = [from, to];
-    } else {
-      const value = parseValue(resource, field, query.get(field));
-      if (filled(value)) filters[field] = value;
+export function filterValuesOf(resource: ResourceDefinition, filters: readonly CrudFilter[]): { values: Record<string, unknown>; search: string } {
+  const fields = new Set(filterFields(resource));
+  const values: Record<string, unknown> = {};
+  let search = '';
+  for (const filter of filters) {
+    if (!('field' in filter)) continue;
+    if (filter.field === searchField) {
+      search = filled(filter.value) ? String(filter.value) : '';
+      continue;
     }
+    if (!fields.has(filter.field)) continue;
+    const value = typedValue(resource, filter.field, filter.value);
+    if (propertyOf(resource, filter.field)?.['x-filter'] === 'range') {
+      const range = (values[filter.field] as unknown[] | undefined) ?? [undefined, undefined];
+      if (filter.operator === 'gte') values[filter.field] = [value, range[1]];
+      else if (filter.operator === 'lte') values[filter.field] = [range[0], value];
+    } else if (filled(value)) values[filter.field] = value;
   }
-  const page = Number(query.get('page'));
-  const pageSize = Number(query.get('perPage'));
-  const sort = query.get('sort');
-  const order = query.get('order');
-  return {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    pageSize: pageSizes.includes(pageSize) ? pageSize : pageSizes[0],
-    sorter:
-      sort === ''
-        ? undefined
-        : sort && propertyOf(resource, sort)?.['x-sort'] === true
-          ? { field: sort, order: order === 'asc' ? 'asc' : 'desc' }
-          : defaultSorter,
-    filters,
-    search: query.get('search') ?? '',
-  };
+  return { values, search };
+}
+
+/** Whether a sorter is one the resource offers (`x-sort`, or its default sort). */
+function sortable(resource: ResourceDefinition, sorter: CrudSort | undefined): boolean {
+  if (!sorter || (sorter.order !== 'asc' && sorter.order !== 'desc')) return false;
+  return propertyOf(resource, sorter.field)?.['x-sort'] === true || resource.defaultSort?.field === sorter.field;
+}
+
+interface TableState {
+  pageSize?: unknown;
+  sorters?: unknown;
+  filters?: unknown;
 }
 
 /**
- * The list's state and records. With `urlState` the state lives in the page's URL query as well (read at
- * start, written back on each change, history entries replaced), for a list that is the page's only one.
+ * Whether a table state (read from a URL) is one the list would ask for: a page size it offers, one
+ * sortable field, filters of its filter bar.
  */
-export function useCrudList(resource: ResourceDefinition, params?: Record<string, string>, options: { urlState?: boolean } = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [state, setState] = useState<ListState>(() => listStateFromQuery(resource, options.urlState ? searchParams : undefined));
-  const urlState = Boolean(options.urlState);
-  useEffect(() => {
-    if (!urlState) return;
-    const next = listStateToQuery(resource, state);
-    setSearchParams((current) => (current.toString() === next.toString() ? current : next), { replace: true });
-  }, [urlState, resource, state, setSearchParams]);
-  const [records, setRecords] = useState<Record<string, unknown>[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [reloads, setReloads] = useState(0);
-  const request = useRef(0);
-  const shown = useRef(false);
+function isAllowedState(resource: ResourceDefinition, state: TableState): boolean {
+  if (state.pageSize !== undefined && !pageSizes.includes(Number(state.pageSize))) return false;
+  const sorters = Array.isArray(state.sorters) ? (state.sorters as CrudSort[]) : [];
+  if (sorters.length > 1 || (sorters.length === 1 && !sortable(resource, sorters[0]))) return false;
+  const fields = new Set([...filterFields(resource), searchField]);
+  const filters = Array.isArray(state.filters) ? (state.filters as CrudFilter[]) : [];
+  return filters.every((filter) => 'field' in filter && fields.has(filter.field) && ['eq', 'gte', 'lte', 'contains'].includes(filter.operator));
+}
+
+export function useCrudList(resource: ResourceDefinition, params?: Record<string, string>, options: { syncWithLocation?: boolean } = {}) {
+  const syncWithLocation = Boolean(options.syncWithLocation);
   const paramsKey = JSON.stringify(params ?? {});
+  const settings = useMemo(() => tableSettings(resource, JSON.parse(paramsKey) as Record<string, string>), [resource, paramsKey]);
+  const location = useLocation();
+  const { params: urlState } = useParsed();
+  // A hand-edited or outdated link is corrected (below) before any request goes out: the URL mirrors the
+  // table's state once synchronised, so the query waits while the URL holds a state the list does not allow.
+  const urlAllowed = !syncWithLocation || isAllowedState(resource, (urlState ?? {}) as TableState);
+  const table = useTable<BaseRecord>({
+    ...settings,
+    syncWithLocation,
+    queryOptions: { enabled: urlAllowed },
+    ...readNotifications,
+  });
+  const { setCurrentPage, setPageSize, setSorters, setFilters } = table;
 
+  // A link or an old bookmark with a page size, sort or filter the list does not offer: back to the defaults.
   useEffect(() => {
-    const mine = ++request.current;
-    setLoading(true);
-    dataProvider
-      .getList(listRequest(resource, state, JSON.parse(paramsKey) as Record<string, string>))
-      // The first rows are drawn as a transition: React renders the table in slices (the page opening is
-      // not one long task). Later pages replace the rows at once, so stale rows never linger.
-      .then((answer) => {
-        if (mine !== request.current) return;
-        const draw = shown.current ? (update: () => void) => update() : startTransition;
-        shown.current = true;
-        draw(() => {
-          setRecords(answer.data as Record<string, unknown>[]);
-          setTotal(answer.total);
-          setFailed(false);
-          setLoading(false);
-        });
-      })
-      .catch(() => {
-        if (mine !== request.current) return;
-        shown.current = true;
-        setRecords([]);
-        setTotal(0);
-        setFailed(true);
-        setLoading(false);
-      });
-  }, [resource.name, state, paramsKey, reloads]);
+    if (isAllowedState(resource, { pageSize: table.pageSize, sorters: table.sorters, filters: table.filters })) return;
+    if (!pageSizes.includes(table.pageSize)) setPageSize(pageSizes[0]);
+    if (!isAllowedState(resource, { sorters: table.sorters })) setSorters(defaultSorters(resource));
+    if (!isAllowedState(resource, { filters: table.filters })) {
+      const { values, search } = filterValuesOf(resource, table.filters);
+      setFilters(toCrudFilters(values, search), 'replace');
+    }
+  }, [resource, table.pageSize, table.sorters, table.filters, setPageSize, setSorters, setFilters]);
 
-  const update = useCallback((change: Partial<ListState>) => setState((previous) => ({ ...previous, ...change })), []);
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-  return { state, update, records, total, loading, failed, reload };
+  // The page's own address without a query (its sidebar entry clicked while on page 3): a fresh list.
+  // (Refine's useTable means to do this too, but checks a `search` parameter instead of the query.)
+  const previousSearch = useRef(location.search);
+  useEffect(() => {
+    if (syncWithLocation && location.search === '' && previousSearch.current !== '') {
+      setCurrentPage(1);
+      setPageSize(pageSizes[0]);
+      setSorters(defaultSorters(resource));
+      setFilters([], 'replace');
+    }
+    previousSearch.current = location.search;
+  }, [syncWithLocation, location.search, resource, setCurrentPage, setPageSize, setSorters, setFilters]);
+
+  // The first rows are drawn as a transition: React renders the table in slices (the page opening is not
+  // one long task). Later answers replace the rows at once, so stale rows never linger.
+  const query = table.tableQuery;
+  const answered = query.data !== undefined;
+  const [firstShown, setFirstShown] = useState(false);
+  useEffect(() => {
+    if (answered && !firstShown) startTransition(() => setFirstShown(true));
+  }, [answered, firstShown]);
+
+  const { values, search } = useMemo(() => filterValuesOf(resource, table.filters), [resource, table.filters]);
+  const sorter = table.sorters[0];
+
+  return {
+    records: (firstShown ? table.result.data : []) as Row[],
+    total: table.result.total ?? 0,
+    loading: query.isFetching || !firstShown,
+    failed: query.isError,
+    page: table.currentPage,
+    pageSize: table.pageSize,
+    sorter,
+    filters: values,
+    search,
+    /** New filter values: the first page of the filtered list. */
+    setFilters: (next: Record<string, unknown>) => {
+      setFilters(toCrudFilters(next, search), 'replace');
+      setCurrentPage(1);
+    },
+    /** A new search text: the first page of the results. */
+    setSearch: (text: string) => {
+      setFilters(toCrudFilters(values, text), 'replace');
+      setCurrentPage(1);
+    },
+    /** The table's pagination or sort changed (a new page size starts from the first page). */
+    change: (next: { page: number; pageSize: number; sorter?: CrudSort }) => {
+      setCurrentPage(next.pageSize !== table.pageSize ? 1 : next.page);
+      setPageSize(next.pageSize);
+      if (next.sorter?.field !== sorter?.field || next.sorter?.order !== sorter?.order) setSorters(next.sorter ? [next.sorter] : []);
+    },
+    setPage: setCurrentPage,
+  };
 }

@@ -12,6 +12,7 @@ import { CrudList } from '../../src/crud/crud-list';
 import { CrudShow } from '../../src/crud/crud-show';
 import { formSchemaOf, schemaOf } from '../../src/crud/schemas';
 import { json } from '../../src/crud/test-fetch';
+import { TestRefine } from '../../src/crud/test-support';
 import { findFieldKind } from '../../src/fields/registry';
 import { initTestI18n } from '../../src/i18n/test-i18n';
 import { signInForTest } from '../../src/access/test-session';
@@ -89,7 +90,9 @@ describe('generic views over the registry', () => {
         );
         render(
           <MemoryRouter>
-            <CrudList resource={resource} params={paramsOf(resource)} />
+            <TestRefine>
+              <CrudList resource={resource} params={paramsOf(resource)} />
+            </TestRefine>
           </MemoryRouter>,
         );
         await waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
@@ -106,7 +109,9 @@ describe('generic views over the registry', () => {
         );
         render(
           <MemoryRouter initialEntries={[{ pathname: '/record', state: { record } }]}>
-            <CrudShow resource={resource} id="1" />
+            <TestRefine>
+              <CrudShow resource={resource} id="1" />
+            </TestRefine>
           </MemoryRouter>,
         );
         expect(await screen.findByTestId(`crud-show-${resource.name}`)).toBeTruthy();
@@ -118,7 +123,13 @@ describe('generic views over the registry', () => {
           vi.fn(async () => json({ data: [] })),
         );
         const schema = formSchemaOf(resource, 'create');
-        render(<CrudForm resource={resource} mode="create" open params={paramsOf(resource)} onClose={vi.fn()} onSaved={vi.fn()} />);
+        render(
+          <MemoryRouter>
+            <TestRefine>
+              <CrudForm resource={resource} mode="create" open params={paramsOf(resource)} onClose={vi.fn()} />
+            </TestRefine>
+          </MemoryRouter>,
+        );
         expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
         const first = Object.keys(schema.properties)[0];
         if (first)
