@@ -2,23 +2,27 @@
  * The create/edit form of any resource: RJSF with the antd theme over the resource's form schema
  * (src/crud/schemas.ts, an `$id` per mode), each property drawn by its field kind's widget
  * (src/fields/registry.ts), validated in the browser by the server's rules and messages
- * (src/crud/validator.ts). The server's 422 field errors show under their fields (`extraErrors`); an
- * update sends the record's `version` (a stale one answers 409 with a message toast).
+ * (src/crud/validator.ts), saved through Refine's `useForm` (core: RJSF holds the values, Refine the
+ * mutation). The server's 422 field errors show under their fields (`extraErrors`); an update sends the
+ * record's `version`: a stale one answers 409, and the form warns and takes in the latest version.
+ *
+ * After a save Refine invalidates the resource's lists, records and reference labels: every mounted view
+ * of it (lists, show pages, labels in other resources' lists) asks again and shows the new state.
  */
 import Form from '@rjsf/antd';
 import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
+import { useForm, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Alert } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readOnlyFormFields, withoutFields } from '../access/form-access';
 import { refreshRightsAfterSave } from '../access/rights-refresh';
-import { isApiError } from '../providers/api-error';
+import { mutationNotifications } from '../providers/notifications';
 import { useSession } from '../session/session-store';
-import { dataProvider } from '../providers/data-provider';
 import { fieldKindOf, rjsfWidgets } from '../fields/registry';
 import { useFieldLabel } from './field-value';
 import type { FormModalProps } from './form-modal';
-import { loadRecord } from './load-record';
+import { useCrudRecord } from './load-record';
 import { formSchemaOf, idOf } from './schemas';
 import { translateErrors, validatorFor } from './validator';
 import './crud.css';
@@ -63,17 +67,20 @@ export function initialFormData(schema: { properties: Record<string, unknown> },
   );
 }
 
-/** The server's per-field messages as RJSF's error schema. */
-export function toErrorSchema(fieldErrors: Record<string, string[]>): ErrorSchema {
+/** The server's per-field messages (Refine's `HttpError.errors`) as RJSF's error schema. */
+export function toErrorSchema(fieldErrors: NonNullable<HttpError['errors']>): ErrorSchema {
   const schema: Record<string, unknown> = {};
   for (const [field, messages] of Object.entries(fieldErrors)) {
     let node = schema;
     const parts = field.split('.').filter(Boolean);
     for (const part of parts) node = (node[part] ??= {}) as Record<string, unknown>;
-    node.__errors = messages;
+    const list = Array.isArray(messages) ? messages : [messages];
+    node.__errors = list.map((message) => (typeof message === 'object' ? message.message : String(message)));
   }
   return schema as ErrorSchema;
 }
+
+type Row = Record<string, unknown>;
 
 export function CrudForm({ resource, mode, record: given, params, onSaved, onClose }: FormModalProps) {
   const { t } = useTranslation();
@@ -84,10 +91,39 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const validator = useMemo(() => validatorWithout(validatorFor(schema), readOnly), [schema, readOnly]);
   // The record being edited: the one handed in, replaced by the server's latest after a conflict (409).
   const [record, setRecord] = useState(given);
-  const [formData, setFormData] = useState<Record<string, unknown>>(() => initialFormData(schema, given));
+  const [formData, setFormData] = useState<Row>(() => initialFormData(schema, given));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
-  const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
+  // After a 409: the moment since which a fresh answer of the record is awaited (null: none awaited).
+  const [reloadSince, setReloadSince] = useState<number | null>(null);
+  const id = mode === 'edit' ? idOf(resource, given) : undefined;
+  const invalidate = useInvalidate();
+  const { onFinish, mutation } = useForm<BaseRecord, HttpError, Row>({
+    resource: resource.name,
+    action: mode,
+    id,
+    meta: { params, record },
+    redirect: false,
+    invalidates: ['list', 'many', 'detail'],
+    mutationMode: 'pessimistic',
+    // The record at hand is edited (the list's row, the show page's record): nothing to fetch first.
+    queryOptions: { enabled: false },
+    ...mutationNotifications,
+  });
+  const saving = mutation.isPending;
+  // The latest version after a conflict, through the same Refine queries as the show page (load-record.ts).
+  const latest = useCrudRecord(resource, id ?? '', { params, record, enabled: reloadSince !== null });
+  // Taken in while rendering (state that follows from what was rendered, as React advises); a failed
+  // reload leaves the form as it is (the failure has been shown). An older answer still in the cache is
+  // not the latest: the one asked for after the conflict is awaited.
+  if (reloadSince !== null && latest.status !== 'loading') {
+    if (latest.status !== 'ready') setReloadSince(null);
+    else if (latest.record && latest.updatedAt >= reloadSince) {
+      setRecord(latest.record);
+      setFormData(initialFormData(schema, latest.record));
+      setReloadSince(null);
+    }
+  }
 
   const uiSchema = useMemo<UiSchema>(() => {
     const ui: UiSchema = {
@@ -104,38 +140,28 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     return ui;
   }, [schema, label, t, saving, readOnly]);
 
-  /** After a 409 (someone saved the record meanwhile): the latest version into the form, so the next save works. */
-  async function reloadAfterConflict() {
-    setConflict(true);
-    try {
-      const latest = await loadRecord(resource, idOf(resource, record) ?? '', { params, record });
-      setRecord(latest);
-      setFormData(initialFormData(schema, latest));
-    } catch {
-      // the data provider has shown the server's message; the form keeps what it has
-    }
-  }
-
-  async function submit(given: Record<string, unknown>) {
-    const data = withoutFields(given, readOnly);
-    setSaving(true);
+  async function submit(values: Row) {
+    const data = withoutFields(values, readOnly);
     setExtraErrors(undefined);
     setConflict(false);
     try {
-      const meta = { params, record };
-      const answer =
-        mode === 'create'
-          ? await dataProvider.create({ resource: resource.name, variables: data, meta })
-          : await dataProvider.update({ resource: resource.name, id: idOf(resource, record) ?? '', variables: { ...data, version: record?.version }, meta });
-      onSaved?.(answer.data as Record<string, unknown>);
+      const answer = await onFinish(mode === 'create' ? data : { ...data, version: record?.version });
+      const saved = (answer?.data ?? {}) as Row;
+      onSaved?.(saved);
       // The signed-in member changed their own record (rights, departments): the session follows.
-      refreshRightsAfterSave(resource, answer.data as Record<string, unknown>);
+      refreshRightsAfterSave(resource, saved);
       onClose();
     } catch (error) {
-      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) setExtraErrors(toErrorSchema(error.fieldErrors));
-      else if (isApiError(error) && error.status === 409 && mode === 'edit') await reloadAfterConflict();
-    } finally {
-      setSaving(false);
+      // The failure's message has been shown (mutationNotifications); here, what the form does about it.
+      const { statusCode, errors } = (error ?? {}) as Partial<HttpError>;
+      if (errors && Object.keys(errors).length > 0) setExtraErrors(toErrorSchema(errors));
+      else if (statusCode === 409 && mode === 'edit') {
+        // Someone saved the record meanwhile: their version into the form (so the next save works), and
+        // into every view of it.
+        setConflict(true);
+        setReloadSince(Date.now());
+        void invalidate({ resource: resource.name, id, invalidates: ['list', 'many', 'detail'] });
+      }
     }
   }
 

@@ -1,6 +1,5 @@
 /** The generic pages' options: the search-first list kept in the URL, page sections, show pages opened from a bare URL, conflicts on save. */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { initTestI18n } from '../i18n/test-i18n';
@@ -8,7 +7,7 @@ import { signInForTest } from '../access/test-session';
 import { json, stubFetch } from './test-fetch';
 import { CrudForm } from './crud-form';
 import { CrudList } from './crud-list';
-import { loadRecord, missingPathParams, pathParamsFromQuery } from './load-record';
+import { missingPathParams, pathParamsFromQuery } from './load-record';
 import { CrudListPage, CrudShowPage } from './pages';
 import { pathQueryOf } from './schemas';
 import { renderWithRefine } from './test-support';
@@ -185,38 +184,79 @@ describe('show page path parameters (employees: /employees/{companyId}/show/{id}
     expect(pathParamsFromQuery(employees, '?companyId=7&x=1')).toEqual({ companyId: '7' });
   });
 
-  it('uses the URL query when it has the parameter', async () => {
-    const fetch = stubFetch(() => json({ data: employee }));
-    expect(await loadRecord(employees, '12', { params: { companyId: '7' } })).toEqual(employee);
-    expect(urls(fetch)).toEqual(['/api/employees/7/show/12']);
+  const showPage = (entry: string | { pathname: string; search?: string; state?: unknown }) =>
+    renderWithRefine(<CrudShowPage resource="employees" titleKey="pages.employee" />, { entries: [entry], path: '/personal-main/employee/:userId' });
+
+  it('reads the record through show with the parameter of the URL query', async () => {
+    const fetch = stubFetch((url) => (url.includes('/show/') ? json({ data: employee }) : json(page([]))));
+    showPage('/personal-main/employee/12?companyId=7');
+    expect(await screen.findByTestId('crud-show-employees')).toBeTruthy();
+    expect(urls(fetch)[0]).toBe('/api/employees/7/show/12');
+    expect(urls(fetch).some((url) => url.startsWith('/api/employees?'))).toBe(false);
   });
 
-  it('finds the record through the list when the URL has only the id, then reads it through show', async () => {
+  it('reads the record through show with the parameters of the row handed over by the list', async () => {
+    const fetch = stubFetch((url) => (url.includes('/show/') ? json({ data: employee }) : json(page([]))));
+    showPage({ pathname: '/personal-main/employee/12', state: { record: employee } });
+    expect(await screen.findByTestId('crud-show-employees')).toBeTruthy();
+    expect(urls(fetch)[0]).toBe('/api/employees/7/show/12');
+  });
+
+  it('opens /personal-main/employee/12 directly: finds the record through the list, then reads it through show', async () => {
     const fetch = stubFetch((url) =>
       url.startsWith('/api/employees?') ? json(page([{ ...employee, id: 11 }, employee], 2)) : json({ data: { ...employee, email: 'a@example.com' } }),
     );
-    expect(await loadRecord(employees, '12')).toMatchObject({ id: 12, email: 'a@example.com' });
-    expect(urls(fetch)).toEqual(['/api/employees?page=1&perPage=100', '/api/employees/7/show/12']);
-  });
-
-  it('answers 404 when the list has no such record', async () => {
-    stubFetch(() => json(page([{ ...employee, id: 11 }])));
-    await expect(loadRecord(employees, '12')).rejects.toMatchObject({ status: 404 });
-  });
-
-  it('opens /personal-main/employee/12 directly (a reload without the list)', async () => {
-    stubFetch((url) =>
-      url.startsWith('/api/employees?') ? json(page([employee])) : url === '/api/employees/7/show/12' ? json({ data: employee }) : json(page([])),
-    );
-    render(
-      <MemoryRouter initialEntries={['/personal-main/employee/12']}>
-        <Routes>
-          <Route path="/personal-main/employee/:userId" element={<CrudShowPage resource="employees" titleKey="pages.employee" />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    showPage('/personal-main/employee/12');
     expect(await screen.findByTestId('crud-show-employees')).toBeTruthy();
     expect(screen.getAllByText(/Kowalska/).length).toBeGreaterThan(0);
+    expect(screen.getByText('a@example.com')).toBeTruthy();
+    expect(urls(fetch).slice(0, 2)).toEqual(['/api/employees?page=1&perPage=100', '/api/employees/7/show/12']);
+  });
+
+  it('looks further than the first page of the list', async () => {
+    const others = Array.from({ length: 100 }, (_, index) => ({ ...employee, id: 100 + index }));
+    const fetch = stubFetch((url) =>
+      url.startsWith('/api/employees?page=1&')
+        ? json(page(others, 150))
+        : url.startsWith('/api/employees?page=2&')
+          ? json(page([employee], 150))
+          : json({ data: employee }),
+    );
+    showPage('/personal-main/employee/12');
+    expect(await screen.findByTestId('crud-show-employees')).toBeTruthy();
+    expect(urls(fetch).slice(0, 3)).toEqual(['/api/employees?page=1&perPage=100', '/api/employees?page=2&perPage=100', '/api/employees/7/show/12']);
+  });
+
+  it('says the record is not found when the list has no such record', async () => {
+    stubFetch(() => json(page([{ ...employee, id: 11 }])));
+    showPage('/personal-main/employee/12');
+    expect(await screen.findByText('Not found')).toBeTruthy();
+  });
+});
+
+describe('show page tabs in the URL', () => {
+  const company = { id: 7, name: 'Acme', main: true, version: 1 };
+  const serve = () =>
+    stubFetch((url) =>
+      url.includes('/show/') ? json({ data: company }) : json(page(url.includes('/banks') ? [{ id: 3, companyId: 7, account_name: 'Main' }] : [])),
+    );
+
+  it('writes the open tab into the URL, keeping the rest of the query', async () => {
+    serve();
+    renderWithRefine(<CrudShowPage resource="companies" titleKey="pages.company" />, { entries: ['/companies/7?x=1'], path: '/companies/:id' });
+    await screen.findByTestId('crud-show-companies');
+    fireEvent.click(screen.getByRole('tab', { name: 'Bank accounts' }));
+    expect(await screen.findByText('Main')).toBeTruthy();
+    expect(location()).toBe('/companies/7?x=1&tab=company-banks');
+    fireEvent.click(screen.getByRole('tab', { name: 'General info' }));
+    await vi.waitFor(() => expect(location()).toBe('/companies/7?x=1'));
+  });
+
+  it('opens the tab the URL names (a reload, a link)', async () => {
+    const fetch = serve();
+    renderWithRefine(<CrudShowPage resource="companies" titleKey="pages.company" />, { entries: ['/companies/7?tab=company-banks'], path: '/companies/:id' });
+    expect(await screen.findByText('Main')).toBeTruthy();
+    expect(urls(fetch)).toContain('/api/7/banks?page=1&perPage=10');
   });
 });
 
@@ -235,7 +275,7 @@ describe('a stale save (409)', () => {
       return json(page([{ ...bank, bank_name: 'Sparkasse', version: 6 }]));
     });
     const onSaved = vi.fn();
-    render(
+    renderWithRefine(
       <CrudForm resource={resourceByName('company-banks')} mode="edit" open record={bank} params={{ companyId: '7' }} onClose={vi.fn()} onSaved={onSaved} />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

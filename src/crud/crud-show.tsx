@@ -2,23 +2,28 @@
  * The generic show page of a record: its fields (with units, translated enumeration labels and reference
  * labels) under a "General info" tab, then one tab per sub-resource of `tabs`, each a generic list scoped
  * to this record (the sub-resource's parent path parameter filled with its id), and a History tab with
- * the record's audit trail. Edit opens the form dialog; delete asks first and returns to the list. Tabs
- * and buttons the member may not use are not drawn (src/access/).
+ * the record's audit trail. The open tab is in the URL (`?tab=`). Edit opens the form dialog; delete
+ * (Refine's `useDelete`) asks first and returns to the list. Tabs and buttons the member may not use are
+ * not drawn (src/access/).
+ *
+ * The record comes through Refine's `useOne` (or a look-up through `useList`, load-record.ts): a save
+ * anywhere invalidates it, and the page shows the new state without a reload.
  */
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { useDelete } from '@refinedev/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { resourceByName, type ResourceDefinition } from '../../resources';
 import { useAccess } from '../access/use-access';
 import { HistoryTab } from '../pages/audit/history-tab';
-import { isApiError } from '../providers/api-error';
-import { dataProvider } from '../providers/data-provider';
+import { mutationNotifications } from '../providers/notifications';
 import { CrudList } from './crud-list';
 import { FieldValue, useFieldLabel, useResourceTitles } from './field-value';
 import { FormModal } from './form-modal';
-import { loadRecord } from './load-record';
+import { tabParameter } from './list-page';
+import { useCrudRecord } from './load-record';
 import { labelOf, viewFields } from './schemas';
 
 type Row = Record<string, unknown>;
@@ -28,44 +33,25 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
   const navigate = useNavigate();
   // The list's row, handed over by its show link: fills path parameters the show endpoint needs besides
   // the id (`/employees/{companyId}/show/{id}`).
-  const known = (useLocation().state as { record?: Row } | null)?.record;
+  // The list's row, handed over by its show link: fills path parameters the show endpoint needs besides
+  // the id (`/employees/{companyId}/show/{id}`). Only the first look needs it: kept from the first render.
+  const state = useLocation().state as { record?: Row } | null;
+  const [known] = useState(state?.record);
   const label = useFieldLabel(resource);
   const { singular } = useResourceTitles(resource);
-  const [record, setRecord] = useState<Row | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'notFound' | 'failed'>('loading');
   const [editing, setEditing] = useState(false);
+  const [query, setQuery] = useSearchParams();
   const access = useAccess();
+  const { mutate: deleteOne } = useDelete();
+  // Path parameters the show endpoint needs besides the id come from the handed-over row, the URL query
+  // (`?companyId=`), or else the record is looked up through the list endpoint (load-record.ts).
+  const { status, record } = useCrudRecord(resource, id, { params, record: known });
 
-  useEffect(() => {
-    let active = true;
-    setStatus('loading');
-    if (!resource.api.show) {
-      setStatus('failed');
-      return;
-    }
-    // Path parameters the show endpoint needs besides the id come from the handed-over row, the URL query
-    // (`?companyId=`), or else the record is looked up through the list endpoint (load-record.ts).
-    loadRecord(resource, id, { params, record: known }).then(
-      (answer) => {
-        if (!active) return;
-        setRecord(answer);
-        setStatus('ready');
-      },
-      (error) => active && setStatus(isApiError(error) && error.status === 404 ? 'notFound' : 'failed'),
+  function remove() {
+    deleteOne(
+      { resource: resource.name, id, meta: { params, record }, ...mutationNotifications },
+      { onSuccess: () => void navigate(resource.routes?.list ?? '/') },
     );
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handed-over row only helps the first load
-  }, [resource, id]);
-
-  async function remove() {
-    try {
-      await dataProvider.deleteOne({ resource: resource.name, id, meta: { record: record ?? undefined } });
-      navigate(resource.routes?.list ?? '/');
-    } catch {
-      // the data provider has shown the server's message
-    }
   }
 
   if (status === 'loading') return <Spin data-testid="crud-show-loading" />;
@@ -123,17 +109,24 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
         </Space>
       }
     >
-      <Tabs items={tabs} data-testid="crud-show-tabs" />
-      {editing && (
-        <FormModal
-          resource={resource}
-          mode="edit"
-          open
-          record={record}
-          onClose={() => setEditing(false)}
-          onSaved={(saved) => setRecord({ ...record, ...saved })}
-        />
-      )}
+      <Tabs
+        items={tabs}
+        data-testid="crud-show-tabs"
+        activeKey={tabs.some((tab) => tab.key === query.get(tabParameter)) ? (query.get(tabParameter) ?? undefined) : 'general'}
+        // The other query parameters stay (`?companyId=` finds the record again); the entry is replaced: Back leaves the page.
+        onChange={(key) =>
+          setQuery(
+            (current) => {
+              const next = new URLSearchParams(current);
+              if (key === 'general') next.delete(tabParameter);
+              else next.set(tabParameter, key);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      />
+      {editing && <FormModal resource={resource} mode="edit" open record={record} params={params} onClose={() => setEditing(false)} />}
     </Card>
   );
 }

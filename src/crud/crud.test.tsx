@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { initTestI18n } from '../i18n/test-i18n';
@@ -113,7 +113,7 @@ describe('generic list actions', () => {
 describe('generic create form', () => {
   function renderForm(record?: Record<string, unknown>) {
     const onSaved = vi.fn();
-    render(
+    renderWithRefine(
       <CrudForm
         resource={resourceByName('company-banks')}
         mode="create"

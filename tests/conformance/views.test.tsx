@@ -86,7 +86,7 @@ describe('generic views over the registry', () => {
       itWhen(Boolean(resource.api.list))('renders its list with no records', async () => {
         vi.stubGlobal(
           'fetch',
-          vi.fn(async () => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } })),
+          vi.fn(() => Promise.resolve(json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }))),
         );
         render(
           <MemoryRouter>
@@ -103,8 +103,8 @@ describe('generic views over the registry', () => {
         const record = emptyRecord(resource);
         vi.stubGlobal(
           'fetch',
-          vi.fn(async (url: string) =>
-            json(url.includes('/show/') ? { data: record } : { data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }),
+          vi.fn((url: string) =>
+            Promise.resolve(json(url.includes('/show/') ? { data: record } : { data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } })),
           ),
         );
         render(
@@ -120,7 +120,7 @@ describe('generic views over the registry', () => {
       itWhen(Boolean(resource.api.create))('renders its create form', async () => {
         vi.stubGlobal(
           'fetch',
-          vi.fn(async () => json({ data: [] })),
+          vi.fn(() => Promise.resolve(json({ data: [] }))),
         );
         const schema = formSchemaOf(resource, 'create');
         render(
