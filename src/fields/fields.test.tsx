@@ -1,5 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../crud/test-fetch';
+import { TestRefine } from '../crud/test-support';
 import { initTestI18n } from '../i18n/test-i18n';
 import { booleanKind } from './boolean';
 import { countryKind } from './country';
@@ -9,7 +12,6 @@ import { enumKind } from './enum';
 import { fileKind, isTooLarge, maxFileBytes } from './file';
 import { formatIban, ibanKind } from './iban';
 import { listKind } from './list';
-import { clearLookupCache } from './lookups';
 import { numberKind } from './number';
 import { objectKind } from './object';
 import { passwordKind } from './password';
@@ -26,7 +28,6 @@ beforeAll(initTestI18n);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  clearLookupCache();
 });
 
 function display(kind: FieldKind, value: unknown, schema: PropertySchema) {
@@ -123,83 +124,47 @@ describe('field kind displays', () => {
   });
 
   it('countries and currencies with their names from the lookup lists', async () => {
-    const fetch = vi.fn(
-      async (url: string) =>
-        new Response(
-          JSON.stringify({ data: url.endsWith('/countries') ? [{ id: 1, iso: 'DE', name: 'Germany' }] : [{ id: 'EUR', code: 'EUR', name: 'Euro' }] }),
-          { status: 200, headers: { 'Content-Type': 'application/json' } },
-        ),
+    const fetch = stubFetch((url) =>
+      json({ data: url.endsWith('/countries') ? [{ id: 1, iso: 'DE', name: 'Germany' }] : [{ id: 'EUR', code: 'EUR', name: 'Euro' }] }),
     );
-    vi.stubGlobal('fetch', fetch);
-    display(countryKind, 'DE', { type: 'string', 'x-widget': 'country' });
-    await waitFor(() => expect(cell()).toBe('Germany (DE)'));
-    cleanup();
-    display(currencyKind, 'EUR', { type: 'string', 'x-widget': 'currency' });
-    await waitFor(() => expect(cell()).toBe('Euro (EUR)'));
-  });
-
-  it('references by the target record label, the labels of one render fetched in one ids= request', async () => {
-    const fetch = vi.fn(
-      async (_url: string) =>
-        new Response(
-          JSON.stringify({
-            data: [
-              { id: 5, name: 'Acme Logistics' },
-              { id: 6, name: 'Baltic Freight' },
-            ],
-            pagination: { total: 2, currentPage: 1, perPage: 2, lastPage: 1 },
-          }),
-          {
-            status: 200,
-            headers: { 'Content-Type': 'application/json' },
-          },
-        ),
-    );
-    vi.stubGlobal('fetch', fetch);
-    const schema: PropertySchema = { type: 'integer', 'x-ref': { resource: 'companies' } };
-    const { Display } = referenceKind;
+    const { Display: Country } = countryKind;
+    const { Display: Currency } = currencyKind;
     render(
-      <>
-        <span data-testid="first">
-          <Display value={5} schema={schema} field="a" />
-        </span>
-        <span data-testid="second">
-          <Display value={6} schema={schema} field="b" />
-        </span>
-      </>,
+      <MemoryRouter>
+        <TestRefine>
+          <span data-testid="country">
+            <Country value="DE" schema={{ type: 'string', 'x-widget': 'country' }} field="citizenship" />
+          </span>
+          <span data-testid="another-country">
+            <Country value="DE" schema={{ type: 'string', 'x-widget': 'country' }} field="country" />
+          </span>
+          <span data-testid="currency">
+            <Currency value="EUR" schema={{ type: 'string', 'x-widget': 'currency' }} field="currency" />
+          </span>
+        </TestRefine>
+      </MemoryRouter>,
     );
-    await waitFor(() => expect(screen.getByTestId('first').textContent).toBe('Acme Logistics'));
-    await waitFor(() => expect(screen.getByTestId('second').textContent).toBe('Baltic Freight'));
-    expect(fetch.mock.calls.map(([url]) => decodeURIComponent(String(url)))).toEqual(['/api/companies?page=1&perPage=2&ids=5,6']);
+    await waitFor(() => expect(screen.getByTestId('country').textContent).toBe('Germany (DE)'));
+    expect(screen.getByTestId('another-country').textContent).toBe('Germany (DE)');
+    await waitFor(() => expect(screen.getByTestId('currency').textContent).toBe('Euro (EUR)'));
+    // one request per list, shared by every field that shows it
+    expect(fetch.mock.calls.map(([url]) => String(url)).sort()).toEqual(['/api/countries', '/api/currencies']);
   });
 
-  it('reference pickers search on the server through the target list endpoint and its label fields', async () => {
-    const fetch = vi.fn(
-      async (_url: string) =>
-        new Response(JSON.stringify({ data: [{ id: 5, name: 'Acme Logistics' }], pagination: { total: 1, currentPage: 1, perPage: 20, lastPage: 1 } }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
+  it('country pickers point their input at the help and error texts', () => {
+    stubFetch(() => json({ data: [] }));
+    const Widget = countryKind.Widget!;
+    const props = { id: 'root_citizenship', value: undefined, onChange: vi.fn(), onBlur: vi.fn(), onFocus: vi.fn(), schema: { type: 'string' }, options: {} };
+    render(
+      <MemoryRouter>
+        <TestRefine>
+          <Widget {...(props as unknown as WidgetProps)} />
+        </TestRefine>
+      </MemoryRouter>,
     );
-    vi.stubGlobal('fetch', fetch);
-    const onChange = vi.fn();
-    const Widget = referenceKind.Widget!;
-    const props = {
-      id: 'pick',
-      value: undefined,
-      onChange,
-      onBlur: vi.fn(),
-      onFocus: vi.fn(),
-      schema: { type: 'integer', 'x-ref': { resource: 'companies' } },
-      options: {},
-    };
-    render(<Widget {...(props as unknown as WidgetProps)} />);
-    const input = document.getElementById('pick')!;
-    fireEvent.mouseDown(input);
-    fireEvent.change(input, { target: { value: 'acm' } });
-    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url) === '/api/companies?page=1&perPage=20&search=acm')).toBe(true));
-    fireEvent.click(await screen.findByText('Acme Logistics'));
-    expect(onChange).toHaveBeenCalledWith(5);
+    expect(document.getElementById('root_citizenship')?.getAttribute('aria-describedby')).toBe(
+      'root_citizenship__error root_citizenship__description root_citizenship__help',
+    );
   });
 
   it('files, lists and objects', () => {

@@ -1,4 +1,5 @@
-/** The shared parts of the country and currency kinds: a searchable select over a lookup list. */
+/** The shared parts of the country and currency kinds: a searchable select over a lookup list (./lookups.ts). */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { Select } from 'antd';
 import type { DisplayProps, FieldKind, WidgetProps } from './types';
 import { Blank, isBlank } from './shared';
@@ -17,7 +18,8 @@ export function lookupKind(name: 'country' | 'currency', list: 'countries' | 'cu
     return (
       <Select
         id={id}
-        value={isBlank(value) ? undefined : value}
+        aria-describedby={ariaDescribedByIds(id)}
+        value={isBlank(value) ? undefined : String(value)}
         allowClear
         showSearch
         optionFilterProp="label"

@@ -1,17 +1,21 @@
 /**
- * The reference lists of the API (`/countries`, `/currencies`), fetched once per language (names come in
- * the language of `Accept-Language`) and shared by every picker and display on the page.
+ * The reference lists of the API (`/countries`, `/currencies`) on Refine's `useCustom`: names come in the
+ * language of `Accept-Language`, so the language is part of the query's key and Refine's cache holds one
+ * list per language, shared by every picker and display on the page and kept for the session (the lists
+ * do not change while the app runs). Silent on failure: codes show without names.
  */
-import { useEffect, useState } from 'react';
+import { useApiUrl, useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
-import { api } from '../providers/api';
+import { silentNotifications } from '../providers/notifications';
+
+export type LookupList = 'countries' | 'currencies';
 
 export interface LookupOption {
   value: string;
   label: string;
 }
 
-const cache = new Map<string, Promise<LookupOption[]>>();
+const noOptions: LookupOption[] = [];
 
 function nameIn(name: unknown, language: string): string | undefined {
   if (typeof name === 'string') return name;
@@ -30,45 +34,27 @@ export function toLookupOptions(items: unknown, language: string): LookupOption[
     if (!item || typeof item !== 'object') return [];
     const record = item as Record<string, unknown>;
     const value = record.iso ?? record.code ?? record.id;
-    if (value === undefined || value === null) return [];
+    if (typeof value !== 'string' && typeof value !== 'number') return [];
     const label = nameIn(record.name, language) ?? String(value);
     return [{ value: String(value), label }];
   });
 }
 
-export function loadLookup(list: 'countries' | 'currencies', language: string): Promise<LookupOption[]> {
-  const key = `${list}:${language}`;
-  let promise = cache.get(key);
-  if (!promise) {
-    promise = api.get<unknown>(`/${list}`).then(
-      (answer) => toLookupOptions(answer.data, language),
-      (error) => {
-        cache.delete(key);
-        throw error;
-      },
-    );
-    cache.set(key, promise);
-  }
-  return promise;
-}
-
-export function useLookup(list: 'countries' | 'currencies'): LookupOption[] {
+/** The options of a lookup list in the interface language (empty until loaded, and on failure). */
+export function useLookup(list: LookupList): LookupOption[] {
   const { i18n } = useTranslation();
-  const [options, setOptions] = useState<LookupOption[]>([]);
-  useEffect(() => {
-    let active = true;
-    loadLookup(list, i18n.language).then(
-      (loaded) => active && setOptions(loaded),
-      () => active && setOptions([]),
-    );
-    return () => {
-      active = false;
-    };
-  }, [list, i18n.language]);
-  return options;
-}
-
-/** For tests. */
-export function clearLookupCache(): void {
-  cache.clear();
+  const language = i18n.language;
+  const { query } = useCustom<LookupOption[]>({
+    url: `${useApiUrl()}/${list}`,
+    method: 'get',
+    // Part of the query's key: each language has its own list.
+    meta: { language },
+    queryOptions: {
+      staleTime: Infinity,
+      gcTime: Infinity,
+      select: (answer) => ({ data: toLookupOptions(answer.data, language) }),
+    },
+    ...silentNotifications,
+  });
+  return query.data?.data ?? noOptions;
 }

@@ -43,7 +43,7 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
       await onUpdate(patch);
       after?.();
     } catch {
-      // the data provider has shown the server's message
+      // the notification has shown the server's message
     } finally {
       setBusy(false);
     }
@@ -154,6 +154,7 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
           okText={t('crud.buttons.delete')}
           cancelText={t('crud.buttons.cancel')}
           okButtonProps={{ danger: true }}
+          // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd keeps the button loading until the promise settles
           onConfirm={onDelete}
         >
           <Button danger icon={<DeleteOutlined />} data-testid={`${prefix}-delete`}>

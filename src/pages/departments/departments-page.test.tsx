@@ -1,10 +1,11 @@
 /** The departments screen: a tab per department, adding one, its head and its members. */
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInForTest, signOutForTest } from '../../access/test-session';
 import { json, stubFetch } from '../../crud/test-fetch';
+import { renderWithRefine } from '../../crud/test-support';
 import { initTestI18n } from '../../i18n/test-i18n';
+import { toast } from '../../providers/toast';
 import { DepartmentsPage } from './departments-page';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
@@ -13,6 +14,7 @@ beforeAll(initTestI18n);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.mocked(toast).mockClear();
   signOutForTest();
 });
 
@@ -28,7 +30,7 @@ function server(departments: Array<Record<string, unknown>>) {
   return stubFetch((url, init) => {
     if (url.startsWith('/api/users')) return json(list(members));
     if (url.startsWith('/api/departments/store')) {
-      const body = JSON.parse(String(init.body));
+      const body = JSON.parse(init.body as string) as Record<string, unknown>;
       const created = { id: 9, head_id: null, members: [], version: 1, ...body };
       records.push(created);
       return json({ message: 'Created successfully!', data: created }, 201);
@@ -36,18 +38,25 @@ function server(departments: Array<Record<string, unknown>>) {
     const update = url.match(/^\/api\/departments\/update\/(\d+)$/);
     if (update) {
       const record = records.find((candidate) => candidate.id === Number(update[1]))!;
-      const body = JSON.parse(String(init.body));
+      const body = JSON.parse(init.body as string) as Record<string, unknown>;
       Object.assign(record, body, { version: Number(record.version) + 1 });
       return json({ message: 'Updated successfully!', data: record });
     }
-    if (url.startsWith('/api/departments/destroy/')) return json({ message: 'Deleted successfully!', data: null });
+    const destroy = url.match(/^\/api\/departments\/destroy\/(\d+)$/);
+    if (destroy) {
+      records.splice(
+        records.findIndex((candidate) => candidate.id === Number(destroy[1])),
+        1,
+      );
+      return json({ message: 'Deleted successfully!', data: null });
+    }
     return json(list(records));
   });
 }
 
 const bodyOf = (fetch: ReturnType<typeof stubFetch>, method: string) => {
   const call = fetch.mock.calls.filter((candidate) => candidate[1]?.method === method).at(-1)!;
-  return { url: String(call[0]), body: call[1].body ? JSON.parse(String(call[1].body)) : undefined };
+  return { url: String(call[0]), body: call[1].body ? (JSON.parse(call[1].body as string) as unknown) : undefined };
 };
 
 async function choose(label: string, option: string) {
@@ -64,11 +73,7 @@ describe('the departments screen', () => {
       { id: 1, name: 'Dispatch', head_id: 2, members: [2, 3], version: 1 },
       { id: 2, name: 'Workshop', head_id: null, members: [], version: 1 },
     ]);
-    render(
-      <MemoryRouter>
-        <DepartmentsPage />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<DepartmentsPage />);
     expect(await screen.findByRole('tab', { name: 'Dispatch' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Workshop' })).toBeTruthy();
     expect(screen.getByTestId('page-title').textContent).toBe('Departments');
@@ -85,11 +90,7 @@ describe('the departments screen', () => {
   it('adds a department from the "+" button and opens its tab', async () => {
     signInForTest();
     const fetch = server([{ id: 1, name: 'Dispatch', head_id: null, members: [], version: 1 }]);
-    render(
-      <MemoryRouter>
-        <DepartmentsPage />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<DepartmentsPage />);
     await screen.findByRole('tab', { name: 'Dispatch' });
     fireEvent.click(screen.getByRole('button', { name: /Add a department/ }));
     fireEvent.change(await screen.findByTestId('department-add-name'), { target: { value: 'Accounting' } });
@@ -101,11 +102,7 @@ describe('the departments screen', () => {
   it("assigns and unassigns the head, and adds and removes members, with the record's version", async () => {
     signInForTest();
     const fetch = server([{ id: 1, name: 'Dispatch', head_id: null, members: [2], version: 4 }]);
-    render(
-      <MemoryRouter>
-        <DepartmentsPage />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<DepartmentsPage />);
     await screen.findByTestId('department-1');
     await choose('Choose the head', 'Anna Kowalska');
     fireEvent.click(screen.getByRole('button', { name: 'Assign as head' }));
@@ -126,14 +123,24 @@ describe('the departments screen', () => {
     expect(bodyOf(fetch, 'PUT').body).toEqual({ members: [3], version: 7 });
   });
 
+  it("after a change reads the departments and the members again and shows the server's message", async () => {
+    signInForTest();
+    const fetch = server([{ id: 1, name: 'Dispatch', head_id: null, members: [2], version: 1 }]);
+    renderWithRefine(<DepartmentsPage />);
+    await screen.findByTestId('department-1');
+    const reads = (path: string) => fetch.mock.calls.filter((call) => String(call[0]).startsWith(path) && !call[1]?.method?.match(/PUT|POST|DELETE/)).length;
+    await vi.waitFor(() => expect(reads('/api/users?')).toBe(1));
+    expect(reads('/api/departments?')).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Jonas Berger from the department' }));
+    await vi.waitFor(() => expect(reads('/api/users?')).toBe(2));
+    expect(reads('/api/departments?')).toBe(2);
+    expect(toast).toHaveBeenCalledWith('success', 'Updated successfully!', expect.objectContaining({}));
+  });
+
   it('deletes a department after the confirmation and shows the empty state when none is left', async () => {
     signInForTest();
     const fetch = server([{ id: 1, name: 'Dispatch', head_id: null, members: [], version: 1 }]);
-    render(
-      <MemoryRouter>
-        <DepartmentsPage />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<DepartmentsPage />);
     fireEvent.click(await screen.findByTestId('department-1-delete'));
     expect(await screen.findByText('Delete the department “Dispatch”?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
@@ -145,11 +152,7 @@ describe('the departments screen', () => {
   it('offers a member who may only view neither adding nor changing nor deleting', async () => {
     signInForTest({ administrator: false, permissions: ['departments.view', 'users.view'] });
     server([{ id: 1, name: 'Dispatch', head_id: 2, members: [2], version: 1 }]);
-    render(
-      <MemoryRouter>
-        <DepartmentsPage />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<DepartmentsPage />);
     await screen.findByTestId('department-1');
     expect(screen.queryByRole('button', { name: /Add a department/ })).toBeNull();
     expect(screen.queryByTestId('department-1-delete')).toBeNull();

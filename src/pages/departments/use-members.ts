@@ -1,11 +1,10 @@
 /**
- * The account's members for pickers and labels (up to 100, by last name). Silent on failure: a member
- * without `users.view` sees ids instead of names, not a toast.
+ * The account's members for pickers and labels (up to 100, by last name), on Refine's `useList` over
+ * `users`: cached with every other view of users and refreshed when they change. Silent on failure: a
+ * member without `users.view` sees ids instead of names, not a toast.
  */
-import { useEffect, useState } from 'react';
-import { createDataProvider } from '../../providers/data-provider';
-
-const quietData = createDataProvider(undefined, { notify: null });
+import { useList } from '@refinedev/core';
+import { silentNotifications } from '../../providers/notifications';
 
 export interface Member {
   id: number;
@@ -22,16 +21,11 @@ export function memberName(member: Member | undefined, id?: number): string {
 }
 
 export function useMembers(): Member[] {
-  const [members, setMembers] = useState<Member[]>([]);
-  useEffect(() => {
-    let active = true;
-    quietData
-      .getList({ resource: 'users', pagination: { currentPage: 1, pageSize: 100 }, sorters: [{ field: 'last_name', order: 'asc' }] })
-      .then((answer) => active && setMembers(answer.data as unknown as Member[]))
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, []);
-  return members;
+  const { result } = useList<Member>({
+    resource: 'users',
+    pagination: { currentPage: 1, pageSize: 100 },
+    sorters: [{ field: 'last_name', order: 'asc' }],
+    ...silentNotifications,
+  });
+  return result.data;
 }

@@ -1,0 +1,67 @@
+/** The "add a department" dialog: a name, saved through the page's `create`; the server's field errors show under the field. */
+import type { HttpError } from '@refinedev/core';
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Department } from './department-panel';
+
+/** The messages of one field in a Refine `HttpError` (the server's 422 per-field messages). */
+function fieldMessages(error: unknown, field: string): string[] | undefined {
+  const value = (error as Partial<HttpError> | undefined)?.errors?.[field];
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.map(String);
+  return undefined;
+}
+
+interface AddDepartmentDialogProps {
+  open: boolean;
+  create: (name: string) => Promise<Department>;
+  onClose: () => void;
+  onCreated: (department: Department) => void;
+}
+
+export function AddDepartmentDialog({ open, create, onClose, onCreated }: AddDepartmentDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ name: string }>();
+  const [saving, setSaving] = useState(false);
+
+  async function submit(values: { name: string }) {
+    setSaving(true);
+    try {
+      const department = await create(values.name.trim());
+      form.resetFields();
+      onCreated(department);
+    } catch (error) {
+      // The notification shows the server's message; its field errors go under the field.
+      const messages = fieldMessages(error, 'name');
+      if (messages) form.setFields([{ name: 'name', errors: messages }]);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('departmentsPage.addTitle')}
+      okText={t('crud.buttons.save')}
+      cancelText={t('crud.buttons.cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'department-add-save' }}
+    >
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        <Form.Item
+          name="name"
+          label={t('departments.fields.name')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: 100 }]}
+        >
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog asks for this one name: the caret goes where the typing goes */}
+          <Input autoFocus maxLength={100} data-testid="department-add-name" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
