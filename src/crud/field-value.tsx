@@ -1,6 +1,12 @@
-/** A field's value as its kind shows it, and a field's translated label (`<resource>.fields.<field>`, else the name). */
+/**
+ * A field's value as its kind shows it, and a field's label: its translation (`<resource>.fields.<field>`),
+ * else its schema `title`, else its name made readable, so a field an admin adds to a schema file looks
+ * right at once, before anyone writes its labels in `locales/`.
+ */
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../resources';
+import type { PropertySchema } from '../../validation/prepare-schema';
 import { fieldKindOf } from '../fields/registry';
 import { Blank, isMasked } from '../fields/shared';
 import { propertyOf } from './schemas';
@@ -24,9 +30,29 @@ export function ValueOfField({ resource, field, value }: { resource: ResourceDef
   return <Display value={value} schema={schema} field={field} />;
 }
 
+/** A field's name made readable: `customs_reference` → "Customs reference", `companyId` → "Company id". */
+export function readableName(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : field;
+}
+
+/** A field's label where `locales/` has none: the schema property's `title`, else its readable name. */
+export function untranslatedLabel(property: PropertySchema | undefined, field: string): string {
+  const title = typeof property?.title === 'string' ? property.title.trim() : '';
+  return title || readableName(field);
+}
+
+/** The label of a resource's field in the member's language (list columns, filters, show page, forms). */
 export function useFieldLabel(resource: ResourceDefinition): (field: string) => string {
   const { t } = useTranslation();
-  return (field) => t(`${resource.name}.fields.${field}`, { defaultValue: field });
+  return useCallback(
+    (field: string) => t(`${resource.name}.fields.${field}`, { defaultValue: untranslatedLabel(propertyOf(resource, field), field) }),
+    [t, resource],
+  );
 }
 
 /** The resource's titles: `<name>.title` (plural), `<name>.titleSingular`, falling back to the name. */
