@@ -255,7 +255,9 @@ export function createDataProvider(client: ApiClient = api, options: DataProvide
         body: payload,
         headers: headers as Record<string, string> | undefined,
       });
-      return { data: answer.data };
+      // A list's `pagination` comes along (the audit log's pages: src/pages/audit/use-audit-log.ts).
+      const { pagination } = answer as { pagination?: ListPagination };
+      return pagination ? { data: answer.data, pagination } : { data: answer.data };
     },
   };
 }
