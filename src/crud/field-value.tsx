@@ -24,8 +24,7 @@ export function ValueOfField({ resource, field, value }: { resource: ResourceDef
         {value}
       </span>
     );
-  if (!schema)
-    return value === undefined || value === null || value === '' ? <Blank /> : <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+  if (!schema) return value === undefined || value === null || value === '' ? <Blank /> : <>{typeof value === 'string' ? value : JSON.stringify(value)}</>;
   const { Display } = fieldKindOf(schema);
   return <Display value={value} schema={schema} field={field} />;
 }
