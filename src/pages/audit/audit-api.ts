@@ -1,9 +1,9 @@
 /**
  * The audit trail's one endpoint: `GET /api/audit-log?page=&perPage=&user_id=&resource=&record_id=&from=&to=`
  * (append-only; no write endpoints). Tenant-wide it needs `audit.view`; with `resource` and `record_id`
- * the resource's view right suffices (a record's History tab).
+ * the resource's view right suffices (a record's History tab). It is no resource of the registry (no
+ * record pages, no ids to show), so it is read with Refine's `useCustom` (use-audit-log.ts).
  */
-import { api } from '../../providers/api';
 import type { ListPagination } from '../../providers/data-provider';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'read';
@@ -34,25 +34,17 @@ export interface AuditQuery {
   to?: string;
 }
 
+/** The answer of the endpoint: a page of entries and the list's pagination. */
 export interface AuditPage {
-  entries: AuditEntry[];
-  pagination: ListPagination;
+  data: AuditEntry[];
+  pagination?: ListPagination;
 }
 
-export function auditLogPath(query: AuditQuery): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+/** The query of a page of the log, without empty values (the server reads an empty filter as a value). */
+export function auditLogQuery(query: AuditQuery): Record<string, string | number> {
+  const kept: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(query) as Array<[string, string | number | undefined]>) {
+    if (value !== undefined && value !== null && value !== '') kept[name] = value;
   }
-  const text = search.toString();
-  return `/audit-log${text ? `?${text}` : ''}`;
-}
-
-export async function fetchAuditLog(query: AuditQuery): Promise<AuditPage> {
-  const answer = (await api.get<AuditEntry[]>(auditLogPath(query))) as { data: AuditEntry[]; pagination?: ListPagination };
-  const entries = Array.isArray(answer.data) ? answer.data : [];
-  return {
-    entries,
-    pagination: answer.pagination ?? { total: entries.length, currentPage: query.page ?? 1, perPage: query.perPage ?? entries.length, lastPage: 1 },
-  };
+  return kept;
 }

@@ -20,12 +20,18 @@ export function AuditActionTag({ action }: { action: AuditAction }) {
   );
 }
 
+/** A value of a resource the registry no longer knows, as plain text. */
+function plainText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? '—';
+}
+
 export function AuditChanges({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   const definition = resources.find((resource) => resource.name === entry.resource);
   const label = (field: string) => t(`${entry.resource}.fields.${field}`, { defaultValue: field });
-  const value = (field: string, given: unknown) =>
-    definition ? <ValueOfField resource={definition} field={field} value={given} /> : <>{given === null || given === undefined ? '—' : String(given)}</>;
+  const value = (field: string, given: unknown) => (definition ? <ValueOfField resource={definition} field={field} value={given} /> : <>{plainText(given)}</>);
 
   if (entry.action === 'read') {
     const fields = entry.fields ?? [];

@@ -1,13 +1,13 @@
 /** The audit trail in the web app: a record's History tab and the tenant-wide log with its filters. */
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../../resources';
 import { signInForTest, signOutForTest } from '../../access/test-session';
 import { CrudShow } from '../../crud/crud-show';
 import { json, stubFetch } from '../../crud/test-fetch';
+import { renderWithRefine } from '../../crud/test-support';
 import { initTestI18n } from '../../i18n/test-i18n';
-import { auditLogPath, type AuditEntry } from './audit-api';
+import { auditLogQuery, type AuditEntry } from './audit-api';
 import { AuditLogPage } from './audit-log-page';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
@@ -70,9 +70,12 @@ const urls = (fetch: ReturnType<typeof stubFetch>) => fetch.mock.calls.map((call
 
 describe('the audit log endpoint', () => {
   it('leaves empty filters out of the query', () => {
-    expect(auditLogPath({ page: 2, perPage: 20, user_id: undefined, resource: 'orders', from: '2026-11-01', to: '' })).toBe(
-      '/audit-log?page=2&perPage=20&resource=orders&from=2026-11-01',
-    );
+    expect(auditLogQuery({ page: 2, perPage: 20, user_id: undefined, resource: 'orders', from: '2026-11-01', to: '' })).toEqual({
+      page: 2,
+      perPage: 20,
+      resource: 'orders',
+      from: '2026-11-01',
+    });
   });
 });
 
@@ -86,11 +89,7 @@ describe('the History tab of a detail page', () => {
           ? json({ data: { id: 5, name: 'Acme Logistics', version: 3 } })
           : json(logPage([])),
     );
-    render(
-      <MemoryRouter>
-        <CrudShow resource={resourceByName('companies')} id="5" />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<CrudShow resource={resourceByName('companies')} id="5" />);
     await screen.findByTestId('crud-show-companies');
     // no edit or delete for a member who may only view
     expect(screen.queryByTestId('crud-show-edit')).toBeNull();
@@ -117,11 +116,7 @@ describe('the History tab of a detail page', () => {
   it('shows an empty state when the record has no entries', async () => {
     signInForTest();
     stubFetch((url) => (url.startsWith('/api/audit-log') ? json(logPage([])) : json({ data: { id: 5, name: 'Acme', version: 1 } })));
-    render(
-      <MemoryRouter>
-        <CrudShow resource={resourceByName('companies')} id="5" />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<CrudShow resource={resourceByName('companies')} id="5" />);
     await screen.findByTestId('crud-show-companies');
     fireEvent.click(screen.getByRole('tab', { name: 'History' }));
     expect(await screen.findByText('No entries yet')).toBeTruthy();
@@ -142,11 +137,7 @@ describe('the tenant-wide audit log page', () => {
             pagination: { total: 2, currentPage: 1, perPage: 100, lastPage: 1 },
           }),
     );
-    render(
-      <MemoryRouter>
-        <AuditLogPage />
-      </MemoryRouter>,
-    );
+    renderWithRefine(<AuditLogPage />, { entries: ['/audit-log'] });
     expect(screen.getByTestId('page-title').textContent).toBe('Audit log');
     expect((await screen.findAllByText('Jonas Berger')).length).toBe(2);
     expect(screen.getAllByText('Company #5').length).toBe(4);
@@ -159,5 +150,23 @@ describe('the tenant-wide audit log page', () => {
     fireEvent.change(resourceFilter, { target: { value: 'Orders' } });
     fireEvent.click(await screen.findByText('Orders', { selector: '.ant-select-item-option-content' }));
     await vi.waitFor(() => expect(urls(fetch)).toContain('/api/audit-log?page=1&perPage=20&resource=orders'));
+    expect(screen.getByTestId('location').textContent).toBe('/audit-log?page=1&perPage=20&resource=orders');
+  });
+
+  it('keeps its filters and page in the URL: a link or a reload shows the same entries', async () => {
+    signInForTest();
+    const fetch = stubFetch((url) =>
+      url.startsWith('/api/audit-log') ? json(logPage(entries, 45)) : json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 100, lastPage: 1 } }),
+    );
+    renderWithRefine(<AuditLogPage />, { entries: ['/audit-log?page=2&perPage=10&resource=companies&from=2026-11-01&to=2026-11-30'] });
+    expect((await screen.findAllByText('Jonas Berger')).length).toBe(2);
+    expect(urls(fetch)).toContain('/api/audit-log?page=2&perPage=10&resource=companies&from=2026-11-01&to=2026-11-30');
+    expect(screen.getByRole('combobox', { name: 'Section' }).closest('.ant-select')?.textContent).toBe('Companies');
+    expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('2');
+    fireEvent.click(screen.getByTitle('3'));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('/audit-log?page=3&perPage=10&resource=companies&from=2026-11-01&to=2026-11-30'),
+    );
+    expect(urls(fetch)).toContain('/api/audit-log?page=3&perPage=10&resource=companies&from=2026-11-01&to=2026-11-30');
   });
 });
