@@ -1,80 +1,49 @@
 /**
  * Lists of references (`type: "array"` whose items carry `x-ref`: a member's departments, a department's
- * members): a multiple select searching the target's list on the server; shown as the records' labels.
+ * members): a multiple select searching the target's list on the server; shown as the records' labels
+ * (one `useMany` for the whole list). Built on the same hooks as the one-record reference (../reference).
  */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { Select, Spin, Tag } from 'antd';
-import { useEffect, useState } from 'react';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
-import { referenceLabel, targetOf, useTargetSearch } from '../reference';
+import { idsOf, idValue, targetOf, useReferenceLabels, useTargetOptions } from '../reference';
 import { Blank, hasType } from '../shared';
 
-const itemsOf = (schema: PropertySchema) => (schema.items ?? {}) as PropertySchema;
-
-function idsOf(value: unknown): Array<string | number> {
-  return Array.isArray(value) ? value.filter((item) => typeof item === 'number' || typeof item === 'string') : [];
-}
-
-function useLabels(schema: PropertySchema, ids: Array<string | number>): Record<string, string> {
-  const [labels, setLabels] = useState<Record<string, string>>({});
-  const key = ids.join(',');
-  useEffect(() => {
-    let active = true;
-    for (const id of ids) {
-      void referenceLabel(itemsOf(schema), id).then(
-        (label) => active && setLabels((current) => (current[String(id)] === label ? current : { ...current, [String(id)]: label })),
-      );
-    }
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the ids' value, not the array's identity
-  }, [schema, key]);
-  return labels;
-}
+const itemsOf = (schema: PropertySchema): PropertySchema => schema.items ?? {};
 
 function ReferencesDisplay({ value, schema }: DisplayProps) {
-  const ids = idsOf(value);
-  const labels = useLabels(schema, ids);
+  const ids = Array.isArray(value) ? idsOf(value) : [];
+  const { labelOf } = useReferenceLabels(targetOf(itemsOf(schema)), ids);
   if (ids.length === 0) return <Blank />;
   return (
     <>
       {ids.map((id) => (
-        <Tag key={String(id)}>{labels[String(id)] ?? String(id)}</Tag>
+        <Tag key={id}>{labelOf(id)}</Tag>
       ))}
     </>
   );
 }
 
 function ReferencesWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema }: WidgetProps) {
-  const property = schema as PropertySchema;
-  const items = itemsOf(property);
-  const target = targetOf(items);
-  const ids = idsOf(value);
-  const labels = useLabels(property, ids);
-  const { options, loading, search } = useTargetSearch(target);
-
-  const known = new Set(options.map((option) => option.value));
-  const shown = [
-    ...ids.filter((item) => !known.has(String(item))).map((item) => ({ value: String(item), label: labels[String(item)] ?? String(item) })),
-    ...options,
-  ];
-  const numeric = items.type === 'integer' || items.type === 'number';
-
+  const items = itemsOf(schema as PropertySchema);
+  const ids = Array.isArray(value) ? idsOf(value) : [];
+  const { options, loading, search, opened } = useTargetOptions(targetOf(items), ids);
   return (
     <Select
       id={id}
+      aria-describedby={ariaDescribedByIds(id)}
       mode="multiple"
-      value={ids.map(String)}
+      value={ids}
       showSearch
       allowClear
       filterOption={false}
       disabled={disabled || readonly}
       placeholder={placeholder}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
-      options={shown}
+      options={options}
       onSearch={search}
-      onOpenChange={(open) => open && options.length === 0 && search('')}
-      onChange={(next: string[]) => onChange(next.length === 0 ? [] : next.map((item) => (numeric ? Number(item) : item)))}
+      onOpenChange={(open) => open && opened()}
+      onChange={(next: string[]) => onChange(next.map((item) => idValue(items, item)))}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
     />

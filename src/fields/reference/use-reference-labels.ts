@@ -1,0 +1,38 @@
+/**
+ * The labels of some records of a reference's target, on Refine's `useMany` (the data provider's
+ * `getMany`: the target's list endpoint with `ids=`). Refine's query cache holds them: a record renamed
+ * through Refine's mutations (which invalidate the target's `many` queries) shows its new label in every
+ * mounted display at once. Many labels drawn together (a table's cells, each with its own `useMany`) cost
+ * one request per target: the data provider coalesces the `getMany` calls made in the same tick.
+ * Silent on failure: a label that cannot be had shows the id.
+ */
+import { useMany, type BaseRecord } from '@refinedev/core';
+import { useMemo } from 'react';
+import { silentNotifications } from '../../providers/notifications';
+import { idOfRecord, isListable, labelOfRecord, type ReferenceTarget } from './target';
+
+/** How long a label counts as fresh: remounts within it (paging back, opening a record) ask nothing. */
+const labelsFreshForMs = 60_000;
+
+export interface ReferenceLabels {
+  /** The label of an id: the record's label, else the id itself (unknown, missing or not loaded yet). */
+  labelOf: (id: string | number) => string;
+  loading: boolean;
+}
+
+export function useReferenceLabels(target: ReferenceTarget | undefined, ids: string[]): ReferenceLabels {
+  const enabled = isListable(target) && ids.length > 0;
+  const { query, result } = useMany<BaseRecord>({
+    resource: target?.name ?? '',
+    ids,
+    queryOptions: { enabled, staleTime: labelsFreshForMs },
+    ...silentNotifications,
+  });
+  const records = result.data;
+  const loading = enabled && query.isLoading;
+  return useMemo(() => {
+    const found = new Map<string, string>();
+    if (target) for (const record of records) found.set(idOfRecord(target, record), labelOfRecord(target, record));
+    return { labelOf: (id: string | number) => found.get(String(id)) ?? String(id), loading };
+  }, [target, records, loading]);
+}
