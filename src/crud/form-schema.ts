@@ -36,10 +36,11 @@ export function deriveFormSchema(definition: ResourceDefinition, schema: EntityS
   const fields = fieldsOfView(definition, schema, 'form');
   // The dialog has a translated title: the schema's English title and comment stay out of the form.
   const { title: _title, description: _description, $comment: _comment, ...rest } = schema;
-  return {
+  const derived: EntitySchema = {
     ...rest,
     $id: formSchemaId(schema, mode),
     properties: Object.fromEntries(fields.map((field) => [field, schema.properties[field]])),
     required: (schema.required ?? []).filter((field) => fields.includes(field)),
-  } as EntitySchema;
+  };
+  return derived;
 }

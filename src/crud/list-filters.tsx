@@ -57,7 +57,7 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
             key={field}
             {...common}
             placeholder={[`${label(field)}: ${t('crud.filters.from')}`, t('crud.filters.to')]}
-            value={[range[0] ? dayjs(String(range[0])) : null, range[1] ? dayjs(String(range[1])) : null]}
+            value={[range[0] ? dayjs(range[0] as string) : null, range[1] ? dayjs(range[1] as string) : null]}
             onChange={(dates) => set(field, dates ? [dates[0]?.format('YYYY-MM-DD'), dates[1]?.format('YYYY-MM-DD')] : undefined)}
           />
         );

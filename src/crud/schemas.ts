@@ -68,7 +68,7 @@ export function formSchemaOf(resource: ResourceDefinition | string, mode: FormMo
 /** The id of a record, under the resource's `idField`. */
 export function idOf(resource: ResourceDefinition | string, record: Record<string, unknown> | undefined | null): string | undefined {
   const value = record?.[resourceOf(resource).idField ?? 'id'];
-  return value === undefined || value === null ? undefined : String(value);
+  return value === undefined || value === null ? undefined : `${value as string | number}`;
 }
 
 /** A record's label: its `label` fields joined with spaces, else its id. */
@@ -91,7 +91,7 @@ export function pathQueryOf(resource: ResourceDefinition | string, record: Recor
   const query = new URLSearchParams();
   for (const [param, field] of Object.entries(resourceOf(resource).pathFields ?? {})) {
     const value = record?.[field];
-    if (value !== undefined && value !== null && value !== '') query.set(param, String(value));
+    if (value !== undefined && value !== null && value !== '') query.set(param, `${value as string | number}`);
   }
   const text = query.toString();
   return text ? `?${text}` : '';

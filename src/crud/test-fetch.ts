@@ -7,7 +7,7 @@ export function json(body: unknown, status = 200): Response {
 
 /** Replaces the global fetch with a handler; vi.unstubAllGlobals() restores it. */
 export function stubFetch(handler: (url: string, init: RequestInit) => Response) {
-  const fetch = vi.fn(async (url: string, init: RequestInit) => handler(url, init));
+  const fetch = vi.fn((url: string, init: RequestInit) => Promise.resolve(handler(url, init)));
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }

@@ -28,7 +28,12 @@ export function validatorFor(schema: EntitySchema): ValidatorType {
 /** RJSF's errors with our translated messages (RJSF's `transformErrors`). */
 export function translateErrors(errors: RJSFValidationError[], t: TFunction): RJSFValidationError[] {
   return errors.map((error) => {
-    const message = messageOf({ keyword: error.name ?? '', params: error.params ?? {}, instancePath: '', schemaPath: error.schemaPath ?? '' } as ErrorObject);
+    const message = messageOf({
+      keyword: error.name ?? '',
+      params: (error.params ?? {}) as Record<string, unknown>,
+      instancePath: '',
+      schemaPath: error.schemaPath ?? '',
+    } as ErrorObject);
     const text = t(message.key, { ...(message.params ?? {}), defaultValue: error.message ?? message.key });
     return { ...error, message: text, stack: `${error.property ?? ''} ${text}`.trim() };
   });

@@ -38,7 +38,7 @@ export function formSchemasOf(schemasDir: string): EntitySchema[] {
 export function generateValidatorsModule(schemasDir: string, formatsModule: string): string {
   const schemas = new Map<string, object>();
   for (const schema of formSchemasOf(schemasDir)) {
-    for (const [key, part] of Object.entries(schemaParser(schema as never))) schemas.set(key, part as object);
+    for (const [key, part] of Object.entries(schemaParser(schema as never))) schemas.set(key, part);
   }
   const ajv = new Ajv({
     strict: true,

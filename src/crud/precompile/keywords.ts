@@ -12,25 +12,28 @@ const latestToday = _`new Date(Date.now() + 50400000).toISOString().slice(0, 10)
 
 const codeKeywords: Record<string, (cxt: KeywordCxt) => void> = {
   'x-same-as': (cxt) => {
-    const { data, schema, it } = cxt;
-    cxt.fail(_`${it.parentData} === undefined || ${it.parentData}[${schema as string}] !== ${data}`);
+    const { data, it } = cxt;
+    const schema = cxt.schema as string;
+    cxt.fail(_`${it.parentData} === undefined || ${it.parentData}[${schema}] !== ${data}`);
   },
   'x-not-after-today': (cxt) => {
     cxt.fail(_`${cxt.data}.slice(0, 10) > ${latestToday}`);
   },
   'x-not-before': (cxt) => {
-    const { data, schema, it } = cxt;
-    const other = _`${it.parentData}[${schema as string}]`;
+    const { data, it } = cxt;
+    const schema = cxt.schema as string;
+    const other = _`${it.parentData}[${schema}]`;
     cxt.fail(_`typeof ${other} == "string" && ${other} !== "" && ${data}.slice(0, 10) < ${other}.slice(0, 10)`);
   },
 };
 
 export const precompilableKeywords: KeywordDefinition[] = [
   ...validatingKeywords.map((definition) => {
-    const code = codeKeywords[definition.keyword as string];
+    const code = codeKeywords[String(definition.keyword)];
     if (!code) throw new Error(`The keyword "${String(definition.keyword)}" has no code version in src/crud/precompile/keywords.ts`);
     const { validate: _validate, errors: _errors, ...rest } = definition as KeywordDefinition & { validate?: unknown; errors?: unknown };
-    return { ...rest, code } as CodeKeywordDefinition;
+    const compiled: CodeKeywordDefinition = { ...rest, code };
+    return compiled;
   }),
   ...annotationKeywords,
 ];
