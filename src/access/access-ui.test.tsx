@@ -8,6 +8,7 @@ import { CrudForm } from '../crud/crud-form';
 import { CrudList } from '../crud/crud-list';
 import { CrudListPage } from '../crud/pages';
 import { json, stubFetch } from '../crud/test-fetch';
+import { TestRefine } from '../crud/test-support';
 import { initTestI18n } from '../i18n/test-i18n';
 import { Sidebar } from '../layout/sidebar';
 import { RequirePermission } from './require-permission';
@@ -105,7 +106,9 @@ describe('the generic pages', () => {
     stubFetch(() => json(page([{ id: 5, name: 'Acme', main: true, version: 1 }])));
     render(
       <MemoryRouter>
-        <CrudList resource={resourceByName('companies')} />
+        <TestRefine>
+          <CrudList resource={resourceByName('companies')} />
+        </TestRefine>
       </MemoryRouter>,
     );
     expect(await screen.findByText('Acme')).toBeTruthy();
@@ -120,7 +123,9 @@ describe('the generic pages', () => {
     stubFetch(() => json(page([{ id: 5, name: 'Acme', main: true, version: 1 }])));
     render(
       <MemoryRouter>
-        <CrudList resource={resourceByName('companies')} />
+        <TestRefine>
+          <CrudList resource={resourceByName('companies')} />
+        </TestRefine>
       </MemoryRouter>,
     );
     expect(await screen.findByTestId('edit-5')).toBeTruthy();
@@ -133,7 +138,9 @@ describe('the generic pages', () => {
     stubFetch(() => json(page([])));
     render(
       <MemoryRouter>
-        <CrudListPage resource="cards" titleKey="pages.fuelCards" />
+        <TestRefine>
+          <CrudListPage resource="cards" titleKey="pages.fuelCards" />
+        </TestRefine>
       </MemoryRouter>,
     );
     // suppliers share the cards' key: both tabs stay
@@ -149,7 +156,9 @@ describe('sensitive fields without sensitive.view', () => {
     stubFetch(() => json(page([bank])));
     render(
       <MemoryRouter>
-        <CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />
+        <TestRefine>
+          <CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />
+        </TestRefine>
       </MemoryRouter>,
     );
     expect((await screen.findByTestId('masked-iban')).textContent).toBe('••••••••3000');
@@ -160,7 +169,11 @@ describe('sensitive fields without sensitive.view', () => {
     const fetch = stubFetch(() => json({ message: 'Updated successfully!', data: { ...bank, bank_name: 'Sparkasse', version: 5 } }));
     const onSaved = vi.fn();
     render(
-      <CrudForm resource={resourceByName('company-banks')} mode="edit" open record={bank} params={{ companyId: '7' }} onClose={vi.fn()} onSaved={onSaved} />,
+      <MemoryRouter>
+        <TestRefine>
+          <CrudForm resource={resourceByName('company-banks')} mode="edit" open record={bank} params={{ companyId: '7' }} onClose={vi.fn()} onSaved={onSaved} />
+        </TestRefine>
+      </MemoryRouter>,
     );
     const iban = (await screen.findByDisplayValue('••••••••3000')) as HTMLInputElement;
     expect(iban.disabled || iban.readOnly).toBe(true);

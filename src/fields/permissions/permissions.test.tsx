@@ -7,6 +7,7 @@ import { allPermissions, presetPermissions } from '../../../resources/permission
 import { signInForTest, signOutForTest } from '../../access/test-session';
 import { CrudForm } from '../../crud/crud-form';
 import { json, stubFetch } from '../../crud/test-fetch';
+import { renderWithRefine } from '../../crud/test-support';
 import { initTestI18n } from '../../i18n/test-i18n';
 import type { WidgetProps } from '../types';
 import { applyPreset, orderedRights, permissionsKind } from '.';
@@ -137,7 +138,7 @@ describe('the member dialog', () => {
     signInForTest();
     const fetch = stubFetch(() => json({ message: 'Updated successfully!', data: { ...member, version: 3 } }));
     const onSaved = vi.fn();
-    render(<CrudForm resource={resourceByName('users')} mode="edit" open record={member} onClose={vi.fn()} onSaved={onSaved} />);
+    renderWithRefine(<CrudForm resource={resourceByName('users')} mode="edit" open record={member} onClose={vi.fn()} onSaved={onSaved} />);
     fireEvent.click(await screen.findByTestId('permissions-preset-readOnly'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
