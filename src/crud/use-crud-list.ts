@@ -131,7 +131,7 @@ export function useCrudList(resource: ResourceDefinition, params?: Record<string
   // The first rows are drawn as a transition: React renders the table in slices (the page opening is not
   // one long task). Later answers replace the rows at once, so stale rows never linger.
   const query = table.tableQuery;
-  const answered = query.data !== undefined;
+  const answered = query.data !== undefined || query.isError;
   const [firstShown, setFirstShown] = useState(false);
   useEffect(() => {
     if (answered && !firstShown) startTransition(() => setFirstShown(true));
