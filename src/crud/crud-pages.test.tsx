@@ -1,6 +1,7 @@
 /** The generic pages' options: the search-first list kept in the URL, page sections, show pages opened from a bare URL, conflicts on save. */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Link } from 'react-router';
 import { resourceByName } from '../../resources';
 import { initTestI18n } from '../i18n/test-i18n';
 import { signInForTest } from '../access/test-session';
@@ -84,6 +85,24 @@ describe('a list page keeps its state in the URL', () => {
     await vi.waitFor(() => expect(location()).toContain('filters[0][field]=customer&filters[0][operator]=eq&filters[0][value]=Acme'));
     expect(location()).toContain('currentPage=1');
     await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc&customer=Acme'));
+  });
+
+  it("starts afresh when its own address is opened without a query (the page's sidebar entry)", async () => {
+    const fetch = stubFetch(() => json(orderRows(100)));
+    const query = tableQuery({ page: 3, pageSize: 10, sort: ['price', 'asc'], filters: [['customer', 'eq', 'Acme']] });
+    renderWithRefine(
+      <>
+        <Link to="/">Sidebar: orders</Link>
+        <CrudListPage resource="orders" titleKey="pages.orders" />
+      </>,
+      { entries: [`/${query}`], path: '/' },
+    );
+    await screen.findByText('Acme GmbH');
+    fireEvent.click(screen.getByRole('link', { name: 'Sidebar: orders' }));
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc'));
+    await vi.waitFor(() => expect(location()).toContain('currentPage=1'));
+    expect(location()).not.toContain('Acme');
+    expect(screen.getByTestId<HTMLInputElement>('filter-customer').value).toBe('');
   });
 
   it('corrects a link with a page size, sort or filter the list does not offer before asking the server', async () => {
