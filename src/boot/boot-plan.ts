@@ -27,7 +27,7 @@ export async function firstListRequest(resource: ResourceDefinition): Promise<st
       return Promise.resolve({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } });
     },
   } as unknown as ApiClient;
-  await createDataProvider(recorder, { notify: null }).getList(firstListParams(resource));
+  await createDataProvider(recorder).getList(firstListParams(resource));
   const path = asked[0];
   return path.startsWith('/api') ? path : `/api${path}`;
 }
