@@ -32,8 +32,6 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
   const { t } = useTranslation();
   const navigate = useNavigate();
   // The list's row, handed over by its show link: fills path parameters the show endpoint needs besides
-  // the id (`/employees/{companyId}/show/{id}`).
-  // The list's row, handed over by its show link: fills path parameters the show endpoint needs besides
   // the id (`/employees/{companyId}/show/{id}`). Only the first look needs it: kept from the first render.
   const state = useLocation().state as { record?: Row } | null;
   const [known] = useState(state?.record);
