@@ -7,6 +7,7 @@ import { json, stubFetch } from './test-fetch';
 import { renderWithRefine } from './test-support';
 import { CrudForm } from './crud-form';
 import { CrudList } from './crud-list';
+import { toast } from '../providers/toast';
 import { formSchemaOf, schemaOf, viewFields } from './schemas';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
@@ -56,6 +57,17 @@ describe('generic list', () => {
     renderWithRefine(<CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />);
     expect(await screen.findByText('DE89 3704 0044 0532 0130 00')).toBeTruthy();
     expect(String(fetch.mock.calls[0][0])).toMatch(/^\/api\/7\/banks\?page=1&perPage=10/);
+  });
+});
+
+describe('a list the server fails to give', () => {
+  it("says it cannot be shown, stops loading and shows the server's message", async () => {
+    stubFetch(() => json({ message: 'The database is asleep' }, 503));
+    renderWithRefine(<CrudList resource={resourceByName('companies')} />);
+    expect(await screen.findByText('Sorry, this resource cannot be displayed.')).toBeTruthy();
+    await vi.waitFor(() => expect(document.querySelector('.ant-spin-spinning')).toBeNull());
+    // Through Refine's notification provider (the app's toasts take the options it adds).
+    expect(vi.mocked(toast)).toHaveBeenCalledWith('error', 'The database is asleep', expect.anything());
   });
 });
 
