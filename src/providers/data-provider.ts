@@ -12,6 +12,8 @@
  *             asked for the page after (or before) it, the provider adds `cursor=` (a keyset page, as cheap at
  *             page 10,000 as at page 2) beside the same `page`; any other page goes by number. Should the
  *             server refuse the cursor (422 on `cursor`), the page is asked again by number, silently.
+ * - getMany   `<api.list.path>?page=1&perPage=<n>&ids=<id>,<id>…` (n ≤ 100; more ids: more requests); the calls
+ *             of one tick are answered together (a table's labels: one request per resource, not one per row).
  * - getOne    `<api.show>` with `{id}`                     → `{ data }`
  * - create    `<api.create>`, body = variables              → `{ message, data }`
  * - update    `<api.update>` with `{id}`, body = variables (with `version`; a stale one answers 409) → `{ message, data }`
@@ -57,6 +59,9 @@ interface KnownPage {
   nextCursor: string | null;
   previousCursor: string | null;
 }
+
+/** Most ids one `ids=` list request carries (the server's largest page). */
+const MAX_IDS_PER_REQUEST = 100;
 
 /** List queries whose cursors are kept (the most recently fetched ones). */
 const REMEMBERED_QUERIES = 50;
@@ -179,8 +184,66 @@ export function createDataProvider(client: ApiClient = api, options: DataProvide
     }
   }
 
-  return {
+  /**
+   * `getMany` calls made in the same tick (a table's cells, each with its own `useMany`) are answered
+   * together: one `ids=` list request per resource and path parameters, at most 100 ids each.
+   */
+  // The lists of ids are asked through this provider's own getList (the same URLs, cursors and errors).
+  const listRecords = (params: Parameters<DataProvider['getList']>[0]) => createdProvider.getList(params);
+  type ManyCall = { ids: string[]; resolve: (records: BaseRecord[]) => void; reject: (error: unknown) => void };
+  const pendingMany = new Map<string, { resource: string; meta?: CrudMeta; calls: ManyCall[] }>();
+
+  async function recordsByIds(resource: string, meta: CrudMeta | undefined, ids: string[]): Promise<BaseRecord[]> {
+    const chunks = Array.from({ length: Math.ceil(ids.length / MAX_IDS_PER_REQUEST) }, (_, index) =>
+      ids.slice(index * MAX_IDS_PER_REQUEST, (index + 1) * MAX_IDS_PER_REQUEST),
+    );
+    const answers = await Promise.all(
+      chunks.map((chunk) =>
+        listRecords({
+          resource,
+          pagination: { currentPage: 1, pageSize: chunk.length },
+          filters: [{ field: 'ids', operator: 'eq', value: chunk.join(',') }],
+          meta: meta?.params ? { params: meta.params } : undefined,
+        }),
+      ),
+    );
+    return answers.flatMap((answer): BaseRecord[] => answer.data);
+  }
+
+  function batchedGetMany(resource: string, ids: string[], meta: CrudMeta | undefined): Promise<BaseRecord[]> {
+    const key = `${resource} ${JSON.stringify(meta?.params ?? {})}`;
+    return new Promise((resolve, reject) => {
+      let batch = pendingMany.get(key);
+      if (!batch) {
+        const started = { resource, meta, calls: [] as ManyCall[] };
+        batch = started;
+        pendingMany.set(key, started);
+        setTimeout(() => {
+          pendingMany.delete(key);
+          const idField = resourceByName(resource).idField ?? 'id';
+          const all = [...new Set(started.calls.flatMap((call) => call.ids))];
+          recordsByIds(resource, started.meta, all).then(
+            (records) => {
+              const byId = new Map<string, BaseRecord>(records.map((record) => [String(record[idField]), record]));
+              for (const call of started.calls) call.resolve(call.ids.map((id) => byId.get(id)).filter((record) => record !== undefined));
+            },
+            (error: unknown) => started.calls.forEach((call) => call.reject(error)),
+          );
+        }, 0);
+      }
+      batch.calls.push({ ids, resolve, reject });
+    });
+  }
+
+  const createdProvider: DataProvider = {
     getApiUrl: () => '/api',
+
+    async getMany({ resource, ids, meta }) {
+      if (ids.length === 0) return { data: [] };
+      const crudMeta: CrudMeta | undefined = meta;
+      const records = await batchedGetMany(resource, ids.map(String), crudMeta);
+      return { data: records as never[] };
+    },
 
     async getList({ resource, pagination, sorters, filters, meta }) {
       const definition = resourceByName(resource);
@@ -260,6 +323,7 @@ export function createDataProvider(client: ApiClient = api, options: DataProvide
       return pagination ? { data: answer.data, pagination } : { data: answer.data };
     },
   };
+  return createdProvider;
 }
 
 // A refusal may mean the member's rights changed meanwhile: the session reloads them (src/access/).
