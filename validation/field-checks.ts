@@ -18,6 +18,13 @@ interface StringPropertySchema {
 
 export type FieldCheck = (value: unknown, allValues: Record<string, unknown>) => ValidationMessage | null;
 
+/** The text a length or format check reads: form values are text; a number or a boolean as written, anything else as JSON. */
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
 export function fieldChecks(schema: ObjectSchema, field: string): FieldCheck[] {
   const property = (schema.properties?.[field] ?? {}) as StringPropertySchema;
   const isRequired = (schema.required ?? []).includes(field);
@@ -27,15 +34,15 @@ export function fieldChecks(schema: ObjectSchema, field: string): FieldCheck[] {
   checks.push((value) => (isRequired && isEmpty(value) ? { key: 'validation.required' } : null));
   const { minLength, maxLength, format } = property;
   if (minLength !== undefined && minLength > 1) {
-    checks.push((value) => (!isEmpty(value) && String(value).length < minLength ? { key: 'validation.minLength', params: { limit: minLength } } : null));
+    checks.push((value) => (!isEmpty(value) && asText(value).length < minLength ? { key: 'validation.minLength', params: { limit: minLength } } : null));
   }
   if (maxLength !== undefined) {
-    checks.push((value) => (!isEmpty(value) && String(value).length > maxLength ? { key: 'validation.maxLength', params: { limit: maxLength } } : null));
+    checks.push((value) => (!isEmpty(value) && asText(value).length > maxLength ? { key: 'validation.maxLength', params: { limit: maxLength } } : null));
   }
   if (format !== undefined) {
     const check = (formats as Record<string, (value: string) => boolean>)[format];
     if (!check) throw new Error(`Unknown format "${format}" in schema for field "${field}"`);
-    checks.push((value) => (!isEmpty(value) && !check(String(value)) ? { key: `validation.format.${format}` } : null));
+    checks.push((value) => (!isEmpty(value) && !check(asText(value)) ? { key: `validation.format.${format}` } : null));
   }
   const sibling = property['x-same-as'];
   if (sibling !== undefined) {

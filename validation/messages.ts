@@ -13,6 +13,6 @@ export type FieldMessages = Record<string, ValidationMessage[]>;
 export function addMessage(target: FieldMessages, field: string, message: ValidationMessage): void {
   // Own properties only: a field named "constructor" or "__proto__" must not find Object's members.
   if (!Object.hasOwn(target, field)) Object.defineProperty(target, field, { value: [], enumerable: true, writable: true, configurable: true });
-  const list = target[field] as ValidationMessage[];
+  const list = target[field];
   if (!list.some((existing) => existing.key === message.key)) list.push(message);
 }

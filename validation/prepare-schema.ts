@@ -46,7 +46,7 @@ export function prepareSchema(schema: EntitySchema, enums: Enumerations): Entity
     properties: Object.fromEntries(
       Object.entries(schema.properties).map(([name, property]) => [name, prepareProperty(property, enums, `${schema.$id}.${name}`)]),
     ),
-  } as EntitySchema;
+  };
 }
 
 /** schemas/enums.json without its comment. */

@@ -17,14 +17,14 @@ describe.each(databases)('database layer on %s', (kind) => {
     server = await startTestApp(kind);
     const { database } = server;
     const ids = (await database.pool.query('INSERT INTO tenants (created_at) VALUES (now()), (now()) RETURNING id')).rows.map((row) => row.id as number);
-    tenantA = new TenantDb(database, ids[0] as number);
-    tenantB = new TenantDb(database, ids[1] as number);
+    tenantA = new TenantDb(database, ids[0]);
+    tenantB = new TenantDb(database, ids[1]);
   });
   afterAll(() => server?.close());
 
   describe('migrations', () => {
     it('are all recorded, and a second run applies nothing', async () => {
-      const { rows } = await server.database.pool.query('SELECT version FROM schema_migrations ORDER BY version');
+      const { rows } = await server.database.pool.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version');
       expect(rows.map((row) => row.version)).toEqual((await listMigrations()).map((migration) => migration.version));
       expect(await migrate(server.database.pool)).toEqual([]);
     });
@@ -40,7 +40,10 @@ describe.each(databases)('database layer on %s', (kind) => {
 
     it('round-trips jsonb and bytea', async () => {
       const bytes = randomBytes(1000);
-      const { rows } = await server.database.pool.query(`SELECT $1::jsonb AS data, $2::bytea AS content`, [{ name: 'Ünïcødé', main: true }, bytes]);
+      const { rows } = await server.database.pool.query<{ data: unknown; content: Buffer }>(`SELECT $1::jsonb AS data, $2::bytea AS content`, [
+        { name: 'Ünïcødé', main: true },
+        bytes,
+      ]);
       expect(rows[0].data).toEqual({ name: 'Ünïcødé', main: true });
       expect(Buffer.compare(rows[0].content, bytes)).toBe(0);
     });

@@ -26,7 +26,8 @@ export interface EmbeddedDatabase {
   pool: pg.Pool;
   /** The database process (its priority is lowered: yieldToRequestThread). */
   pid: number | undefined;
-  close(): Promise<void>;
+  /** Needs no `this`: callers take it off the object. */
+  close: () => Promise<void>;
 }
 
 /** The child runs TypeScript: it needs tsx's loader whether we run under tsx or under vitest. */

@@ -11,10 +11,12 @@ const toNumber = (value: string) => Number(value);
 
 /** Per-pool parsers rather than `pg.types.setTypeParser`, so no other `pg` user in the process is affected. */
 export const typeParsers: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+  getTypeParser: (oid, format) => {
     if (format !== 'binary' && (oid === builtins.INT8 || oid === builtins.NUMERIC)) return toNumber;
-    return pg.types.getTypeParser(oid, format);
-  }) as pg.CustomTypesConfig['getTypeParser'],
+    // pg types its own parsers' results `any`; what they give is read (and typed) where a row is read.
+    const parser: unknown = pg.types.getTypeParser(oid, format);
+    return parser;
+  },
 };
 
 /** Its clients report writes that may change a session (session-writes.ts) to the session cache. */

@@ -46,7 +46,7 @@ export class TenantDb {
     const columns = join([identifier('tenant_id'), ...entries.map(([name]) => identifier(name))], ', ');
     const placeholders = join([sql`${this.tenantId}`, ...entries.map(([, value]) => sql`${value}`)], ', ');
     const rows = await this.run<Row>(sql`INSERT INTO ${identifier(table)} (${columns}) VALUES (${placeholders}) RETURNING *`);
-    return rows[0] as Row;
+    return rows[0];
   }
 
   /** Updates matching rows of this tenant; answers the updated rows. */

@@ -111,7 +111,7 @@ export const authPlugin = fp(
         await database.pool.query('UPDATE auth_tokens SET last_used_at = now() WHERE token_hash = $1', [tokenHash]);
       }
       const { user } = session;
-      request.user = user as UserRow;
+      request.user = user;
       request.sessionTokenHash = tokenHash;
       request.tenantDb = new TenantDb(database, user.tenant_id);
       const permission = request.routeOptions.config.permission;
@@ -122,7 +122,7 @@ export const authPlugin = fp(
     app.addHook('onRoute', (route) => {
       const hooks = [route.onRequest ?? []].flat();
       if (!hooks.includes(app.authenticate)) return;
-      const permission = (route.config as { permission?: string } | undefined)?.permission;
+      const permission = route.config?.permission;
       if (!permission || !known.has(permission)) {
         throw new Error(
           `${[route.method].flat().join(',')} ${route.url}: a protected route must declare config.permission (a right of resources/permissions.ts or "${SIGNED_IN}"), got ${String(permission)}`,

@@ -17,15 +17,17 @@ declare module 'fastify' {
 }
 
 export const i18nPlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
   async (app: FastifyInstance, options: { translator: Translator }) => {
     const { translator } = options;
     app.decorate('translator', translator);
     // Set for every request by the hook below, registered before any hook that can fail a request.
     app.decorateRequest('language', 'en');
     app.decorateRequest('t', null as unknown as Translate);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.language = translator.pickLanguage(request.headers['accept-language']);
       request.t = translator.forLanguage(request.language);
+      done();
     });
   },
   { name: 'fleetdesk-i18n' },
