@@ -22,7 +22,7 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (max: number) => Math.floor(next() * max);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)];
   return { next, int, pick };
 }
 

@@ -42,7 +42,7 @@ describe.each(databases)('the audit trail on %s', (kind) => {
   const log = async (query: string, token = owner.token) => {
     const response = await call(test.app, 'GET', `/api/audit-log?${query}`, undefined, { token });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { data: Entry[]; pagination: { total: number } };
+    return response.json<{ data: Entry[]; pagination: { total: number } }>();
   };
 
   it('records create, update and delete with who, what and the changed fields before and after', async () => {
@@ -127,11 +127,11 @@ describe.each(databases)('the audit trail on %s', (kind) => {
       { token: fresh.token },
     );
     expect(password.statusCode, password.body).toBe(200);
-    const [passwordChange] = (await log(`resource=users&record_id=${fresh.user.id}`, password.json().data.token)).data;
+    const token = password.json<{ data: { token: string } }>().data.token;
+    const [passwordChange] = (await log(`resource=users&record_id=${fresh.user.id}`, token)).data;
     expect(passwordChange?.changes).toEqual({ password: { before: MASK, after: MASK } });
 
     // Deleting a department takes it off its members: that change of the member is in the trail too.
-    const token = password.json().data.token as string;
     const department = (await call(test.app, 'POST', '/api/departments/store', { name: 'Night shift' }, { token })).json().data as { id: number };
     const member = await createMember(test.app, token, { departments: [department.id] });
     expect((await call(test.app, 'DELETE', `/api/departments/destroy/${department.id}`, undefined, { token })).statusCode).toBe(200);
@@ -171,7 +171,7 @@ describe.each(databases)('the audit trail on %s', (kind) => {
     expect(onePerPage.data.length).toBe(1);
     const bad = await call(test.app, 'GET', '/api/audit-log?resource=spaceships&from=yesterday&colour=red', undefined, { token: owner.token });
     expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['colour', 'from', 'resource']);
+    expect(Object.keys(bad.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual(['colour', 'from', 'resource']);
   });
 
   it('the tenant-wide log needs audit.view; a record’s history needs that resource’s view right', async () => {

@@ -29,12 +29,12 @@ describe.each(databases)('list totals on %s', (kind) => {
   const total = async (url: string, user = owner) => {
     const response = await call(test.app, 'GET', url, undefined, { token: user.token });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as ListBody).pagination.total;
+    return response.json<ListBody>().pagination.total;
   };
   const createOrder = async (customer: string, user = owner) => {
     const response = await call(test.app, 'POST', '/api/orders/store', { cargo_number: `C-${customer}`, customer }, { token: user.token });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: { _id: number } }).data._id;
+    return response.json<{ data: { _id: number } }>().data._id;
   };
 
   it('vacuums and analyzes its delta table itself, so neither PGlite (no autovacuum) nor a server without it lets it bloat', async () => {
@@ -128,14 +128,14 @@ describe.each(databases)('list totals on %s', (kind) => {
     for (let page = 1; ; page += 1) {
       const response = await call(test.app, 'GET', `/api/orders?perPage=7&page=${page}`, undefined, { token: owner.token });
       expect(response.statusCode, response.body).toBe(200);
-      const body = response.json() as ListBody;
+      const body = response.json<ListBody>();
       expect(body.pagination.total).toBe(expected.length);
       if (body.data.length === 0) break;
       seen.push(...body.data.map((row) => Number(row._id)));
     }
     expect(seen).toEqual(expected);
     const searched = await call(test.app, 'GET', '/api/orders?search=Pager&perPage=10&page=3&sort=customer&order=asc', undefined, { token: owner.token });
-    expect((searched.json() as ListBody).data).toHaveLength(10);
+    expect(searched.json<ListBody>().data).toHaveLength(10);
     await test.database.pool.query(`DELETE FROM r_orders WHERE tenant_id = $1 AND data->>'customer' = 'Pager'`, [tenant]);
   });
 
@@ -148,7 +148,7 @@ describe.each(databases)('list totals on %s', (kind) => {
       { token: owner.token },
     );
     expect(transport.statusCode, transport.body).toBe(200);
-    const transportId = (transport.json() as { data: { id: number } }).data.id;
+    const transportId = transport.json<{ data: { id: number } }>().data.id;
     for (const date of ['2024-01-02', '2024-02-03']) {
       const act = await call(test.app, 'POST', `/api/transport/${transportId}/handover-acts/store`, { date }, { token: owner.token });
       expect(act.statusCode, act.body).toBe(200);

@@ -12,7 +12,7 @@ import { endpointUrl, isCreatable, model, RecordMaker, uniqueSignInFields, type 
 import { en, localeText } from '../test-support/locale-text';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { refOf, typeOf } from './entity-schemas';
-import type { EngineResource } from './model';
+import { endpointsOf, type EngineResource } from './model';
 
 const creatable = model.resources.filter((resource) => isCreatable(resource));
 
@@ -62,7 +62,7 @@ describe.each(databases)('the generated API on %s', (kind) => {
   it('lists the main company made at registration under /api/companies', async () => {
     const response = await call(test.app, 'GET', '/api/companies', undefined, { token: owner.token });
     expect(response.statusCode).toBe(200);
-    const body = response.json() as { data: Array<{ id: number; name: string; main: boolean }>; pagination: { total: number } };
+    const body = response.json<{ data: Array<{ id: number; name: string; main: boolean }>; pagination: { total: number } }>();
     expect(body.data).toEqual([expect.objectContaining({ id: owner.user.company.id, name: owner.user.company.name, main: true })]);
     expect(body.pagination).toEqual({ total: 1, currentPage: 1, perPage: 10, lastPage: 1, nextCursor: null, previousCursor: null });
   });
@@ -80,12 +80,12 @@ describe.each(databases)('the generated API on %s', (kind) => {
     if (api.show) {
       const shown = await call(test.app, 'GET', endpointUrl(api.show, made.params), undefined, { token: owner.token });
       expect(shown.statusCode, shown.body).toBe(200);
-      expect((shown.json() as { data: unknown }).data).toEqual(made.record);
+      expect(shown.json<{ data: unknown }>().data).toEqual(made.record);
     }
     if (api.list) {
       const listed = await call(test.app, 'GET', `${endpointUrl(api.list, made.params)}?perPage=100`, undefined, { token: owner.token });
       expect(listed.statusCode, listed.body).toBe(200);
-      expect((listed.json() as { data: Array<Record<string, unknown>> }).data.map((record) => record[resource.idField])).toContain(made.id);
+      expect(listed.json<{ data: Array<Record<string, unknown>> }>().data.map((record) => record[resource.idField])).toContain(made.id);
     }
     if (api.update) {
       const updated = await call(
@@ -167,7 +167,7 @@ describe.each(databases)('the generated API on %s', (kind) => {
       if (resource.definition.parent) forged[resource.definition.parent.field] = 999_997;
       const response = await call(test.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, params), forged, { token: owner.token });
       expect(response.statusCode, response.body).toBe(200);
-      const record = (response.json() as { data: Record<string, unknown> }).data;
+      const record = response.json<{ data: Record<string, unknown> }>().data;
       expect(record[resource.idField]).not.toBe(999_998);
       expect(record).toMatchObject({ created_by: owner.user.id, updated_by: owner.user.id, version: 1 });
       expect(record.created_at).not.toBe('2000-01-01T00:00:00.000Z');
@@ -198,7 +198,7 @@ describe.each(databases)('the generated API on %s', (kind) => {
       if (api.list && own) {
         const listed = await call(test.app, 'GET', `${endpointUrl(api.list, own.params)}?perPage=100`, undefined, { token: stranger.token });
         expect(listed.statusCode).toBe(200);
-        const ids = (listed.json() as { data: Array<Record<string, unknown>> }).data.map((record) => record[resource.idField]);
+        const ids = listed.json<{ data: Array<Record<string, unknown>> }>().data.map((record) => record[resource.idField]);
         expect(ids).not.toContain(made.id);
       }
       if (api.list && (resource.definition.parent || Object.keys(resource.pathFields).some((param) => api.list?.path.includes(`{${param}}`)))) {
@@ -214,7 +214,7 @@ describe.each(databases)('the generated API on %s', (kind) => {
     for (const language of ['de', 'uk', 'el']) {
       const created = await call(test.app, 'POST', '/api/companies/store', { name: `Sprache ${language}` }, { token: owner.token, language });
       expect(created.json()).toMatchObject({ message: localeText(language, 'crud.created') });
-      const { id } = (created.json() as { data: { id: number } }).data;
+      const { id } = created.json<{ data: { id: number } }>().data;
       const stale = await call(test.app, 'PUT', `/api/companies/update/${id}`, { version: 5 }, { token: owner.token, language });
       expect(stale.statusCode).toBe(409);
       expect(expectErrorShape(stale).message).toBe(localeText(language, 'errors.stale'));
@@ -232,7 +232,7 @@ describe.each(databases)('the generated API on %s', (kind) => {
       { name: 'Partial Ltd', email: 'office@example.com', address: 'Main street 1' },
       { token: owner.token },
     );
-    const { id } = (created.json() as { data: { id: number } }).data;
+    const { id } = created.json<{ data: { id: number } }>().data;
     const updated = await call(
       test.app,
       'PUT',
@@ -241,7 +241,7 @@ describe.each(databases)('the generated API on %s', (kind) => {
       { token: owner.token },
     );
     expect(updated.statusCode, updated.body).toBe(200);
-    const { data } = updated.json() as { data: Record<string, unknown> };
+    const { data } = updated.json<{ data: Record<string, unknown> }>();
     expect(data).toMatchObject({ name: 'Partial Ltd', email: 'office@example.com', company_name: 'Partial Limited', version: 2 });
     expect(data).not.toHaveProperty('address');
     const emptied = await call(test.app, 'PUT', `/api/companies/update/${id}`, { version: 2, name: '' }, { token: owner.token });
@@ -294,7 +294,7 @@ describe.each(databases)('the generated API on %s', (kind) => {
       if (api.delete) expect((await call(test.app, 'DELETE', endpointUrl(api.delete, params), undefined, { token: owner.token })).statusCode).toBe(404);
       if (api.list) {
         const listed = await call(test.app, 'GET', `${endpointUrl(api.list, params)}?perPage=100`, undefined, { token: owner.token });
-        expect((listed.json() as { data: Array<Record<string, unknown>> }).data.map((record) => record[resource.idField])).not.toContain(made.id);
+        expect(listed.json<{ data: Array<Record<string, unknown>> }>().data.map((record) => record[resource.idField])).not.toContain(made.id);
       }
       const stored = await test.database.pool.query(`SELECT version FROM "${resource.table}" WHERE id = $1`, [made.id]);
       expect(stored.rows).toEqual([{ version: 1 }]);
@@ -327,7 +327,7 @@ describe.each(databases)('the generated API on %s', (kind) => {
 
   it('asks for sign-in on every generated route', async () => {
     for (const resource of model.resources) {
-      for (const endpoint of Object.values(resource.definition.api)) {
+      for (const [, endpoint] of endpointsOf(resource.definition.api)) {
         const params = Object.fromEntries([...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => [match[1], 1]));
         const response = await call(
           test.app,

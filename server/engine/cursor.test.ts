@@ -80,7 +80,7 @@ describe.each(databases)('keyset pagination on %s', (kind) => {
 
   const list = async (url: string, user = owner) => {
     const response = await call(test.app, 'GET', url, undefined, { token: user.token });
-    return { response, body: response.json() as ListBody };
+    return { response, body: response.json<ListBody>() };
   };
   const ok = async (url: string, user = owner) => {
     const { response, body } = await list(url, user);
@@ -261,12 +261,12 @@ describe.each(databases)('keyset pagination on %s', (kind) => {
       let page = await store.pageByNumber(orders, {}, [], order, 4, 0, ORDERS);
       const walked = page.map((row) => Number(row.id));
       while (page.length === 4) {
-        const last = page[page.length - 1] as (typeof page)[number];
+        const last = page[page.length - 1];
         page = await store.pageAfter(orders, {}, [], order, 4, { key: last.cursor_key, id: Number(last.id) }, false);
         walked.push(...page.map((row) => Number(row.id)));
       }
       expect(walked, direction).toEqual(everything);
-      const back = await store.pageAfter(orders, {}, [], order, 4, { key: null, id: everything[everything.length - 1] as number }, true);
+      const back = await store.pageAfter(orders, {}, [], order, 4, { key: null, id: everything[everything.length - 1] }, true);
       const lastRow = await store.pageByNumber(orders, {}, [], order, 1, everything.length - 1, ORDERS);
       expect(lastRow[0]?.cursor_key).toBeNull();
       expect(back.map((row) => Number(row.id))).toEqual(everything.slice(-5, -1));

@@ -35,7 +35,10 @@ async function engine(app: FastifyInstance, options: EngineOptions) {
   const model = buildModel(options.resources ?? registry, options.schemasDir);
   await ensureTables(options.database, model);
   const stopMaintenance = countsMaintenance((statement) => options.database.pool.query(statement));
-  app.addHook('onClose', async () => stopMaintenance());
+  app.addHook('onClose', (_instance, done) => {
+    stopMaintenance();
+    done();
+  });
   app.decorate('engine', model);
   for (const resource of model.resources) registerResourceRoutes(app, options.database, model, resource);
   await app.register(docsRoutes, { model, apiDocs: options.apiDocs ?? true });

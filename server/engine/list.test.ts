@@ -32,7 +32,7 @@ describe.each(databases)('lists on %s', (kind) => {
 
   const list = async (url: string) => {
     const response = await call(test.app, 'GET', url, undefined, { token: owner.token });
-    return { response, body: response.json() as ListBody };
+    return { response, body: response.json<ListBody>() };
   };
   const ids = (body: ListBody, resource: EngineResource) => body.data.map((record) => record[resource.idField]);
 
@@ -58,7 +58,7 @@ describe.each(databases)('lists on %s', (kind) => {
       ]) {
         const { response } = await list(`${base}?${query}`);
         expect(response.statusCode, query).toBe(422);
-        const name = query.split('=')[0] as string;
+        const name = query.split('=')[0];
         expect(Object.keys(expectErrorShape(response).errors ?? {}), query).toContain(name);
       }
     },
@@ -108,7 +108,7 @@ describe.each(databases)('lists on %s', (kind) => {
       };
       for (const { field, mode } of resource.filterFields) {
         const value = made.record[field];
-        if (value === undefined || value === null || typeof value === 'object') continue;
+        if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
         const text = encodeURIComponent(String(value));
         if (mode === 'range') {
           expect(await find(`${field}_from=${text}&${field}_to=${text}`), field).toContain(made.id);

@@ -63,7 +63,7 @@ describe.each(databases)('sensitive fields on %s', (kind) => {
       expectMasked(listed);
       if (api.show) {
         const show = await call(test.app, 'GET', endpointUrl(api.show, made.params), undefined, { token: unprivileged.token });
-        expectMasked(show.json().data);
+        expectMasked(show.json<{ data: Record<string, unknown> }>().data);
       }
       // The privileged member sees the values themselves.
       const plain = await call(test.app, 'GET', endpointUrl(api.list as Endpoint, made.params), undefined, { token: privileged.token });
@@ -78,7 +78,7 @@ describe.each(databases)('sensitive fields on %s', (kind) => {
       const shown = { ...listed, version: made.record.version };
       const resave = await call(test.app, 'PUT', endpointUrl(api.update as Endpoint, made.params), shown, { token: unprivileged.token });
       expect(resave.statusCode, resave.body).toBe(200);
-      expectMasked(resave.json().data);
+      expectMasked(resave.json<{ data: Record<string, unknown> }>().data);
       const stored = await test.database.pool.query(`SELECT data FROM "${resource.table}" WHERE id = $1`, [made.id]);
       expect((stored.rows[0] as { data: Record<string, unknown> }).data[field]).toEqual(made.record[field]);
 

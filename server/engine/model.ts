@@ -2,7 +2,7 @@
  * One resource as the engine serves it: its definition, its loaded schema, its table and what its
  * annotations mean for storage and lists. Built once at start from the registry and the schema files.
  */
-import type { ResourceDefinition } from '../../resources/types';
+import type { Endpoint, ResourceApi, ResourceDefinition } from '../../resources/types';
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { derivedFieldsOf } from './derived-fields';
 import { loadEntitySchemas, refOf, typeOf, type LoadedSchema, type RefAnnotation } from './entity-schemas';
@@ -23,6 +23,25 @@ const ADOPTED_TABLES: Record<string, string> = {
   // Members are the sign-in table itself (migration 004 gave it `data`), so a new member can sign in.
   users: 'users',
 };
+
+/** What a generated endpoint does: the keys of a definition's `api`. */
+export type EndpointAction = keyof ResourceApi;
+
+const ENDPOINT_ACTIONS: ReadonlySet<string> = new Set<EndpointAction>(['list', 'show', 'create', 'update', 'delete']);
+
+function isEndpointAction(key: string): key is EndpointAction {
+  return ENDPOINT_ACTIONS.has(key);
+}
+
+/** The endpoints a definition declares, in its own order, each with its action (`Object.entries` would type them `any`). */
+export function endpointsOf(api: ResourceApi): Array<[EndpointAction, Endpoint]> {
+  return Object.keys(api)
+    .filter(isEndpointAction)
+    .flatMap((action): Array<[EndpointAction, Endpoint]> => {
+      const endpoint = api[action];
+      return endpoint ? [[action, endpoint]] : [];
+    });
+}
 
 export function tableName(resourceName: string): string {
   return ADOPTED_TABLES[resourceName] ?? `r_${resourceName.replace(/-/g, '_')}`;

@@ -7,7 +7,7 @@
  */
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { listParameters } from './list-query';
-import type { EngineModel, EngineResource } from './model';
+import { endpointsOf, type EngineModel, type EngineResource } from './model';
 
 type Json = Record<string, unknown>;
 
@@ -84,8 +84,7 @@ export function buildOpenApi(model: EngineModel): Json {
     schemas[name] = recordSchema(resource);
     schemas[`${name}Record`] = wireRecordSchema(resource, name);
     const record = { $ref: `#/components/schemas/${name}Record` };
-    for (const [action, endpoint] of Object.entries(resource.definition.api)) {
-      if (!endpoint) continue;
+    for (const [action, endpoint] of endpointsOf(resource.definition.api)) {
       const pathParameters = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
         name: match[1],
         in: 'path',

@@ -39,7 +39,7 @@ export async function checkReferences(
       addMessage(errors, field, { key: 'validation.refMissing' });
       continue;
     }
-    if (ids.length > 0) wanted.push({ field, table: (model.byName.get(ref.resource) as EngineResource).table, ids: ids as number[] });
+    if (ids.length > 0) wanted.push({ field, table: (model.byName.get(ref.resource) as EngineResource).table, ids: ids });
   }
   if (wanted.length === 0) return errors;
   const branches = wanted.map(({ table }, index) => `SELECT ${index} AS wanted, id FROM "${table}" WHERE tenant_id = $1 AND id = ANY($${index + 2}::bigint[])`);

@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { holds, permissionName, SENSITIVE_RIGHT, type Action as Right } from '../../resources/permissions';
-import type { Endpoint } from '../../resources/types';
 import { toFieldMessages } from '../../validation/field-errors';
 import type { FieldMessages } from '../../validation/messages';
 import { dropEmptyOptionalFields } from '../../validation/normalize-body';
@@ -18,13 +17,11 @@ import { unstorableFields } from './body';
 import { listPage, readCursor } from './cursor';
 import { parseListQuery } from './list-query';
 import { maskRecord, sensitiveFieldsIn, withoutSensitiveWrites } from './masking';
-import type { EngineModel, EngineResource } from './model';
+import { endpointsOf, type EndpointAction as Action, type EngineModel, type EngineResource } from './model';
 import { define, toWire, withoutProtectedFields, type RecordRow } from './records';
 import { checkReferences, deleteWithRules } from './references';
 import { resourceRules } from './rules/index';
 import { EngineStore, type Scope } from './store';
-
-type Action = 'list' | 'show' | 'create' | 'update' | 'delete';
 
 /** The right each generated endpoint needs (checked by plugins/auth.ts before the handler runs). */
 const RIGHT_OF: Record<Action, Right> = { list: 'view', show: 'view', create: 'create', update: 'update', delete: 'delete' };
@@ -86,7 +83,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
    */
   async function hashWriteOnly(data: Record<string, unknown>, stored?: Record<string, unknown>) {
     for (const field of writeOnly) {
-      if (typeof data[field] === 'string') define(data, field, await hashPassword(data[field] as string));
+      if (typeof data[field] === 'string') define(data, field, await hashPassword(data[field]));
       else if (stored && stored[field] !== undefined) define(data, field, stored[field]);
     }
   }
@@ -230,8 +227,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     },
   };
 
-  for (const [action, endpoint] of Object.entries(definition.api) as Array<[Action, Endpoint | undefined]>) {
-    if (!endpoint) continue;
+  for (const [action, endpoint] of endpointsOf(definition.api)) {
     app.route({
       method: endpoint.method,
       url: fastifyPath(endpoint.path),

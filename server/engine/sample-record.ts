@@ -39,7 +39,7 @@ function sampleString(property: PropertySchema): string {
   const min = Number(property.minLength ?? 0);
   const max = Number(property.maxLength ?? 1000);
   const format = property.format as string | undefined;
-  const pattern = typeof property.pattern === 'string' ? new RegExp(property.pattern as string, 'u') : null;
+  const pattern = typeof property.pattern === 'string' ? new RegExp(property.pattern, 'u') : null;
   const candidates = format ? (FORMAT_SAMPLES[format] ?? []) : GENERIC_SAMPLES;
   for (const candidate of candidates) {
     // Format values are used as they are (padding would break an IBAN); free text is padded to fit.
@@ -113,5 +113,5 @@ function sampleObject(schema: PropertySchema, refs: RefIds, skip: (name: string)
 /** A valid create body for the resource (every writable property filled), minus fields its path supplies. */
 export function sampleRecord(resource: EngineResource, refs: RefIds = {}): Record<string, unknown> {
   const fromPath = new Set(Object.values(resource.pathFields));
-  return sampleObject(resource.loaded.schema as PropertySchema, refs, (name) => fromPath.has(name));
+  return sampleObject(resource.loaded.schema, refs, (name) => fromPath.has(name));
 }

@@ -36,15 +36,15 @@ describe.each(databases)('a property added to a schema file on %s', (kind) => {
   it('is accepted, stored, returned, filtered and sorted', async () => {
     const created = await call(test.app, 'POST', '/api/companies/store', { name: 'Added field Ltd', fleet_code: 'FC-7' }, { token: owner.token });
     expect(created.statusCode, created.body).toBe(200);
-    const { data } = created.json() as { data: { id: number; fleet_code: string } };
+    const { data } = created.json<{ data: { id: number; fleet_code: string } }>();
     expect(data.fleet_code).toBe('FC-7');
     const stored = await test.database.pool.query('SELECT data FROM companies WHERE id = $1', [data.id]);
     expect((stored.rows[0] as { data: Record<string, unknown> }).data.fleet_code).toBe('FC-7');
     const shown = await call(test.app, 'GET', `/api/companies/show/${data.id}`, undefined, { token: owner.token });
-    expect((shown.json() as { data: { fleet_code: string } }).data.fleet_code).toBe('FC-7');
+    expect(shown.json<{ data: { fleet_code: string } }>().data.fleet_code).toBe('FC-7');
     const filtered = await call(test.app, 'GET', '/api/companies?fleet_code=FC-7&sort=fleet_code', undefined, { token: owner.token });
     expect(filtered.statusCode, filtered.body).toBe(200);
-    expect((filtered.json() as { data: Array<{ id: number }> }).data.map((record) => record.id)).toEqual([data.id]);
+    expect(filtered.json<{ data: Array<{ id: number }> }>().data.map((record) => record.id)).toEqual([data.id]);
   });
 
   it('is validated by its rules', async () => {
@@ -60,10 +60,10 @@ describe.each(databases)('a property added to a schema file on %s', (kind) => {
 
   it('is in the OpenAPI document', async () => {
     const response = await call(test.app, 'GET', '/api/openapi.json');
-    const document = response.json() as {
+    const document = response.json<{
       components: { schemas: Record<string, { properties: Record<string, unknown> }> };
       paths: Record<string, Record<string, { parameters: Array<{ name: string }> }>>;
-    };
+    }>();
     expect(document.components.schemas.Company?.properties.fleet_code).toMatchObject({ type: 'string', maxLength: 10 });
     expect(document.paths['/api/companies']?.get?.parameters.map((parameter) => parameter.name)).toContain('fleet_code');
   });

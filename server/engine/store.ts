@@ -193,7 +193,7 @@ export class EngineStore {
     const idsOf = (condition: Sql, columns: Sql) =>
       sql`SELECT ${columns} FROM ${table} WHERE ${this.where(scope, [...conditions, condition])} ORDER BY ${direction} LIMIT ${limit}`;
     let ids: Sql;
-    if (parts.length === 1) ids = idsOf(parts[0] as Sql, raw('id'));
+    if (parts.length === 1) ids = idsOf(parts[0], raw('id'));
     else {
       const columns = raw(`id, ${order.expression} AS sort_value`);
       const merged = orderSql({ ...order, expression: 'sort_value' }, backward);
@@ -227,11 +227,11 @@ export class EngineStore {
       values.map((value) => sql`${value}`),
       ', ',
     )}) RETURNING ${this.columns(resource)}`;
-    if (!this.actor) return (await this.run<RecordRow>(insert))[0] as RecordRow;
+    if (!this.actor) return (await this.run<RecordRow>(insert))[0];
     // The audit entry in the same statement: what is stored is exactly `data` (jsonb keeps it as given).
     const entry = changeEntrySql(this.actor, resource, 'create', changesBetween(resource, null, data), 'inserted');
     const rows = await this.run<RecordRow>(sql`WITH inserted AS (${insert}), entry AS (${entry}) SELECT * FROM inserted`);
-    return rows[0] as RecordRow;
+    return rows[0];
   }
 
   /**
@@ -244,9 +244,9 @@ export class EngineStore {
     if (this.actor && before) {
       const changes = changesBetween(resource, before, data);
       // An update that changed nothing (a form saved as it was) is not news (audit.ts recordChange).
-      if (Object.keys(changes).length === 0) return (await this.run<RecordRow>(update))[0] as RecordRow;
+      if (Object.keys(changes).length === 0) return (await this.run<RecordRow>(update))[0];
       const entry = changeEntrySql(this.actor, resource, 'update', changes, 'updated');
-      return (await this.run<RecordRow>(sql`WITH updated AS (${update}), entry AS (${entry}) SELECT * FROM updated`))[0] as RecordRow;
+      return (await this.run<RecordRow>(sql`WITH updated AS (${update}), entry AS (${entry}) SELECT * FROM updated`))[0];
     }
     // The CTE reads the row as it was, in the same statement, for the audit trail's "before".
     const rows = await this.run<RecordRow & { before_data: Record<string, unknown> | null }>(
@@ -254,7 +254,7 @@ export class EngineStore {
           UPDATE ${identifier(resource.table)} SET data = ${JSON.stringify(data)}::jsonb, version = version + 1, updated_at = now(), updated_by = ${userId}
            WHERE ${this.where({}, [sql`id = ${id}`])} RETURNING ${this.columns(resource)}, (SELECT data FROM previous) AS before_data`,
     );
-    const { before_data: previous, ...row } = rows[0] as RecordRow & { before_data: Record<string, unknown> | null };
+    const { before_data: previous, ...row } = rows[0];
     if (this.actor) await recordChange(this.client, this.actor, resource, id, 'update', previous, row.data);
     return row;
   }

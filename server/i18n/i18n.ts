@@ -49,7 +49,7 @@ export function createTranslator(localesDir = LOCALES_DIR): Translator {
   const bound = new Map<Language, Translate>();
   for (const language of LANGUAGES) {
     const fixed = instance.getFixedT(language);
-    bound.set(language, (key, params) => fixed(key, params ?? {}) as string);
+    bound.set(language, (key, params): string => fixed(key, params ?? {}));
   }
 
   return {

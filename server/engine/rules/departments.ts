@@ -10,11 +10,11 @@ import type { EngineResource } from '../model';
 import type { ResourceRules } from './types';
 
 export const departmentRules: ResourceRules = {
-  async beforeWrite(_context, { data }) {
-    if (!Object.hasOwn(data, 'members')) return;
+  beforeWrite(_context, { data }) {
+    if (!Object.hasOwn(data, 'members')) return Promise.resolve();
     const members = data.members;
     delete data.members;
-    return { members };
+    return Promise.resolve({ members });
   },
 
   async afterWrite({ client, store, model, actor }, { id, taken }) {
