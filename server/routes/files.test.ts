@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../plugins/multipart';
 import { call, CSRF, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
@@ -17,6 +17,9 @@ function uploadAvatar(app: FastifyInstance, token: string, parts: Parameters<typ
   });
 }
 
+/** The avatar's URL in an upload's or the profile's answer. */
+const avatarOf = (response: LightMyRequestResponse) => response.json<{ data: { avatar: string } }>().data.avatar;
+
 describe.each(databases)('avatar and files on %s', (kind) => {
   let server: TestApp;
   let alice: RegisteredUser;
@@ -33,12 +36,12 @@ describe.each(databases)('avatar and files on %s', (kind) => {
   it('accepts a PNG, answers its URL with the spec message, and serves the bytes back', async () => {
     const response = await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName: 'me.png', contentType: 'image/png', content: PNG }]);
     expect(response.statusCode).toBe(200);
-    const { message, data } = response.json();
+    const { message, data } = response.json<{ message: string; data: { avatar: string } }>();
     expect(message).toBe(en('profile.avatarUpdated'));
     expect(data.avatar).toMatch(/^\/api\/files\/\d+$/);
 
     const profile = await call(server.app, 'GET', '/api/profile/show', undefined, { token: alice.token });
-    expect(profile.json().data.avatar).toBe(data.avatar);
+    expect(avatarOf(profile)).toBe(data.avatar);
 
     const file = await getFile(data.avatar, alice.token);
     expect(file.statusCode).toBe(200);
@@ -57,13 +60,13 @@ describe.each(databases)('avatar and files on %s', (kind) => {
     // The declared type is deliberately wrong: only the content counts.
     const response = await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName: 'photo.bin', contentType: 'text/plain', content }]);
     expect(response.statusCode, response.body).toBe(200);
-    const file = await getFile(response.json().data.avatar, alice.token);
+    const file = await getFile(avatarOf(response), alice.token);
     expect(file.headers['content-type']).toBe(mime);
   });
 
   it('replaces the previous avatar: the old file is gone', async () => {
-    const first = (await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName: 'a.png', content: PNG }])).json().data.avatar;
-    const second = (await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName: 'b.png', content: PNG }])).json().data.avatar;
+    const first = avatarOf(await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName: 'a.png', content: PNG }]));
+    const second = avatarOf(await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName: 'b.png', content: PNG }]));
     expect(second).not.toBe(first);
     expect((await getFile(first, alice.token)).statusCode).toBe(404);
     const { rows } = await server.database.pool.query(`SELECT count(*) AS files FROM files WHERE owner_kind = 'user' AND owner_id = $1`, [alice.user.id]);
@@ -84,7 +87,7 @@ describe.each(databases)('avatar and files on %s', (kind) => {
   it('accepts a file of exactly 5,242,880 bytes and rejects one byte more with 413', async () => {
     const fits = await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName: 'big.png', content: pngOfSize(MAX_FILE_BYTES) }]);
     expect(fits.statusCode, fits.body).toBe(200);
-    const stored = await getFile(fits.json().data.avatar, alice.token);
+    const stored = await getFile(avatarOf(fits), alice.token);
     expect(stored.rawPayload.length).toBe(MAX_FILE_BYTES);
 
     const tooLarge = await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName: 'big.png', content: pngOfSize(MAX_FILE_BYTES + 1) }]);
@@ -123,12 +126,12 @@ describe.each(databases)('avatar and files on %s', (kind) => {
     const { payload, contentType } = multipart([{ field: 'file', fileName: 'me.png', content: PNG }]);
     const upload = await server.app.inject({ method: 'POST', url: '/api/profile/update/avatar', headers: { ...CSRF, 'content-type': contentType }, payload });
     expect(upload.statusCode).toBe(401);
-    const avatar = (await call(server.app, 'GET', '/api/profile/show', undefined, { token: alice.token })).json().data.avatar;
+    const avatar = avatarOf(await call(server.app, 'GET', '/api/profile/show', undefined, { token: alice.token }));
     expect((await getFile(avatar)).statusCode).toBe(401);
   });
 
   it("answers 404 for another tenant's file, exactly as for a missing one", async () => {
-    const avatar = (await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName: 'mine.png', content: PNG }])).json().data.avatar as string;
+    const avatar = avatarOf(await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName: 'mine.png', content: PNG }]));
     const asBob = await getFile(avatar, bob.token);
     const missing = await getFile('/api/files/999999999', bob.token);
     expect(asBob.statusCode).toBe(404);
@@ -147,7 +150,7 @@ describe.each(databases)('avatar and files on %s', (kind) => {
 
   it('names the file safely in Content-Disposition, whatever its name', async () => {
     const fileName = "Фото mine; it's.png";
-    const avatar = (await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName, content: PNG }])).json().data.avatar;
+    const avatar = avatarOf(await uploadAvatar(server.app, alice.token, [{ field: 'file', fileName, content: PNG }]));
     const disposition = (await getFile(avatar, alice.token)).headers['content-disposition'] as string;
     expect(disposition).toBe(`inline; filename="____ mine_ it_s.png"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/'/g, '%27')}`);
   });

@@ -21,12 +21,10 @@ describe('the heartbeat behind /api/health', () => {
   it('turns unhealthy at the first failed beat, logs once, and recovers with the next success', async () => {
     let failing = true;
     const errors: Error[] = [];
-    const heartbeat = startHeartbeat(
-      async () => {
-        if (failing) throw new Error('connection refused');
-      },
-      { intervalMs: 60_000, onError: (error) => errors.push(error) },
-    );
+    const heartbeat = startHeartbeat(() => (failing ? Promise.reject(new Error('connection refused')) : Promise.resolve()), {
+      intervalMs: 60_000,
+      onError: (error) => errors.push(error),
+    });
     await heartbeat.beat();
     await heartbeat.beat();
     expect(healthOf(heartbeat.state, Date.now()).ok).toBe(false);
@@ -64,7 +62,13 @@ describe('the heartbeat behind /api/health', () => {
 
 describe('GET /api/health on a database that stops answering', () => {
   function fakeDatabase(query: () => Promise<unknown>): Database {
-    return { kind: 'pglite', pool: { query } as unknown as Database['pool'], transaction: async () => undefined as never, listen: null, close: async () => {} };
+    return {
+      kind: 'pglite',
+      pool: { query } as unknown as Database['pool'],
+      transaction: () => Promise.resolve(undefined as never),
+      listen: null,
+      close: async () => {},
+    };
   }
 
   it('answers 503 with the age of the last success once the beat in flight is stale, without waiting for it', async () => {

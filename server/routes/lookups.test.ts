@@ -4,6 +4,7 @@ import { resources } from '../../resources/index';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { startTestApp, type TestApp } from '../test-support/test-app';
+import { endpointsOf } from '../engine/model';
 import { loadReferenceData } from './lookups';
 
 describe.each(databases)('lookups and API documents on %s', (kind) => {
@@ -17,7 +18,7 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
   afterAll(async () => test?.close());
 
   it('names the routes the registry does not generate in the OpenAPI document', async () => {
-    const document = (await call(test.app, 'GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const document = (await call(test.app, 'GET', '/api/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>();
     expect(document.paths['/api/login']).toHaveProperty('post');
     expect(document.paths['/api/profile/update/password']).toHaveProperty('put');
     expect(document.paths['/api/transport/all']).toHaveProperty('get');
@@ -48,7 +49,7 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
   it('lists ISO 3166 countries with names in the six languages and in the request’s', async () => {
     const response = await call(test.app, 'GET', '/api/countries', undefined, { token: owner.token, language: 'de' });
     expect(response.statusCode).toBe(200);
-    const { data } = response.json() as { data: Array<{ id: number; iso: string; name: string; names: Record<string, string> }> };
+    const { data } = response.json<{ data: Array<{ id: number; iso: string; name: string; names: Record<string, string> }> }>();
     expect(data.length).toBeGreaterThan(240);
     const germany = data.find((country) => country.iso === 'DE');
     expect(germany).toMatchObject({
@@ -61,7 +62,7 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
 
   it('lists ISO 4217 currencies', async () => {
     const response = await call(test.app, 'GET', '/api/currencies', undefined, { token: owner.token });
-    const { data } = response.json() as { data: Array<{ id: string; name: string }> };
+    const { data } = response.json<{ data: Array<{ id: string; name: string }> }>();
     expect(data).toContainEqual(expect.objectContaining({ id: 'EUR', name: 'Euro' }));
     expect(data).toContainEqual(expect.objectContaining({ id: 'UAH' }));
   });
@@ -69,7 +70,7 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
   it('answers the reference lists under the names of SPEC §3', async () => {
     const response = await call(test.app, 'GET', '/api/app/load-data', undefined, { token: owner.token });
     expect(response.statusCode).toBe(200);
-    const { data } = response.json() as { data: Record<string, unknown> };
+    const { data } = response.json<{ data: Record<string, unknown> }>();
     expect(data).toEqual(loadReferenceData());
     for (const key of ['contracts', 'order_lists', 'transport_lists', 'trailers_lists', 'tracking_systems']) expect(data, key).toHaveProperty(key);
     expect((data.cars as { models: unknown[] }).models.length).toBeGreaterThan(0);
@@ -78,10 +79,10 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
   it('publishes every generated endpoint in the OpenAPI 3.1 document', async () => {
     const response = await call(test.app, 'GET', '/api/openapi.json');
     expect(response.statusCode).toBe(200);
-    const document = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+    const document = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } }>();
     expect(document.openapi).toBe('3.1.0');
     for (const resource of resources) {
-      for (const endpoint of Object.values(resource.api)) {
+      for (const [, endpoint] of endpointsOf(resource.api)) {
         expect(document.paths[`/api${endpoint.path}`]?.[endpoint.method.toLowerCase()], `${endpoint.method} ${endpoint.path}`).toBeDefined();
       }
     }

@@ -15,7 +15,7 @@ async function waitForOutboxMail(dir: string, known: Set<string>, timeoutMs = 10
     const files = await fs.readdir(dir).catch(() => [] as string[]);
     const fresh = files.filter((file) => file.endsWith('.eml') && !known.has(file)).sort();
     if (fresh.length > 0) {
-      const file = fresh[fresh.length - 1] as string;
+      const file = fresh[fresh.length - 1];
       known.add(file);
       return fs.readFile(path.join(dir, file), 'utf8');
     }

@@ -35,16 +35,17 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp
 
 export function safeFileName(name: string | undefined): string {
   // Keep the last path segment, drop control characters, keep it short.
-  // eslint-disable-next-line no-control-regex
   const cleaned = (name ?? '')
     .split(/[\\/]/)
     .pop()
+    // eslint-disable-next-line no-control-regex -- control characters are what this strips
     ?.replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 255);
   return cleaned || 'file';
 }
 
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function profileRoutes(app: FastifyInstance, options: { database: Database }) {
   const { pool } = options.database;
   // The member's own profile and the shared lookups: any signed-in member.

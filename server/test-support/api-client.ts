@@ -55,20 +55,20 @@ export async function registerUser(app: FastifyInstance, overrides: Record<strin
   const body = registrationBody(overrides);
   const response = await call(app, 'POST', '/api/register', body);
   expect(response.statusCode, response.body).toBe(200);
-  const { data } = response.json() as { data: { token: string; user: RegisteredUser['user'] } };
+  const { data } = response.json<{ data: { token: string; user: RegisteredUser['user'] } }>();
   return { token: data.token, user: data.user, login: body.login, email: body.email, password: body.password };
 }
 
 export async function signIn(app: FastifyInstance, login: string, password: string): Promise<string> {
   const response = await call(app, 'POST', '/api/login', { login, password });
   expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: { token: string } }).data.token;
+  return response.json<{ data: { token: string } }>().data.token;
 }
 
 /** Every error answer: JSON `{ message, errors? }`, no stack, no internals. */
 export function expectErrorShape(response: LightMyRequestResponse) {
   expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = response.json() as Record<string, unknown>;
+  const body = response.json<Record<string, unknown>>();
   expect(typeof body.message).toBe('string');
   expect(Object.keys(body).every((key) => key === 'message' || key === 'errors')).toBe(true);
   expect(response.body).not.toMatch(/\bat .+\.(?:ts|js):\d+|node_modules|stack/i);

@@ -133,7 +133,7 @@ export class RecordMaker {
     const body = { ...sampleRecord(resource, refs), ...uniqueSignInFields(resource), ...overrides };
     const response = await call(this.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, params), body, { token });
     expect(response.statusCode, `${resource.name}: ${response.body}`).toBe(200);
-    const record = (response.json() as { data: Record<string, unknown> }).data;
+    const record = response.json<{ data: Record<string, unknown> }>().data;
     const id = record[resource.idField] as number;
     return { resource, id, params: { ...params, id }, body, record };
   }

@@ -28,6 +28,6 @@ export function captureLogs(level: 'info' | 'debug' = 'info'): LogCapture {
   return {
     lines,
     text: () => lines.map((line) => JSON.stringify(line)).join('\n'),
-    logger: { ...options, stream } as FastifyServerOptions['logger'],
+    logger: { ...options, stream },
   };
 }

@@ -24,6 +24,6 @@ export async function createMember(
   const body = { login, password, name: 'Mia', last_name: 'Member', email: `${login}@example.com`, permissions: [], ...access };
   const response = await call(app, 'POST', '/api/users/store', body, { token: adminToken });
   expect(response.statusCode, response.body).toBe(200);
-  const record = (response.json() as { data: Record<string, unknown> }).data;
+  const record = response.json<{ data: Record<string, unknown> }>().data;
   return { id: record.id as number, login, password, token: await signIn(app, login, password), record };
 }

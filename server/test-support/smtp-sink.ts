@@ -50,7 +50,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         if (Date.now() > deadline) throw new Error(`No mail #${count} within ${timeoutMs} ms (got ${received.length})`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      return received[count - 1] as ReceivedMail;
+      return received[count - 1];
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -70,5 +70,5 @@ export function decodeMail(raw: string): string {
 export function resetLinkIn(raw: string): { link: string; token: string; email: string } {
   const match = /(https?:\/\/[^\s"<]+\/reset-password\/([A-Za-z0-9_-]+)\/([^\s"<]+))/.exec(decodeMail(raw));
   if (!match) throw new Error('No reset link in the mail');
-  return { link: match[1] as string, token: match[2] as string, email: decodeURIComponent(match[3] as string) };
+  return { link: match[1], token: match[2], email: decodeURIComponent(match[3]) };
 }

@@ -1,4 +1,5 @@
 /** Statuses of an HR document type: store, update, destroy (with the employee documents that use it). */
+import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectErrorShape, registerUser, type RegisteredUser } from '../../test-support/api-client';
 import { databases } from '../../test-support/databases';
@@ -20,7 +21,8 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
   let ownerTenant: number;
   let employeeId: number;
 
-  const query = async (text: string, values: unknown[] = []) => (await test.database.pool.query(text, values)).rows;
+  const query = async <Row extends QueryResultRow = QueryResultRow>(text: string, values: unknown[] = []) =>
+    (await test.database.pool.query<Row>(text, values)).rows;
 
   const createType = async (statuses: string[], token = owner.token) => {
     const response = await call(
@@ -31,7 +33,7 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
       { token },
     );
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: DocumentType }).data;
+    return response.json<{ data: DocumentType }>().data;
   };
 
   /** An employee document with one status row using `statusId` (rows the hand-written employee routes would make). */
@@ -75,12 +77,14 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
       { token: owner.token },
     );
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as { message: string; data: DocumentType };
+    const body = response.json<{ message: string; data: DocumentType }>();
     expect(body.message).toBe('Created successfully!');
     expect(body.data.statuses.map((status) => status.name)).toEqual(['Valid', 'Expired', 'Pending']);
     expect(body.data.statuses.every((status) => Number.isInteger(status.id))).toBe(true);
     expect(body.data.doc_statuses_amount).toBe(3);
-    const rows = await query(`SELECT id, data->>'name' AS name FROM r_hr_document_statuses WHERE parent_id = $1 ORDER BY id`, [type.id]);
+    const rows = await query<{ id: number; name: string }>(`SELECT id, data->>'name' AS name FROM r_hr_document_statuses WHERE parent_id = $1 ORDER BY id`, [
+      type.id,
+    ]);
     expect(rows.map((row) => [Number(row.id), row.name])).toEqual(body.data.statuses.map((status) => [status.id, status.name]));
   });
 
@@ -103,13 +107,13 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
 
   it('renames a status, in its record and in the type’s list', async () => {
     const type = await createType(['Valid', 'Expired']);
-    const stored = (
-      await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Pending' }] }, { token: owner.token })
-    ).json() as { data: DocumentType };
+    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Pending' }] }, { token: owner.token })).json<{
+      data: DocumentType;
+    }>();
     const expired = stored.data.statuses[1] as { id: number };
     const response = await call(test.app, 'PUT', `/api/documents/${type.id}/status/update/${expired.id}`, { name: 'Lapsed' }, { token: owner.token });
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as { message: string; data: DocumentType };
+    const body = response.json<{ message: string; data: DocumentType }>();
     expect(body.message).toBe('Updated successfully!');
     expect(body.data.statuses.map((status) => status.name)).toEqual(['Valid', 'Lapsed', 'Pending']);
     expect((await query(`SELECT data->>'name' AS name FROM r_hr_document_statuses WHERE id = $1`, [expired.id]))[0].name).toBe('Lapsed');
@@ -117,9 +121,9 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
 
   it('refuses a blank new name with a 422 on name', async () => {
     const type = await createType(['Valid']);
-    const stored = (
-      await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Other' }] }, { token: owner.token })
-    ).json() as { data: DocumentType };
+    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Other' }] }, { token: owner.token })).json<{
+      data: DocumentType;
+    }>();
     const before = await snapshot();
     const response = await call(
       test.app,
@@ -135,19 +139,19 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
 
   it('deletes a status with the employee documents that have it, and keeps the others', async () => {
     const type = await createType(['Valid', 'Expired']);
-    const stored = (
-      await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Pending' }] }, { token: owner.token })
-    ).json() as { data: DocumentType };
+    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Pending' }] }, { token: owner.token })).json<{
+      data: DocumentType;
+    }>();
     const [valid, expired] = stored.data.statuses as Array<{ id: number }>;
-    const goes = await employeeDocument(type.id, expired!.id);
-    const stays = await employeeDocument(type.id, valid!.id);
-    const response = await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${expired!.id}`, undefined, { token: owner.token });
+    const goes = await employeeDocument(type.id, expired.id);
+    const stays = await employeeDocument(type.id, valid.id);
+    const response = await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${expired.id}`, undefined, { token: owner.token });
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as { message: string; data: DocumentType };
+    const body = response.json<{ message: string; data: DocumentType }>();
     expect(body.message).toBe('Deleted successfully!');
     expect(body.data.statuses.map((status) => status.name)).toEqual(['Valid', 'Pending']);
     expect(body.data.doc_statuses_amount).toBe(2);
-    expect(await query('SELECT id FROM r_hr_document_statuses WHERE id = $1', [expired!.id])).toEqual([]);
+    expect(await query('SELECT id FROM r_hr_document_statuses WHERE id = $1', [expired.id])).toEqual([]);
     expect(await query('SELECT id FROM r_employee_documents WHERE id = $1', [goes])).toEqual([]);
     expect(await query('SELECT id FROM r_employee_document_statuses WHERE parent_id = $1', [goes])).toEqual([]);
     expect(await query('SELECT id FROM r_employee_documents WHERE id = $1', [stays])).toHaveLength(1);
@@ -159,11 +163,11 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
     expect(stored.statusCode).toBe(404);
     const materialized = (
       await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Second' }] }, { token: owner.token })
-    ).json() as { data: DocumentType };
+    ).json<{ data: DocumentType }>();
     const [first, second] = materialized.data.statuses as Array<{ id: number }>;
-    expect((await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${first!.id}`, undefined, { token: owner.token })).statusCode).toBe(200);
+    expect((await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${first.id}`, undefined, { token: owner.token })).statusCode).toBe(200);
     const before = await snapshot();
-    const response = await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${second!.id}`, undefined, { token: owner.token });
+    const response = await call(test.app, 'DELETE', `/api/documents/${type.id}/status/destroy/${second.id}`, undefined, { token: owner.token });
     expect(response.statusCode).toBe(422);
     expect(expectErrorShape(response).errors?.statuses).toEqual(['A document type must keep at least one status']);
     expect(await snapshot()).toEqual(before);
@@ -172,12 +176,12 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
   it('answers 404 for another tenant’s type or status, and for a status of another type, changing nothing', async () => {
     const type = await createType(['Valid']);
     const other = await createType(['Other']);
-    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Two' }] }, { token: owner.token })).json() as {
+    const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Two' }] }, { token: owner.token })).json<{
       data: DocumentType;
-    };
+    }>();
     const otherStored = (
       await call(test.app, 'POST', `/api/documents/${other.id}/status/store`, { statuses: [{ name: 'Three' }] }, { token: owner.token })
-    ).json() as { data: DocumentType };
+    ).json<{ data: DocumentType }>();
     const statusId = stored.data.statuses[0]?.id as number;
     const before = await snapshot();
     const attempts: Array<[string, 'POST' | 'PUT' | 'DELETE', string, unknown]> = [

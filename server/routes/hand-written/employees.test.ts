@@ -1,4 +1,5 @@
 /** The employee card's hand-written routes: attachments, documents, their status rows, expiring documents. */
+import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineResource } from '../../engine/model';
 import { MAX_FILE_BYTES } from '../../plugins/multipart';
@@ -44,7 +45,8 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
   let expired: number;
   let foreignStatus: number;
 
-  const query = async (text: string, values: unknown[] = []) => (await test.database.pool.query(text, values)).rows;
+  const query = async <Row extends QueryResultRow = QueryResultRow>(text: string, values: unknown[] = []) =>
+    (await test.database.pool.query<Row>(text, values)).rows;
   const snapshot = async () => ({
     attachments: await query('SELECT id, data, version FROM r_employee_attachments ORDER BY id'),
     documents: await query('SELECT id, data, version FROM r_employee_documents ORDER BY id'),
@@ -72,12 +74,12 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
   const makeDocument = async (employeeId = employee, body: unknown = {}) => {
     const response = await call(test.app, 'POST', `/api/employees/${employeeId}/documents/${typeId}/store`, body, { token: owner.token });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: EmployeeDocument }).data;
+    return response.json<{ data: EmployeeDocument }>().data;
   };
   const addRow = async (documentId: number, body: Record<string, unknown>) => {
     const response = await call(test.app, 'POST', `/api/employees/${employee}/documents/${documentId}/status/store`, body, { token: owner.token });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: StatusRow }).data;
+    return response.json<{ data: StatusRow }>().data;
   };
 
   beforeAll(async () => {
@@ -91,7 +93,7 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
     const type = await makeType(owner.token, ['Valid', 'Expired']);
     typeId = type.id;
     [valid, expired] = type.statuses as [number, number];
-    foreignStatus = (await makeType(owner.token, ['Other', 'Another'])).statuses[0] as number;
+    foreignStatus = (await makeType(owner.token, ['Other', 'Another'])).statuses[0];
   });
   afterAll(async () => test?.close());
 
@@ -99,10 +101,10 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
     it('stores a file for the employee and deletes it with its stored bytes', async () => {
       const response = await attach(employee, [{ field: 'file', fileName: 'contract.pdf', contentType: 'application/pdf', content: PDF }]);
       expect(response.statusCode, response.body).toBe(200);
-      const body = response.json() as {
+      const body = response.json<{
         message: string;
         data: { id: number; file_name: string; mime_type: string; size: number; file_id: number; url: string; employee_id: number };
-      };
+      }>();
       expect(body.message).toBe('Created successfully!');
       expect(body.data).toMatchObject({ file_name: 'contract.pdf', mime_type: 'application/pdf', size: PDF.length, employee_id: employee });
       const file = await call(test.app, 'GET', body.data.url, undefined, { token: owner.token });
@@ -159,11 +161,11 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       expect(row).toMatchObject({ status: valid, relevant: true, document_id: document.id, created_by: owner.user.id });
       const list = (
         await call(test.app, 'GET', `/api/employees/${employee}/documents?company=${owner.user.company.id}`, undefined, { token: owner.token })
-      ).json() as { data: EmployeeDocument[] };
+      ).json<{ data: EmployeeDocument[] }>();
       expect(list.data.find((item) => item.id === document.id)?.statuses.map((status) => status.id)).toEqual([row.id]);
-      const none = (await call(test.app, 'GET', `/api/employees/${employee}/documents?company=999999`, undefined, { token: owner.token })).json() as {
+      const none = (await call(test.app, 'GET', `/api/employees/${employee}/documents?company=999999`, undefined, { token: owner.token })).json<{
         data: EmployeeDocument[];
-      };
+      }>();
       expect(none.data).toEqual([]);
       expect((await call(test.app, 'GET', `/api/employees/${employee}/documents?company=abc`, undefined, { token: owner.token })).statusCode).toBe(422);
     });
@@ -172,7 +174,10 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       const document = await makeDocument();
       const first = await addRow(document.id, { status: valid, dateFrom: '2024-01-01', relevant: true });
       const second = await addRow(document.id, { status: expired, dateFrom: '2024-02-01', relevant: true });
-      const rows = await query('SELECT id, data FROM r_employee_document_statuses WHERE parent_id = $1 ORDER BY id', [document.id]);
+      const rows = await query<{ id: number; data: { relevant: boolean } }>(
+        'SELECT id, data FROM r_employee_document_statuses WHERE parent_id = $1 ORDER BY id',
+        [document.id],
+      );
       expect(rows.map((row) => row.data.relevant)).toEqual([false, true]);
       const url = `/api/employees/${employee}/documents/${document.id}/status/${first.id}/update`;
       const current = (await query('SELECT version FROM r_employee_document_statuses WHERE id = $1', [first.id]))[0].version as number;
@@ -237,7 +242,7 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       await make(isoDay(5), false);
       const response = await call(test.app, 'GET', `/api/employees/${person}/documents/status/expires`, undefined, { token: owner.token });
       expect(response.statusCode, response.body).toBe(200);
-      const body = response.json() as { data: EmployeeDocument[] };
+      const body = response.json<{ data: EmployeeDocument[] }>();
       expect(body.data.map((document) => [document.id, document.days_left])).toEqual([
         [gone, -3],
         [soon, 10],

@@ -66,7 +66,7 @@ describe.each(databases)('handover-act photos on %s', (kind) => {
     const before = await files();
     const pdf = await send(photos(), [{ field: 'mileage_photo', fileName: 'scan.pdf', content: PDF }]);
     expect(pdf.statusCode).toBe(422);
-    expect(Object.keys(pdf.json().errors)).toEqual(['mileage_photo']);
+    expect(Object.keys(pdf.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['mileage_photo']);
     expect((await send(photos(), [{ field: 'note', content: 'no photo' }])).statusCode).toBe(422);
     expect(await files()).toEqual(before);
     const current = (await call(test.app, 'GET', `/api/transport/${truck}/handover-acts`, undefined, { token: owner.token })).json().data[0];

@@ -56,7 +56,7 @@ export async function handoverActRoutes(app: FastifyInstance, options: HandWritt
       const data = { ...act.data };
       const tenantDb = new TenantDb(database, store.tenantId, store.client);
       for (const upload of form.files) {
-        const field = PHOTO_FIELDS[upload.field] as string;
+        const field = PHOTO_FIELDS[upload.field];
         await dropFile(store, data[field]);
         const file = await tenantDb.insert<{ id: number }>('files', {
           owner_kind: OWNER_KIND,

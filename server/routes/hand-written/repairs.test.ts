@@ -1,4 +1,5 @@
 /** Repair reports with files: multipart store and update, file removal, files gone with the report. */
+import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../plugins/multipart';
 import { call, CSRF, expectErrorShape, registerUser, type RegisteredUser } from '../../test-support/api-client';
@@ -25,7 +26,8 @@ describe.each(databases)('repairs with files on %s', (kind) => {
   let stranger: RegisteredUser;
   let truck: number;
 
-  const query = async (text: string, values: unknown[] = []) => (await test.database.pool.query(text, values)).rows;
+  const query = async <Row extends QueryResultRow = QueryResultRow>(text: string, values: unknown[] = []) =>
+    (await test.database.pool.query<Row>(text, values)).rows;
   const snapshot = async () => ({
     repairs: await query('SELECT id, data, version FROM r_repairs ORDER BY id'),
     files: await query('SELECT id, owner_kind, owner_id FROM files ORDER BY id'),
@@ -37,7 +39,7 @@ describe.each(databases)('repairs with files on %s', (kind) => {
   const store = async (parts: Parts) => {
     const response = await send(`/api/transport/repairs/store/${truck}`, parts);
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: Repair }).data;
+    return response.json<{ data: Repair }>().data;
   };
 
   beforeAll(async () => {
@@ -45,7 +47,7 @@ describe.each(databases)('repairs with files on %s', (kind) => {
     owner = await registerUser(test.app);
     stranger = await registerUser(test.app);
     const response = await call(test.app, 'POST', '/api/transport/store', { board_names: 'Truck 01', registration_number: 'TR-001' }, { token: owner.token });
-    truck = (response.json() as { data: { id: number } }).data.id;
+    truck = response.json<{ data: { id: number } }>().data.id;
   });
   afterAll(async () => test?.close());
 
@@ -59,16 +61,16 @@ describe.each(databases)('repairs with files on %s', (kind) => {
       { field: 'repair_files[1]', fileName: 'photo.png', content: PNG },
     ]);
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as { message: string; data: Repair };
+    const body = response.json<{ message: string; data: Repair }>();
     expect(body.message).toBe('Created successfully!');
     expect(body.data).toMatchObject({ transport_id: truck, type: 'repair', cost: 120.5, date: '2024-03-01' });
     expect(body.data).not.toHaveProperty('periodicity');
     expect(body.data.files.map((file) => file.file_name)).toEqual(['invoice.pdf', 'photo.png']);
-    const list = (await call(test.app, 'GET', '/api/transport/repairs', undefined, { token: owner.token })).json() as { data: Repair[] };
+    const list = (await call(test.app, 'GET', '/api/transport/repairs', undefined, { token: owner.token })).json<{ data: Repair[] }>();
     expect(list.data.find((repair) => repair.repair_id === body.data.repair_id)?.files).toEqual(body.data.files);
-    const file = await call(test.app, 'GET', `/api/files/${body.data.files[0]!.file_id}`, undefined, { token: owner.token });
+    const file = await call(test.app, 'GET', `/api/files/${body.data.files[0].file_id}`, undefined, { token: owner.token });
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect((await call(test.app, 'GET', `/api/files/${body.data.files[0]!.file_id}`, undefined, { token: stranger.token })).statusCode).toBe(404);
+    expect((await call(test.app, 'GET', `/api/files/${body.data.files[0].file_id}`, undefined, { token: stranger.token })).statusCode).toBe(404);
   });
 
   it.each([
@@ -132,7 +134,7 @@ describe.each(databases)('repairs with files on %s', (kind) => {
       { field: 'repair_files[]', fileName: 'b.pdf', content: PDF },
     ]);
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as { message: string; data: Repair };
+    const body = response.json<{ message: string; data: Repair }>();
     expect(body.message).toBe('Updated successfully!');
     expect(body.data).toMatchObject({ type: 'maintenance', transport_id: truck });
     expect(body.data).not.toHaveProperty('cost');
@@ -153,7 +155,7 @@ describe.each(databases)('repairs with files on %s', (kind) => {
     expect((await send(`/api/transport/repairs/store/${truck}`, [{ field: 'type', content: 'repair' }], stranger.token)).statusCode).toBe(404);
     expect((await send(`/api/transport/repairs/update/${repair.repair_id}`, [{ field: 'type', content: 'maintenance' }], stranger.token)).statusCode).toBe(404);
     expect(
-      (await call(test.app, 'DELETE', `/api/transport/repairs/destroy-file/${repair.files[0]!.file_id}`, undefined, { token: stranger.token })).statusCode,
+      (await call(test.app, 'DELETE', `/api/transport/repairs/destroy-file/${repair.files[0].file_id}`, undefined, { token: stranger.token })).statusCode,
     ).toBe(404);
     expect((await send('/api/transport/repairs/store/0', [{ field: 'type', content: 'repair' }])).statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
@@ -166,12 +168,12 @@ describe.each(databases)('repairs with files on %s', (kind) => {
       { field: 'repair_files[1]', fileName: 'b.pdf', content: PDF },
     ]);
     const [gone, kept] = repair.files;
-    const response = await call(test.app, 'DELETE', `/api/transport/repairs/destroy-file/${gone!.file_id}`, undefined, { token: owner.token });
+    const response = await call(test.app, 'DELETE', `/api/transport/repairs/destroy-file/${gone.file_id}`, undefined, { token: owner.token });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe('Deleted successfully!');
-    expect((response.json() as { data: Repair }).data.files).toEqual([kept]);
-    expect(await query('SELECT id FROM files WHERE id = $1', [gone!.file_id])).toEqual([]);
+    expect(response.json<{ data: Repair }>().data.files).toEqual([kept]);
+    expect(await query('SELECT id FROM files WHERE id = $1', [gone.file_id])).toEqual([]);
     expect((await call(test.app, 'DELETE', `/api/transport/repairs/destroy/${repair.repair_id}`, undefined, { token: owner.token })).statusCode).toBe(200);
-    expect(await query('SELECT id FROM files WHERE id = $1', [kept!.file_id])).toEqual([]);
+    expect(await query('SELECT id FROM files WHERE id = $1', [kept.file_id])).toEqual([]);
   });
 });

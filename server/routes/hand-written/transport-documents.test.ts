@@ -1,4 +1,5 @@
 /** The transport documents table: listing, show-start-date toggle, dates and files of a cell, file removal. */
+import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../plugins/multipart';
 import { call, CSRF, expectErrorShape, registerUser, type RegisteredUser } from '../../test-support/api-client';
@@ -25,7 +26,8 @@ describe.each(databases)('transport documents on %s', (kind) => {
   let owner: RegisteredUser;
   let stranger: RegisteredUser;
 
-  const query = async (text: string, values: unknown[] = []) => (await test.database.pool.query(text, values)).rows;
+  const query = async <Row extends QueryResultRow = QueryResultRow>(text: string, values: unknown[] = []) =>
+    (await test.database.pool.query<Row>(text, values)).rows;
   const snapshot = async () => ({
     documents: await query('SELECT id, data, version FROM r_vehicle_documents ORDER BY id'),
     groups: await query('SELECT id, data, version FROM r_transport_document_groups ORDER BY id'),
@@ -35,12 +37,12 @@ describe.each(databases)('transport documents on %s', (kind) => {
   const create = async (url: string, body: unknown, token = owner.token) => {
     const response = await call(test.app, 'POST', url, body, { token });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: { id: number } }).data.id;
+    return response.json<{ data: { id: number } }>().data.id;
   };
   const list = async (token = owner.token, search = '') => {
     const response = await call(test.app, 'GET', `/api/transport/documents${search}`, undefined, { token });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { data: Vehicle[]; pagination: { total: number } };
+    return response.json<{ data: Vehicle[]; pagination: { total: number } }>();
   };
   const upload = (docId: number | string, parts: Parameters<typeof multipart>[0], token = owner.token) => {
     const { payload, contentType } = multipart(parts);
@@ -53,7 +55,7 @@ describe.each(databases)('transport documents on %s', (kind) => {
   };
   const firstCell = async (vehicleId: number) => {
     const vehicle = (await list()).data.find((candidate) => candidate.id === vehicleId) as Vehicle;
-    return vehicle.groups[0]?.documents[0] as Cell;
+    return vehicle.groups[0]?.documents[0];
   };
 
   let truck: number;
@@ -123,15 +125,15 @@ describe.each(databases)('transport documents on %s', (kind) => {
       { field: 'file[1]', fileName: 'inspection.pdf', contentType: 'application/pdf', content: PDF },
     ]);
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as { message: string; data: Cell };
+    const body = response.json<{ message: string; data: Cell }>();
     expect(body.message).toBe('Updated successfully!');
     expect(body.data).toMatchObject({ doc_id: cell.doc_id, start_date: '2024-01-01', end_date: '2025-01-01' });
     expect(body.data.files.map((file) => file.file_name)).toEqual(['inspection.png', 'inspection.pdf']);
     expect(await firstCell(truck)).toMatchObject({ start_date: '2024-01-01', files: body.data.files });
-    const png = await call(test.app, 'GET', body.data.files[0]!.url, undefined, { token: owner.token });
+    const png = await call(test.app, 'GET', body.data.files[0].url, undefined, { token: owner.token });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
-    expect((await call(test.app, 'GET', body.data.files[1]!.url, undefined, { token: stranger.token })).statusCode).toBe(404);
+    expect((await call(test.app, 'GET', body.data.files[1].url, undefined, { token: stranger.token })).statusCode).toBe(404);
   });
 
   it('refuses an end date before the start date with a 422 on end_date, storing nothing', async () => {
@@ -193,21 +195,21 @@ describe.each(databases)('transport documents on %s', (kind) => {
   it('removes one file from its document', async () => {
     const cell = await firstCell(truck);
     const [gone, kept] = cell.files;
-    const response = await call(test.app, 'DELETE', `/api/transport/documents/destroy/file/${gone!.file_id}`, undefined, { token: owner.token });
+    const response = await call(test.app, 'DELETE', `/api/transport/documents/destroy/file/${gone.file_id}`, undefined, { token: owner.token });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe('Deleted successfully!');
-    expect((response.json() as { data: Cell }).data.files).toEqual([kept]);
-    expect(await query('SELECT id FROM files WHERE id = $1', [gone!.file_id])).toEqual([]);
-    expect((await call(test.app, 'DELETE', `/api/transport/documents/destroy/file/${gone!.file_id}`, undefined, { token: owner.token })).statusCode).toBe(404);
+    expect(response.json<{ data: Cell }>().data.files).toEqual([kept]);
+    expect(await query('SELECT id FROM files WHERE id = $1', [gone.file_id])).toEqual([]);
+    expect((await call(test.app, 'DELETE', `/api/transport/documents/destroy/file/${gone.file_id}`, undefined, { token: owner.token })).statusCode).toBe(404);
   });
 
   it('deletes documents and their files with their column and with their vehicle', async () => {
     const cell = await firstCell(van);
-    const uploaded = (await upload(cell.doc_id, [{ field: 'file[0]', fileName: 'v.png', content: PNG }])).json() as { data: Cell };
-    const fileId = uploaded.data.files[0]!.file_id;
+    const uploaded = (await upload(cell.doc_id, [{ field: 'file[0]', fileName: 'v.png', content: PNG }])).json<{ data: Cell }>();
+    const fileId = uploaded.data.files[0].file_id;
     const column = await create('/api/transport/documents/group/store', { name: 'CMR insurance' });
-    const cmrCell = ((await list()).data.find((vehicle) => vehicle.id === truck) as Vehicle).groups.find((group) => group.id === column)!.documents[0]!;
-    const cmrFile = ((await upload(cmrCell.doc_id, [{ field: 'file[0]', fileName: 'c.pdf', content: PDF }])).json() as { data: Cell }).data.files[0]!.file_id;
+    const cmrCell = ((await list()).data.find((vehicle) => vehicle.id === truck) as Vehicle).groups.find((group) => group.id === column)!.documents[0];
+    const cmrFile = (await upload(cmrCell.doc_id, [{ field: 'file[0]', fileName: 'c.pdf', content: PDF }])).json<{ data: Cell }>().data.files[0].file_id;
 
     expect((await call(test.app, 'DELETE', `/api/transport/documents/group/destroy/${column}`, undefined, { token: owner.token })).statusCode).toBe(200);
     expect(await query('SELECT id FROM r_vehicle_documents WHERE id = $1', [cmrCell.doc_id])).toEqual([]);

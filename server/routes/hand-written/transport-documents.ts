@@ -47,7 +47,12 @@ interface StoredFile {
 }
 
 const ajv = createAjv();
-const validateStatus = ajv.compile({ type: 'object', additionalProperties: false, required: ['status'], properties: { status: { type: 'boolean' } } });
+const validateStatus = ajv.compile<{ status: boolean }>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: { status: { type: 'boolean' } },
+});
 
 function listParams(query: Record<string, unknown>) {
   const errors: FieldMessages = {};
@@ -113,8 +118,8 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
       const columns = await all(store, groups);
       const vehicleIds = vehicles.map((vehicle) => Number(vehicle.id));
       const cells = vehicleIds.length === 0 ? [] : await all(store, documents, [sql`((data->>'transport_id')::bigint) = ANY(${vehicleIds}::bigint[])`]);
-      const key = (transportId: unknown, groupId: unknown) => `${transportId}:${groupId}`;
-      const byCell = new Map(cells.map((cell) => [key(cell.data.transport_id, cell.data.group_id), cell]));
+      const key = (transportId: number, groupId: number) => `${transportId}:${groupId}`;
+      const byCell = new Map(cells.map((cell) => [key(Number(cell.data.transport_id), Number(cell.data.group_id)), cell]));
       for (const vehicleId of vehicleIds) {
         for (const column of columns) {
           if (byCell.has(key(vehicleId, Number(column.id)))) continue;
@@ -142,7 +147,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
   app.post('/api/transport/documents/show-document-start-date', guarded('transport.update'), async (request) => {
     const body = request.body ?? {};
     if (!validateStatus(body)) throw invalid(toFieldMessages(validateStatus.errors, body));
-    const status = (body as { status: boolean }).status;
+    const status = body.status;
     const data = await inTransaction(database, request, async (store) => {
       const rows = await all(store, groups);
       const updated: Array<Record<string, unknown>> = [];

@@ -12,7 +12,7 @@ describe.each(databases)('GET /api/transport/all on %s', (kind) => {
   const createVehicle = async (token: string, board: string, registration: string) => {
     const response = await call(test.app, 'POST', '/api/transport/store', { board_names: board, registration_number: registration }, { token });
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: { id: number } }).data.id;
+    return response.json<{ data: { id: number } }>().data.id;
   };
 
   beforeAll(async () => {

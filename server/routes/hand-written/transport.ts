@@ -8,6 +8,7 @@ import { Sql } from '../../db/sql';
 import { fieldExpression } from '../../engine/model';
 import { engineResource, readStore, type HandWrittenOptions, guard } from './support';
 
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function transportRoutes(app: FastifyInstance, options: HandWrittenOptions) {
   const transport = engineResource(app, 'transport');
   const orderBy = new Sql([`${fieldExpression(transport, 'board_names')} ASC NULLS LAST, id ASC`], []);
