@@ -27,7 +27,9 @@ const model = buildModel(resources);
 const orders = model.byName.get('orders') as EngineResource;
 const companyId = Number(process.env.BENCH_COMPANY_ID);
 const userId = Number(process.env.BENCH_USER_ID);
-const tenantId = Number((await database.pool.query('SELECT tenant_id FROM companies WHERE id = $1', [companyId])).rows[0].tenant_id);
+const tenantId = Number(
+  (await database.pool.query<{ tenant_id: string | number }>('SELECT tenant_id FROM companies WHERE id = $1', [companyId])).rows[0].tenant_id,
+);
 // Writes carry the same actor as ours, so the same statements run: the audit entry is part of the
 // insert's and the update's own statement (store.ts). Read once at start: the floor does no auth.
 const actor = (await database.pool.query('SELECT id, tenant_id, login, name, last_name FROM users WHERE id = $1', [userId])).rows[0] as Actor;

@@ -133,7 +133,7 @@ interface Fixtures {
 async function fixtures(baseUrl: string, session: Session): Promise<Fixtures> {
   const response = await fetch(`${baseUrl}/api/orders?perPage=1`, { headers: { authorization: `Bearer ${session.token}` } });
   const { data } = (await response.json()) as { data: Array<Record<string, unknown>> };
-  const first = data[0] as Record<string, unknown>;
+  const first = data[0];
   const orderBody: Record<string, unknown> = {
     cargo_number: 'BENCH-1',
     // Not a name the search case finds: created orders must not grow its matches run after run.
@@ -216,7 +216,7 @@ async function settle(baseUrl: string, probePath: string, headers: Record<string
 /** The machine's CPU counters (/proc/stat, all cores), or null where there are none. */
 function cpuTimes(): number[] | null {
   try {
-    return fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   } catch {
     return null;
   }
@@ -248,13 +248,13 @@ interface Target {
 async function measureCases(kind: Kind, targets: Target[], session: Session, fixture: Fixtures): Promise<void> {
   const all = targets.map((target) => cases(target.server.url, session, fixture, target.floor));
   let turn = 0;
-  for (const name of Object.keys(all[0] as object)) {
+  for (const name of Object.keys(all[0])) {
     for (const concurrency of CONCURRENCY) {
       const order = targets.map((_, index) => index);
       if (turn++ % 2 === 1) order.reverse();
       for (const index of order) {
-        const target = targets[index] as Target;
-        const result = await load((all[index] as Record<string, () => LoadCase>)[name]!(), concurrency, seconds);
+        const target = targets[index];
+        const result = await load((all[index] as Record<string, () => LoadCase>)[name](), concurrency, seconds);
         await (target.floor
           ? settle(target.server.url, '/floor/health')
           : settle(target.server.url, '/api/orders?perPage=1', { authorization: `Bearer ${session.token}` }));
@@ -386,7 +386,7 @@ function machine(): Record<string, string> {
       return 'unknown';
     }
   })();
-  const pglite = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version as string;
+  const pglite = (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
   return {
     cpu: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
     memory: `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
@@ -432,7 +432,7 @@ async function main() {
     execFileSync('bash', ['scripts/ensure-chromium.sh'], { cwd: ROOT, stdio: 'inherit' });
     console.log('Building the web app (npm run build)…');
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    await remeasureWeb(kinds[0] as Kind);
+    await remeasureWeb(kinds[0]);
     args['report-only'] = true;
     return main();
   }

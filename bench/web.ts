@@ -179,7 +179,7 @@ async function lighthouseOnce(url: string, token: string | null, reportFile?: st
   } catch (error) {
     return { score: NaN, detail: `failed: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 

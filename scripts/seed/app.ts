@@ -69,7 +69,7 @@ export class ApiClient {
     if (body !== undefined) options.payload = body as InjectOptions['payload'];
     const response = await this.app.inject(options);
     if (response.statusCode >= 300) throw new ApiError(response.statusCode, response.body, `${method} ${url}`);
-    return response.json() as T;
+    return response.json<T>();
   }
 
   get<T = unknown>(url: string) {

@@ -69,46 +69,55 @@ export class BulkWriter {
   }
 }
 
+interface IndexDefinition {
+  name: string;
+  definition: string;
+}
+
+interface RebuildOptions {
+  maintenanceWorkMem?: string;
+  onRebuild?: (done: number, total: number) => void;
+}
+
 /**
  * Secondary indexes of a table are dropped for a large load and made again after it (one sorted build
  * is far cheaper than a million trigram and btree insertions); their definitions are read from the
  * catalogue, so whatever index exists comes back exactly as it was.
  */
-export async function withoutIndexes<T>(
-  pool: pg.Pool,
-  table: string,
-  work: () => Promise<T>,
-  options: { maintenanceWorkMem?: string; onRebuild?: (done: number, total: number) => void } = {},
-): Promise<T> {
-  const { rows } = await pool.query(
+export async function withoutIndexes<T>(pool: pg.Pool, table: string, work: () => Promise<T>, options: RebuildOptions = {}): Promise<T> {
+  const { rows: indexes } = await pool.query<IndexDefinition>(
     `SELECT i.indexname AS name, i.indexdef AS definition
        FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname
        JOIN pg_index x ON x.indexrelid = c.oid
       WHERE i.schemaname = current_schema() AND i.tablename = $1 AND NOT x.indisprimary AND NOT x.indisunique`,
     [table],
   );
-  const indexes = rows as Array<{ name: string; definition: string }>;
   for (const index of indexes) await pool.query(`DROP INDEX IF EXISTS "${index.name}"`);
   try {
     return await work();
   } finally {
-    let done = 0;
-    for (const index of indexes) {
-      const client = await pool.connect();
-      try {
-        // SET LOCAL: a session-level SET would outlive this build on a shared PGlite session.
-        await client.query('BEGIN');
-        if (options.maintenanceWorkMem) await client.query(`SET LOCAL maintenance_work_mem = '${options.maintenanceWorkMem}'`);
-        // A trigram index over a million rows takes minutes in PGlite: past the embedded pool's 60 s query timeout.
-        await client.query({ text: index.definition, query_timeout: 3_600_000 } as { text: string });
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-      options.onRebuild?.((done += 1), indexes.length);
+    // Also after a failed load: a failed rebuild's error then replaces the load's.
+    await rebuildIndexes(pool, indexes, options);
+  }
+}
+
+async function rebuildIndexes(pool: pg.Pool, indexes: IndexDefinition[], options: RebuildOptions): Promise<void> {
+  let done = 0;
+  for (const index of indexes) {
+    const client = await pool.connect();
+    try {
+      // SET LOCAL: a session-level SET would outlive this build on a shared PGlite session.
+      await client.query('BEGIN');
+      if (options.maintenanceWorkMem) await client.query(`SET LOCAL maintenance_work_mem = '${options.maintenanceWorkMem}'`);
+      // A trigram index over a million rows takes minutes in PGlite: past the embedded pool's 60 s query timeout.
+      await client.query({ text: index.definition, query_timeout: 3_600_000 } as { text: string });
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
     }
+    options.onRebuild?.((done += 1), indexes.length);
   }
 }

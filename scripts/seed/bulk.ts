@@ -91,7 +91,7 @@ async function fill(writer: BulkWriter, label: string, total: number, make: (ind
 }
 
 async function tenantOf(pool: pg.Pool, companyId: number): Promise<number> {
-  const { rows } = await pool.query('SELECT tenant_id FROM companies WHERE id = $1', [companyId]);
+  const { rows } = await pool.query<{ tenant_id: string | number }>('SELECT tenant_id FROM companies WHERE id = $1', [companyId]);
   return Number(rows[0].tenant_id);
 }
 
@@ -153,7 +153,7 @@ async function seedTenant(
   const employees = await load('r_employees', () =>
     run(writer('employees'), say('employees'), plan.employees, (index) => ({ data: make.employee(companies[index % 5 === 4 ? 1 : 0] ?? companies[0], index) })),
   );
-  const citizenshipOf = (index: number) => ['UA', 'PL', 'DE'][index % 3] as string;
+  const citizenshipOf = (index: number) => ['UA', 'PL', 'DE'][index % 3];
   await load('r_passports', () =>
     run(
       writer('passports'),
@@ -232,7 +232,7 @@ async function main() {
   const seed = await startSeedApp();
   const where = seed.config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${seed.config.dataDir}`;
   const pool = seed.database.pool;
-  const model = seed.app.engine as EngineModel;
+  const model = seed.app.engine;
   try {
     const existing = await signIn(seed.app, BULK_LOGIN, BULK_PASSWORD);
     if (existing) {

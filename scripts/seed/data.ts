@@ -23,7 +23,7 @@ export class Random {
     return min + Math.floor(this.next() * (max - min + 1));
   }
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
+    return items[Math.floor(this.next() * items.length)];
   }
   chance(probability: number): boolean {
     return this.next() < probability;
@@ -262,7 +262,7 @@ export function vin(random: Random, wmi: string, year: number): string {
   const characters = (wmi + random.letters(5, VIN_ALPHABET) + '0' + VIN_YEAR[(year - 2001) % 30] + random.letters(1, VIN_ALPHABET) + random.digits(6)).split(
     '',
   );
-  const sum = characters.reduce((total, character, index) => total + vinValue(character) * (VIN_WEIGHTS[index] as number), 0);
+  const sum = characters.reduce((total, character, index) => total + vinValue(character) * VIN_WEIGHTS[index], 0);
   const check = sum % 11;
   characters[8] = check === 10 ? 'X' : String(check);
   return characters.join('');

@@ -198,7 +198,7 @@ async function main() {
 
     // ---- employees with passports, addresses, bank accounts and documents ----
     const employeeIds = await ensureCount(client, 'employees', '/api/employees', TARGET.employees, async (index) => {
-      const companyId = companyIds[index % 5 === 4 ? 1 : index % 7 === 6 ? 2 : 0] as number;
+      const companyId = companyIds[index % 5 === 4 ? 1 : index % 7 === 6 ? 2 : 0];
       const employee = await client.send<Row>('POST', `/api/employees/${companyId}/store`, make.employee(companyId, index));
       const citizenship = String(employee.citizenship);
       await client.send('POST', `/api/employees/${employee.id}/passports/store`, make.passport(citizenship, true));
