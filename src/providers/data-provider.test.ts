@@ -1,13 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
-import type { ApiClient } from './api-client';
-import { createDataProvider, fillPath, listQuery } from './data-provider';
+import { createDataProvider, fillPath, listQuery, type DataClient } from './data-provider';
+import { toast } from './toast';
+
+// The provider must show nothing itself: toasts come from Refine's notification provider.
+vi.mock('./toast', () => ({ toast: vi.fn(), closeToast: vi.fn(), preloadToasts: vi.fn() }));
+
+/** A fake client's `request`: answers (or fails with what it throws) as the server would, asynchronously. */
+function answering(respond: (method: string, path: string) => unknown) {
+  return vi.fn(
+    (method: string, path: string, _options?: { body?: unknown; headers?: Record<string, string> }) => new Promise((resolve) => resolve(respond(method, path))),
+  );
+}
 
 function fakeClient(answer: unknown = { data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }) {
-  const request = vi.fn(async (_method: string, _path: string, _options?: { body?: unknown }) => answer);
-  const client = { request } as unknown as ApiClient;
-  const notify = vi.fn();
-  return { request, provider: createDataProvider(client, { notify }), notify };
+  const request = vi.fn((_method: string, _path: string, _options?: { body?: unknown; headers?: Record<string, string> }) => Promise.resolve(answer));
+  const client = { request } as unknown as DataClient;
+  return { request, provider: createDataProvider(client) };
 }
 
 describe('data provider URLs', () => {
@@ -96,21 +105,136 @@ describe('data provider URLs', () => {
 });
 
 describe('data provider errors and messages', () => {
-  it('turns a 422 into form field errors (Refine HttpError) and its message into a toast', async () => {
-    const request = vi.fn(async () => {
+  it('turns a 422 into form field errors (Refine HttpError) without a toast of its own', async () => {
+    const request = answering(() => {
       throw new ApiError({ status: 422, message: 'The data is invalid', fieldErrors: { iban: ['Must be a valid IBAN'] }, hasServerMessage: true });
     });
-    const notify = vi.fn();
-    const provider = createDataProvider({ request } as unknown as ApiClient, { notify });
+    const provider = createDataProvider({ request } as unknown as DataClient);
     const failure = await provider.create({ resource: 'company-banks', variables: {}, meta: { params: { companyId: 1 } } }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ statusCode: 422, errors: { iban: ['Must be a valid IBAN'] }, message: 'The data is invalid' });
-    expect(notify).toHaveBeenCalledWith('error', 'The data is invalid');
+    expect(toast).not.toHaveBeenCalled();
   });
 
-  it('shows the server message of a successful mutation', async () => {
-    const { provider, notify } = fakeClient({ message: 'Created successfully!', data: { id: 1 } });
-    await provider.create({ resource: 'companies', variables: { name: 'Acme' } });
-    expect(notify).toHaveBeenCalledWith('success', 'Created successfully!');
+  it('hands the server message of each mutation to Refine (its notification shows it), showing none itself', async () => {
+    const { provider } = fakeClient({ message: 'Saved', data: { id: 1 } });
+    expect(await provider.create({ resource: 'companies', variables: { name: 'Acme' } })).toEqual({ data: { id: 1 }, message: 'Saved' });
+    expect(await provider.update({ resource: 'companies', id: 1, variables: { name: 'Acme', version: 1 } })).toEqual({ data: { id: 1 }, message: 'Saved' });
+    expect(await provider.deleteOne({ resource: 'companies', id: 1 })).toEqual({ data: { id: 1 }, message: 'Saved' });
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('reports a refusal (403) for the rights to be reloaded, and only a refusal', async () => {
+    const onForbidden = vi.fn();
+    let status = 403;
+    const request = answering(() => {
+      throw new ApiError({ status, message: 'Not permitted', hasServerMessage: true });
+    });
+    const provider = createDataProvider({ request } as unknown as DataClient, { onForbidden });
+    await expect(provider.getList({ resource: 'companies' })).rejects.toMatchObject({ statusCode: 403, message: 'Not permitted' });
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+    status = 404;
+    await expect(provider.getOne({ resource: 'companies', id: 1 })).rejects.toMatchObject({ statusCode: 404 });
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends meta.headers with a verb', async () => {
+    const { request, provider } = fakeClient({ data: {} });
+    await provider.getOne({ resource: 'companies', id: 1, meta: { headers: { 'X-Trace': 'on' } } });
+    expect(request).toHaveBeenCalledWith('GET', '/companies/show/1', { headers: { 'X-Trace': 'on' } });
+  });
+});
+
+describe('data provider getMany', () => {
+  /** A list endpoint that answers the ids it knows (1–1000, but never 13), in its own order (reversed). */
+  function idsClient() {
+    const request = answering((_method: string, path: string) => {
+      const asked = (new URLSearchParams(path.split('?')[1]).get('ids') ?? '').split(',');
+      const known = asked.filter((id) => id !== '13' && Number(id) <= 1000);
+      return { data: known.reverse().map((id) => ({ id: Number(id), name: `company ${id}` })), pagination: { total: known.length } };
+    });
+    return { request, provider: createDataProvider({ request } as unknown as DataClient) };
+  }
+
+  it('asks the list endpoint with ids= and answers in the order asked, without the ids the server does not know', async () => {
+    const { request, provider } = idsClient();
+    const answer = await provider.getMany!({ resource: 'companies', ids: [5, 13, 2, 2000, 9] });
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(request.mock.calls[0][1]).toBe('/companies?page=1&perPage=5&ids=5%2C13%2C2%2C2000%2C9');
+    expect(answer.data.map((record) => record.id)).toEqual([5, 2, 9]);
+  });
+
+  it('splits 250 ids into 3 requests of at most 100, keeping the order', async () => {
+    const { request, provider } = idsClient();
+    const ids = Array.from({ length: 250 }, (_, index) => 250 - index);
+    const answer = await provider.getMany!({ resource: 'companies', ids });
+    const sizes = request.mock.calls.map(([, path]) => (new URLSearchParams(path.split('?')[1]).get('ids') ?? '').split(',').length);
+    expect(sizes).toEqual([100, 100, 50]);
+    expect(answer.data.map((record) => record.id)).toEqual(ids.filter((id) => id !== 13));
+  });
+
+  it('answers the calls of one tick with one request (a table of labels), each call its own ids', async () => {
+    const { request, provider } = idsClient();
+    const [first, second] = await Promise.all([
+      provider.getMany!({ resource: 'companies', ids: [1, 2] }),
+      provider.getMany!({ resource: 'companies', ids: [2, 3] }),
+    ]);
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(first.data.map((record) => record.id)).toEqual([1, 2]);
+    expect(second.data.map((record) => record.id)).toEqual([2, 3]);
+  });
+
+  it('fills the path parameters of a sub-resource list from meta.params', async () => {
+    const { request, provider } = idsClient();
+    await provider.getMany!({ resource: 'company-banks', ids: [4], meta: { params: { companyId: 7 } } });
+    expect(request.mock.calls[0][1]).toBe('/7/banks?page=1&perPage=1&ids=4');
+  });
+
+  it('asks a resource without a list endpoint for each record, a missing one absent', async () => {
+    const definitions = await import('../../resources');
+    const companies = definitions.resourceByName('companies');
+    const spy = vi.spyOn(definitions, 'resourceByName').mockReturnValue({ ...companies, api: { ...companies.api, list: undefined } });
+    const request = answering((_method: string, path: string) => {
+      if (path.endsWith('/2')) throw new ApiError({ status: 404, message: 'Not found', hasServerMessage: true });
+      return { data: { id: Number(path.split('/').at(-1)) } };
+    });
+    const provider = createDataProvider({ request } as unknown as DataClient);
+    const answer = await provider.getMany!({ resource: 'companies', ids: [3, 2, 1] });
+    spy.mockRestore();
+    expect(request.mock.calls.map((call) => call[1])).toEqual(['/companies/show/3', '/companies/show/2', '/companies/show/1']);
+    expect(answer.data).toEqual([{ id: 3 }, { id: 1 }]);
+  });
+
+  it('fails every call of the batch with the HttpError of the failed request', async () => {
+    const request = answering(() => {
+      throw new ApiError({ status: 500, message: 'Broken', hasServerMessage: true });
+    });
+    const provider = createDataProvider({ request } as unknown as DataClient);
+    await expect(provider.getMany!({ resource: 'companies', ids: [1] })).rejects.toMatchObject({ statusCode: 500, message: 'Broken' });
+  });
+});
+
+describe('data provider custom', () => {
+  it('sends query, filters and sorters in the URL, the payload as body and the headers', async () => {
+    const { request, provider } = fakeClient({ data: [{ id: 1 }], pagination: { total: 1 } });
+    const answer = await provider.custom!({
+      url: '/api/audit-log',
+      method: 'get',
+      query: { resource: 'orders', page: 2, empty: '', none: null },
+      filters: [{ field: 'created_at', operator: 'gte', value: '2026-01-01' }],
+      sorters: [{ field: 'created_at', order: 'desc' }],
+      headers: { 'X-One': '1' },
+      meta: { headers: { 'X-Two': '2' } },
+    });
+    expect(request).toHaveBeenCalledWith('GET', '/api/audit-log?sort=created_at&order=desc&created_at_from=2026-01-01&resource=orders&page=2', {
+      headers: { 'X-Two': '2', 'X-One': '1' },
+    });
+    expect(answer).toEqual({ data: [{ id: 1 }], pagination: { total: 1 } });
+  });
+
+  it('sends a body with the method asked', async () => {
+    const { request, provider } = fakeClient({ data: null });
+    await provider.custom!({ url: '/api/employees/3/restore', method: 'post', payload: { reason: 'back' } });
+    expect(request).toHaveBeenCalledWith('POST', '/api/employees/3/restore', { body: { reason: 'back' }, headers: {} });
   });
 });
 
@@ -121,11 +245,11 @@ describe('data provider cursors', () => {
   });
   /** A client answering each list call with the page it asks for (by `page=`), cursors named after it. */
   function pagingClient() {
-    const request = vi.fn(async (_method: string, path: string) => {
+    const request = answering((_method: string, path: string) => {
       const number = Number(new URLSearchParams(path.split('?')[1]).get('page') ?? 1);
       return page(number, number < 10 ? `next-of-${number}` : null, number > 1 ? `previous-of-${number}` : null);
     });
-    return { request, provider: createDataProvider({ request } as unknown as ApiClient, { notify: null }) };
+    return { request, provider: createDataProvider({ request } as unknown as DataClient) };
   }
   const orders = (currentPage: number, extra: { sorters?: Array<{ field: string; order: 'asc' | 'desc' }>; pageSize?: number } = {}) => ({
     resource: 'orders',
@@ -159,15 +283,14 @@ describe('data provider cursors', () => {
     expect(request.mock.calls.at(-1)?.[1]).toBe('/orders?page=4&perPage=10&sort=loading_date&order=desc&cursor=next-of-3');
   });
 
-  it('asks again by number, without a toast, when the server refuses the cursor', async () => {
-    const notify = vi.fn();
-    const request = vi.fn(async (_method: string, path: string) => {
+  it('asks again by number, silently, when the server refuses the cursor', async () => {
+    const request = answering((_method: string, path: string) => {
       if (path.includes('cursor='))
         throw new ApiError({ status: 422, message: 'The data is invalid', fieldErrors: { cursor: ['The value is invalid'] }, hasServerMessage: true });
       const number = Number(new URLSearchParams(path.split('?')[1]).get('page'));
       return page(number, `next-of-${number}`, null);
     });
-    const provider = createDataProvider({ request } as unknown as ApiClient, { notify });
+    const provider = createDataProvider({ request } as unknown as DataClient);
     await provider.getList(orders(1));
     const answer = await provider.getList(orders(2));
     expect(answer.data).toEqual([{ _id: 2 }]);
@@ -176,7 +299,7 @@ describe('data provider cursors', () => {
       '/orders?page=2&perPage=10&sort=loading_date&order=desc&cursor=next-of-1',
       '/orders?page=2&perPage=10&sort=loading_date&order=desc',
     ]);
-    expect(notify).not.toHaveBeenCalled();
+    expect(toast).not.toHaveBeenCalled();
   });
 
   it('keeps the cursors of each query apart (resource and path parameters)', async () => {

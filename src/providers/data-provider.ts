@@ -1,7 +1,7 @@
 /**
- * The schema-driven data provider: one function per verb, every URL built from the endpoints of the
- * resource registry (resources/index.ts), through the app's API client (bearer, X-Request-Id, CSRF,
- * Accept-Language, timeout).
+ * The schema-driven data provider in Refine's contract: one function per verb, every URL built from the
+ * endpoints of the resource registry (resources/index.ts), through the app's one HTTP client
+ * (api-client.ts: axios with the bearer token, X-Request-Id, CSRF, Accept-Language, the timeout).
  *
  * URL contract (paths under /api; `{id}` is the record id, `{param}` any other path parameter):
  * - getList   `<api.list.method> <api.list.path>?page=&perPage=&sort=&order=asc|desc&search=&<field>=&<field>_from=&<field>_to=[&cursor=]`
@@ -12,28 +12,49 @@
  *             asked for the page after (or before) it, the provider adds `cursor=` (a keyset page, as cheap at
  *             page 10,000 as at page 2) beside the same `page`; any other page goes by number. Should the
  *             server refuse the cursor (422 on `cursor`), the page is asked again by number, silently.
- * - getMany   `<api.list.path>?page=1&perPage=<n>&ids=<id>,<id>…` (n ≤ 100; more ids: more requests); the calls
- *             of one tick are answered together (a table's labels: one request per resource, not one per row).
+ * - getMany   `<api.list.path>?page=1&perPage=<n>&ids=<id>,<id>…` (n ≤ 100; more ids: more requests, side by
+ *             side) → the records in the order asked; an id the server does not answer is simply absent. The
+ *             calls of one tick are answered together (a table's labels: one request per resource, not one per
+ *             row). A resource without a list endpoint: `getOne` for each id (a 404 is an absent record).
  * - getOne    `<api.show>` with `{id}`                     → `{ data }`
- * - create    `<api.create>`, body = variables              → `{ message, data }`
- * - update    `<api.update>` with `{id}`, body = variables (with `version`; a stale one answers 409) → `{ message, data }`
- * - deleteOne `<api.delete>` with `{id}`                     → `{ message }`
- * - custom    any URL, as before.
+ * - create    `<api.create>`, body = variables              → `{ data, message }`
+ * - update    `<api.update>` with `{id}`, body = variables (with `version`; a stale one answers 409) → `{ data, message }`
+ * - deleteOne `<api.delete>` with `{id}`                     → `{ data, message }`
+ * - custom    any URL (`/api/…` or relative to it) with `query`, `filters`/`sorters` (as getList maps them),
+ *             `payload` and `headers` → the answer's `{ data }`, with `pagination` for a list.
  * Path parameters other than `{id}` come from `meta.params` (`{ companyId: "7" }`), else for the parent
  * (`parent.param`) and `pathFields` from the record's field (`variables[field]`, `meta.record[field]`).
+ * `meta.headers` are sent with the request of every verb.
  *
- * Errors: an `ApiError` that is also Refine's `HttpError` (`statusCode`, `errors` = the 422 per-field
- * messages, already translated by the server), so forms show them under their fields. Mutations show the
- * server's message as a toast (success and failure); reads show failures as a toast.
+ * Messages: the provider shows nothing. Mutations hand back the server's `message` beside `data`, and
+ * Refine's hooks pass it to the notification provider (notifications.ts). Errors are an `ApiError` that
+ * is also Refine's `HttpError` (`statusCode`, `message`, `errors` = the 422 per-field messages, already
+ * translated by the server), so forms show them under their fields. A 403 calls `onForbidden`.
+ *
+ * What of `@refinedev/simple-rest` is used, and why not the rest (DESIGN.md: the spec's API is not
+ * json-server's):
+ * - `stringify` (its query-string) writes `custom`'s `query`: plain `name=value` pairs, arrays repeated.
+ * - `dataProvider` does not fit: it builds `/<resource>/<id>` URLs, pages with `_start`/`_end`, reads the
+ *   total from `X-Total-Count`, asks `getMany` with `?id=1&id=2`, updates with PATCH and returns the
+ *   body as `data`; the spec's API has action paths (`/companies/update/{id}`, `/{companyId}/banks`),
+ *   `page`/`perPage`, the total in `pagination`, `ids=1,2`, PUT, and the `{ message, data }` envelope.
+ * - `generateSort` gives `_sort`/`_order` lists (several fields); the API takes one `sort` and `order`.
+ * - `generateFilter` (with `mapOperator`) gives `<field>_gte`, `_lte`, `_like`, `q`; the API takes
+ *   `<field>_from`, `<field>_to`, `search`, and drops empty values first (SPEC §5).
+ * - `axiosInstance` is one module-wide instance whose error interceptor replaces the error by a plain
+ *   object (the server's per-field errors and the request id are not kept, a network failure has no
+ *   message), and adding the app's interceptors to it would change it for every importer; the app's
+ *   client (api-client.ts) is an axios instance of its own. The sign-in page imports that client, so it
+ *   does not import simple-rest (and query-string) either.
  */
 import type { BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, MetaQuery } from '@refinedev/core';
+import { stringify } from '@refinedev/simple-rest';
 import { resourceByName, type ResourceDefinition } from '../../resources';
 import type { Endpoint } from '../../resources/types';
 import { api } from './api';
 import type { ApiClient } from './api-client';
 import { ApiError, isApiError } from './api-error';
 import { refreshRightsAfterRefusal } from '../access/rights-refresh';
-import { toast } from './toast';
 
 export interface CrudMeta extends MetaQuery {
   /** Values of path parameters other than `{id}`: `{ companyId: "7" }`. */
@@ -42,6 +63,8 @@ export interface CrudMeta extends MetaQuery {
   record?: Record<string, unknown>;
   /** Free-text search (`search=`). */
   search?: string;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
 }
 
 export interface ListPagination {
@@ -61,17 +84,18 @@ interface KnownPage {
 }
 
 /** Most ids one `ids=` list request carries (the server's largest page). */
-const MAX_IDS_PER_REQUEST = 100;
+export const maxIdsPerRequest = 100;
 
 /** List queries whose cursors are kept (the most recently fetched ones). */
 const REMEMBERED_QUERIES = 50;
 
 export interface DataProviderOptions {
-  /** Shows a toast; `null` to stay silent (tests, callers that show their own). */
-  notify?: ((type: 'success' | 'error', message: string) => void) | null;
   /** Called when the server refuses a request (403), e.g. to reload the session's rights. */
   onForbidden?: () => void;
 }
+
+/** The part of the API client the provider uses (a test may hand in a fake one). */
+export type DataClient = Pick<ApiClient, 'request'>;
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
@@ -141,14 +165,13 @@ export function listQuery(options: {
   return text ? `?${text}` : '';
 }
 
-function queryString(query: unknown): string {
-  if (query === null || typeof query !== 'object') return '';
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
-    if (!isEmpty(value)) search.append(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+/** `custom`'s URL: its `query` (empty values dropped) and its `filters`/`sorters` mapped as a list's are. */
+function customUrl(url: string, { query, filters, sorters }: Pick<CustomParams, 'query' | 'filters' | 'sorters'>): string {
+  const listPart = listQuery({ pagination: { mode: 'off' }, filters, sorters }).slice(1);
+  const queryPart =
+    query && typeof query === 'object' ? stringify(query as Record<string, unknown>, { skipNull: true, skipEmptyString: true, sort: false }) : '';
+  const parts = [listPart, queryPart].filter(Boolean).join('&');
+  return parts ? `${url}${url.includes('?') ? '&' : '?'}${parts}` : url;
 }
 
 /** An `ApiError` that Refine also reads as its `HttpError`. */
@@ -157,98 +180,102 @@ function asHttpError(error: unknown): ApiError & { statusCode: number; errors: R
   return Object.assign(apiError, { statusCode: apiError.status, errors: apiError.fieldErrors });
 }
 
-export function createDataProvider(client: ApiClient = api, options: DataProviderOptions = {}): DataProvider {
-  const notify = options.notify === undefined ? (type: 'success' | 'error', message: string) => toast(type, message) : options.notify;
+type ManyCall = { ids: string[]; resolve: (records: BaseRecord[]) => void; reject: (error: unknown) => void };
 
+export function createDataProvider(client: DataClient = api, options: DataProviderOptions = {}): DataProvider {
   const knownPages = new Map<string, KnownPage>();
   const isCursorRefusal = (error: ApiError) => error.status === 422 && Object.hasOwn(error.fieldErrors, 'cursor');
 
-  /** `silent`: a failure it accepts is thrown without a toast (the caller handles it). */
-  async function call<T>(
-    endpoint: Endpoint,
-    path: string,
-    body?: unknown,
-    announce = false,
-    silent?: (error: ApiError) => boolean,
-  ): Promise<{ message?: string; data: T }> {
+  /** One request; its failure is thrown as an HttpError, a refusal (403) reported first. */
+  async function call<T>(method: string, path: string, meta: CrudMeta | undefined, body?: unknown): Promise<{ message?: string; data: T }> {
     try {
-      const answer = await client.request<T>(endpoint.method, path, body === undefined ? {} : { body });
-      if (announce && answer.message) notify?.('success', answer.message);
-      return answer;
+      const request: { body?: unknown; headers?: Record<string, string> } = {};
+      if (body !== undefined) request.body = body;
+      if (meta?.headers) request.headers = meta.headers;
+      return await client.request<T>(method, path, request);
     } catch (error) {
       const httpError = asHttpError(error);
-      if (silent?.(httpError)) throw httpError;
-      if (httpError.message) notify?.('error', httpError.message);
       if (httpError.status === 403) options.onForbidden?.();
       throw httpError;
     }
   }
 
-  /**
-   * `getMany` calls made in the same tick (a table's cells, each with its own `useMany`) are answered
-   * together: one `ids=` list request per resource and path parameters, at most 100 ids each.
-   */
-  // The lists of ids are asked through this provider's own getList (the same URLs, cursors and errors).
-  const listRecords = (params: Parameters<DataProvider['getList']>[0]) => createdProvider.getList(params);
-  type ManyCall = { ids: string[]; resolve: (records: BaseRecord[]) => void; reject: (error: unknown) => void };
-  const pendingMany = new Map<string, { resource: string; meta?: CrudMeta; calls: ManyCall[] }>();
-
-  async function recordsByIds(resource: string, meta: CrudMeta | undefined, ids: string[]): Promise<BaseRecord[]> {
-    const chunks = Array.from({ length: Math.ceil(ids.length / MAX_IDS_PER_REQUEST) }, (_, index) =>
-      ids.slice(index * MAX_IDS_PER_REQUEST, (index + 1) * MAX_IDS_PER_REQUEST),
+  /** The records of some ids, by `ids=` list requests of at most 100 ids each, sent side by side. */
+  async function listByIds(definition: ResourceDefinition, meta: CrudMeta | undefined, ids: string[]): Promise<BaseRecord[]> {
+    const endpoint = endpointOf(definition, 'list');
+    const path = fillPath(endpoint.path, pathValues(definition, meta, undefined));
+    const chunks = Array.from({ length: Math.ceil(ids.length / maxIdsPerRequest) }, (_, index) =>
+      ids.slice(index * maxIdsPerRequest, (index + 1) * maxIdsPerRequest),
     );
     const answers = await Promise.all(
-      chunks.map((chunk) =>
-        listRecords({
-          resource,
+      chunks.map((chunk) => {
+        const query = listQuery({
           pagination: { currentPage: 1, pageSize: chunk.length },
           filters: [{ field: 'ids', operator: 'eq', value: chunk.join(',') }],
-          meta: meta?.params ? { params: meta.params } : undefined,
-        }),
-      ),
+        });
+        return call<unknown>(endpoint.method, path + query, meta);
+      }),
     );
-    return answers.flatMap((answer): BaseRecord[] => answer.data);
+    return answers.flatMap((answer) => (Array.isArray(answer.data) ? (answer.data as BaseRecord[]) : []));
   }
 
+  /** A resource without a list endpoint: one `getOne` each; a record the server does not find is absent. */
+  async function showEach(definition: ResourceDefinition, meta: CrudMeta | undefined, ids: string[]): Promise<BaseRecord[]> {
+    const endpoint = endpointOf(definition, 'show');
+    const records = await Promise.all(
+      ids.map((id) =>
+        call<BaseRecord>(endpoint.method, fillPath(endpoint.path, pathValues(definition, meta, undefined, id)), meta).then(
+          (answer) => answer.data,
+          (error: unknown) => {
+            if (isApiError(error) && error.status === 404) return undefined;
+            throw error;
+          },
+        ),
+      ),
+    );
+    return records.filter((record): record is BaseRecord => record !== undefined && record !== null);
+  }
+
+  /**
+   * `getMany` calls made in the same tick (a table's cells, each with its own `useMany`) are answered
+   * together: one batch per resource, path parameters and headers.
+   */
+  const pendingMany = new Map<string, { calls: ManyCall[] }>();
+
   function batchedGetMany(resource: string, ids: string[], meta: CrudMeta | undefined): Promise<BaseRecord[]> {
-    const key = `${resource} ${JSON.stringify(meta?.params ?? {})}`;
+    const key = JSON.stringify([resource, meta?.params ?? {}, meta?.headers ?? {}]);
     return new Promise((resolve, reject) => {
-      let batch = pendingMany.get(key);
-      if (!batch) {
-        const started = { resource, meta, calls: [] as ManyCall[] };
-        batch = started;
-        pendingMany.set(key, started);
-        setTimeout(() => {
-          pendingMany.delete(key);
-          const idField = resourceByName(resource).idField ?? 'id';
-          const all = [...new Set(started.calls.flatMap((call) => call.ids))];
-          recordsByIds(resource, started.meta, all).then(
-            (records) => {
-              const byId = new Map<string, BaseRecord>(records.map((record) => [String(record[idField]), record]));
-              for (const call of started.calls) call.resolve(call.ids.map((id) => byId.get(id)).filter((record) => record !== undefined));
-            },
-            (error: unknown) => started.calls.forEach((call) => call.reject(error)),
-          );
-        }, 0);
+      const pending = pendingMany.get(key);
+      if (pending) {
+        pending.calls.push({ ids, resolve, reject });
+        return;
       }
-      batch.calls.push({ ids, resolve, reject });
+      const batch = { calls: [{ ids, resolve, reject }] };
+      pendingMany.set(key, batch);
+      setTimeout(() => {
+        pendingMany.delete(key);
+        const definition = resourceByName(resource);
+        const idField = definition.idField ?? 'id';
+        const all = [...new Set(batch.calls.flatMap((one) => one.ids))];
+        const fetched = definition.api.list ? listByIds(definition, meta, all) : showEach(definition, meta, all);
+        fetched.then(
+          (records) => {
+            const byId = new Map<string, BaseRecord>(records.map((record) => [String(record[idField]), record]));
+            for (const one of batch.calls) one.resolve(one.ids.map((id) => byId.get(id)).filter((record) => record !== undefined));
+          },
+          (error: unknown) => batch.calls.forEach((one) => one.reject(error)),
+        );
+      }, 0);
     });
   }
 
-  const createdProvider: DataProvider = {
+  return {
     getApiUrl: () => '/api',
-
-    async getMany({ resource, ids, meta }) {
-      if (ids.length === 0) return { data: [] };
-      const crudMeta: CrudMeta | undefined = meta;
-      const records = await batchedGetMany(resource, ids.map(String), crudMeta);
-      return { data: records as never[] };
-    },
 
     async getList({ resource, pagination, sorters, filters, meta }) {
       const definition = resourceByName(resource);
       const endpoint = endpointOf(definition, 'list');
-      const crudMeta = meta as CrudMeta | undefined;
+      const crudMeta: CrudMeta | undefined = meta;
       const query = listQuery({ pagination, sorters, filters, search: crudMeta?.search });
       const path = fillPath(endpoint.path, pathValues(definition, crudMeta, undefined)) + query;
       const paged = pagination?.mode !== 'off';
@@ -260,19 +287,13 @@ export function createDataProvider(client: ApiClient = api, options: DataProvide
       let answer: ListAnswer;
       if (cursor) {
         try {
-          answer = (await call<unknown[]>(
-            endpoint,
-            `${path}${query ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`,
-            undefined,
-            false,
-            isCursorRefusal,
-          )) as ListAnswer;
+          answer = await call<unknown[]>(endpoint.method, `${path}${query ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`, crudMeta);
         } catch (error) {
           if (!isApiError(error) || !isCursorRefusal(error)) throw error;
           knownPages.delete(key);
-          answer = (await call<unknown[]>(endpoint, path)) as ListAnswer;
+          answer = await call<unknown[]>(endpoint.method, path, crudMeta);
         }
-      } else answer = (await call<unknown[]>(endpoint, path)) as ListAnswer;
+      } else answer = await call<unknown[]>(endpoint.method, path, crudMeta);
       const served = answer.pagination;
       if (paged && served) {
         knownPages.delete(key);
@@ -280,50 +301,59 @@ export function createDataProvider(client: ApiClient = api, options: DataProvide
         if (knownPages.size > REMEMBERED_QUERIES) knownPages.delete(knownPages.keys().next().value as string);
       }
       const data = Array.isArray(answer.data) ? answer.data : [];
-      return { data: data as never[], total: answer.pagination?.total ?? data.length, pagination: answer.pagination } as never;
+      return { data: data as never[], total: answer.pagination?.total ?? data.length, pagination: answer.pagination };
+    },
+
+    async getMany({ resource, ids, meta }) {
+      if (ids.length === 0) return { data: [] };
+      const records = await batchedGetMany(resource, ids.map(String), meta);
+      return { data: records as never[] };
     },
 
     async getOne({ resource, id, meta }) {
       const definition = resourceByName(resource);
       const endpoint = endpointOf(definition, 'show');
-      const answer = await call(endpoint, fillPath(endpoint.path, pathValues(definition, meta as CrudMeta, undefined, id)));
+      const crudMeta: CrudMeta | undefined = meta;
+      const answer = await call(endpoint.method, fillPath(endpoint.path, pathValues(definition, crudMeta, undefined, id)), crudMeta);
       return { data: answer.data as never };
     },
 
     async create({ resource, variables, meta }) {
       const definition = resourceByName(resource);
       const endpoint = endpointOf(definition, 'create');
+      const crudMeta: CrudMeta | undefined = meta;
       const record = variables as Record<string, unknown>;
-      const answer = await call(endpoint, fillPath(endpoint.path, pathValues(definition, meta as CrudMeta, record)), variables, true);
-      return { data: answer.data as never };
+      const answer = await call(endpoint.method, fillPath(endpoint.path, pathValues(definition, crudMeta, record)), crudMeta, variables);
+      return { data: answer.data as never, message: answer.message };
     },
 
     async update({ resource, id, variables, meta }) {
       const definition = resourceByName(resource);
       const endpoint = endpointOf(definition, 'update');
+      const crudMeta: CrudMeta | undefined = meta;
       const record = variables as Record<string, unknown>;
-      const answer = await call(endpoint, fillPath(endpoint.path, pathValues(definition, meta as CrudMeta, record, id)), variables, true);
-      return { data: answer.data as never };
+      const answer = await call(endpoint.method, fillPath(endpoint.path, pathValues(definition, crudMeta, record, id)), crudMeta, variables);
+      return { data: answer.data as never, message: answer.message };
     },
 
     async deleteOne({ resource, id, meta }) {
       const definition = resourceByName(resource);
       const endpoint = endpointOf(definition, 'delete');
-      const answer = await call(endpoint, fillPath(endpoint.path, pathValues(definition, meta as CrudMeta, undefined, id)), undefined, true);
-      return { data: (answer.data ?? {}) as never };
+      const crudMeta: CrudMeta | undefined = meta;
+      const answer = await call(endpoint.method, fillPath(endpoint.path, pathValues(definition, crudMeta, undefined, id)), crudMeta);
+      return { data: (answer.data ?? {}) as never, message: answer.message };
     },
 
-    async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query, headers }: CustomParams) {
-      const answer = await client.request<TData>(method.toUpperCase(), `${url}${queryString(query)}`, {
-        body: payload,
-        headers: headers as Record<string, string> | undefined,
-      });
+    async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query, filters, sorters, headers, meta }: CustomParams) {
+      const crudMeta: CrudMeta | undefined = meta;
+      const extraHeaders: Record<string, string> | undefined = headers;
+      const allHeaders = { ...crudMeta?.headers, ...extraHeaders };
+      const answer = await call<TData>(method.toUpperCase(), customUrl(url, { query, filters, sorters }), { headers: allHeaders }, payload);
       // A list's `pagination` comes along (the audit log's pages: src/pages/audit/use-audit-log.ts).
       const { pagination } = answer as { pagination?: ListPagination };
       return pagination ? { data: answer.data, pagination } : { data: answer.data };
     },
   };
-  return createdProvider;
 }
 
 // A refusal may mean the member's rights changed meanwhile: the session reloads them (src/access/).
