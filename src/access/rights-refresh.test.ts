@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { refreshCurrentUser } from '../session/session-actions';
 import { createDataProvider } from '../providers/data-provider';
-import { createApiClient } from '../providers/api-client';
+import { ApiError } from '../providers/api-error';
 import { refreshRightsAfterRefusal, refreshRightsAfterSave } from './rights-refresh';
 import { signInForTest, signOutForTest } from './test-session';
 
-vi.mock('../session/session-actions', () => ({ refreshCurrentUser: vi.fn(async () => undefined) }));
+vi.mock('../session/session-actions', () => ({ refreshCurrentUser: vi.fn(() => Promise.resolve()) }));
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
 afterEach(() => {
@@ -35,13 +35,9 @@ describe("reloading the session's rights", () => {
 
   it('the data provider reports a 403 with its message', async () => {
     const onForbidden = vi.fn();
-    const client = createApiClient({
-      fetch: async () =>
-        new Response(JSON.stringify({ message: 'You are not permitted to do this' }), { status: 403, headers: { 'Content-Type': 'application/json' } }),
-      getToken: () => 't',
-      getLanguage: () => 'en',
-      randomId: () => 'id',
-    });
+    const client = {
+      request: () => Promise.reject(new ApiError({ status: 403, message: 'You are not permitted to do this', hasServerMessage: true })),
+    };
     const provider = createDataProvider(client, { onForbidden });
     await expect(provider.getList({ resource: 'employees' })).rejects.toMatchObject({ status: 403, message: 'You are not permitted to do this' });
     expect(onForbidden).toHaveBeenCalledTimes(1);

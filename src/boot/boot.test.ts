@@ -1,5 +1,6 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { orders } from '../../resources/orders';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { createApiClient } from '../providers/api-client';
 import { firstListRequest, firstListRequests } from './boot-plan';
 import { prefetchGlobal, prefetchMaxAgeMs, takePrefetched } from './prefetch';
@@ -30,14 +31,21 @@ beforeAll(() => {
   if (settings) Object.assign(settings, { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true });
 });
 
+/** The app's own transport (axios's adapter), answering `data` for every request it is given. */
+function appTransport(data: unknown) {
+  return vi.fn((config: InternalAxiosRequestConfig) => Promise.resolve({ data: JSON.stringify({ data }), status: 200, statusText: 'OK', headers: {}, config }));
+}
+
 describe('the boot module', () => {
-  let fetch: ReturnType<typeof vi.fn>;
+  let fetch: Mock<(url: string, init?: RequestInit) => Promise<Response>>;
 
   beforeEach(() => {
-    fetch = vi.fn(async (url: string) =>
-      url === '/api/profile/show'
-        ? Response.json({ data: { id: 7, administrator: false, permissions: ['orders.view'] } })
-        : Response.json({ data: [{ _id: 1 }], pagination: { total: 1 } }),
+    fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        url === '/api/profile/show'
+          ? Response.json({ data: { id: 7, administrator: false, permissions: ['orders.view'] } })
+          : Response.json({ data: [{ _id: 1 }], pagination: { total: 1 } }),
+      ),
     );
     vi.stubGlobal('fetch', fetch);
     localStorage.clear();
@@ -67,7 +75,7 @@ describe('the boot module', () => {
     await vi.waitFor(() =>
       expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/profile/show', '/api/orders?page=1&perPage=10&sort=loading_date&order=desc']),
     );
-    const headers = fetch.mock.calls[0][1].headers as Record<string, string>;
+    const headers = fetch.mock.calls[0][1]?.headers as Record<string, string>;
     expect(headers).toMatchObject({
       Accept: 'application/json',
       Authorization: 'Bearer secret',
@@ -83,8 +91,10 @@ describe('the boot module', () => {
   });
 
   it('does not ask for the rows of a page the user may not open (the app would not either)', async () => {
-    fetch.mockImplementation(async (url: string) =>
-      url === '/api/profile/show' ? Response.json({ data: { id: 8, administrator: false, permissions: ['transport.view'] } }) : Response.json({ data: [] }),
+    fetch.mockImplementation((url: string) =>
+      Promise.resolve(
+        url === '/api/profile/show' ? Response.json({ data: { id: 8, administrator: false, permissions: ['transport.view'] } }) : Response.json({ data: [] }),
+      ),
     );
     localStorage.setItem('token', 'secret');
     startBoot(window);
@@ -92,7 +102,8 @@ describe('the boot module', () => {
     expect(await store.requests['/api/orders?page=1&perPage=10&sort=loading_date&order=desc'].response).toBeNull();
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/profile/show']);
     // The app still reads the user's answer, whole.
-    expect((await (await store.requests['/api/profile/show'].response)!.json()).data.id).toBe(8);
+    const user = (await (await store.requests['/api/profile/show'].response)?.json()) as { data: { id: number } };
+    expect(user.data.id).toBe(8);
   });
 
   it('on a page that is not a list, asks only for the current user and preloads only the shell', () => {
@@ -113,10 +124,10 @@ describe('the boot module', () => {
   it('the API client takes the early answer once instead of asking again, for the same token and language only', async () => {
     localStorage.setItem('token', 'secret');
     startBoot(window);
-    const appFetch = vi.fn(async () => Response.json({ data: [] }));
+    const appSent = appTransport([]);
     let language = 'de';
     const api = createApiClient({
-      fetch: appFetch as unknown as typeof globalThis.fetch,
+      adapter: appSent as AxiosAdapter,
       getToken: () => 'secret',
       getLanguage: () => language,
       prefetched: takePrefetched,
@@ -124,30 +135,30 @@ describe('the boot module', () => {
     expect((await api.get<{ id: number }>('/profile/show')).data.id).toBe(7);
     const rows = await api.get('/orders?page=1&perPage=10&sort=loading_date&order=desc');
     expect(rows.data).toEqual([{ _id: 1 }]);
-    expect(appFetch).not.toHaveBeenCalled();
+    expect(appSent).not.toHaveBeenCalled();
     // Handed out once: the next read of the same list is a request of its own.
     await api.get('/orders?page=1&perPage=10&sort=loading_date&order=desc');
-    expect(appFetch).toHaveBeenCalledTimes(1);
+    expect(appSent).toHaveBeenCalledTimes(1);
     // The user's language turned out to be another: an early answer is not used.
     startBoot(window);
     language = 'en';
     await api.get('/profile/show');
-    expect(appFetch).toHaveBeenCalledTimes(2);
+    expect(appSent).toHaveBeenCalledTimes(2);
   });
 
   it('a failed early answer is asked for again by the app, so its error is reported as any other', async () => {
-    fetch.mockImplementation(async () => new Response('{"message":"nope"}', { status: 500 }));
+    fetch.mockImplementation(() => Promise.resolve(new Response('{"message":"nope"}', { status: 500 })));
     localStorage.setItem('token', 'secret');
     startBoot(window);
-    const appFetch = vi.fn(async () => Response.json({ data: { id: 1 } }));
+    const appSent = appTransport({ id: 1 });
     const api = createApiClient({
-      fetch: appFetch as unknown as typeof globalThis.fetch,
+      adapter: appSent as AxiosAdapter,
       getToken: () => 'secret',
       getLanguage: () => 'de',
       prefetched: takePrefetched,
     });
     expect((await api.get('/profile/show')).data).toEqual({ id: 1 });
-    expect(appFetch).toHaveBeenCalledTimes(1);
+    expect(appSent).toHaveBeenCalledTimes(1);
   });
 
   it('an early answer older than the limit, or for another token, is not used', () => {

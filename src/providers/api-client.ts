@@ -1,9 +1,23 @@
 /**
- * The one HTTP client of the web app (docs/architecture.md, "Wire contract"). Every request goes to
- * `/api…` with JSON, the bearer token when signed in, a fresh `X-Request-Id`, the tab's `X-CSRF-Token`
- * and `Accept-Language`; it gives up after 1,200,000 ms (SPEC §9). Answers are `{ message?, data }`;
- * failures become an `ApiError` with the status, the server's message and its per-field errors.
+ * The one HTTP client of the web app (docs/architecture.md, "Wire contract"): one axios instance whose
+ * interceptors give every request to `/api…` the bearer token when signed in, a fresh `X-Request-Id`,
+ * the tab's `X-CSRF-Token` and `Accept-Language`; it gives up after 1,200,000 ms (SPEC §9). Answers are
+ * `{ message?, data }`; every failure (an error status, no answer, the timeout) becomes an `ApiError`
+ * with the status, the server's message, its per-field errors and the request id. Uploads report their
+ * progress through axios's `onUploadProgress` (XMLHttpRequest underneath in the browser).
+ *
+ * A GET the boot module already sent (src/boot/prefetch.ts) is answered from its early response by an
+ * adapter wrapped around axios's own, so the data arrives through the same transformers and errors.
  */
+import axios, {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { ApiError, type FieldErrors } from './api-error';
 
 export const requestTimeoutMs = 1_200_000;
@@ -15,16 +29,19 @@ export interface ApiEnvelope<T> {
 }
 
 export interface ApiClientOptions {
-  fetch?: typeof fetch;
   getToken: () => string | null;
   getLanguage: () => string;
   /** Called when a request that carried a token is answered 401: the session has ended. */
   onUnauthorized?: () => void;
+  /** The API's path (`/api`): paths not starting with it are put under it. */
   baseUrl?: string;
+  /** Where the API is (`http://127.0.0.1:3000`); the page's own origin when absent (the browser). */
+  origin?: string;
   timeoutMs?: number;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   randomId?: () => string;
-  XMLHttpRequest?: typeof XMLHttpRequest;
+  /** How requests travel: axios's own adapters by default (XMLHttpRequest in the browser, http in Node). */
+  adapter?: AxiosRequestConfig['adapter'];
   /**
    * An answer to `GET url` already on its way (src/boot/prefetch.ts: asked for by the boot module while
    * the app loaded), used instead of sending the request again when it succeeded.
@@ -36,6 +53,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The share of the body sent so far, 0–100 (uploads). */
+  onProgress?: (percent: number) => void;
 }
 
 function defaultRandomId(): string {
@@ -59,18 +78,49 @@ function sessionStorageOrUndefined(): Storage | undefined {
   }
 }
 
+function isFieldErrors(value: unknown): value is FieldErrors {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.values(value).every((messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'));
+}
+
+/** The JSON of an error answer, whatever form axios gave it in (text, object, or bytes for a blob request). */
+async function errorBody(data: unknown): Promise<{ message?: unknown; errors?: unknown } | null> {
+  let text: unknown = data;
+  if (typeof Blob !== 'undefined' && data instanceof Blob) text = await data.text();
+  else if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) text = new TextDecoder().decode(data);
+  if (typeof text === 'string') {
+    try {
+      text = JSON.parse(text);
+    } catch {
+      return null;
+    }
+  }
+  return text !== null && typeof text === 'object' ? (text) : null;
+}
+
+/** An early answer (a fetch `Response`) as the wrapped adapter would have given it. */
+async function responseFrom(early: Response, config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
+  return {
+    data: config.responseType === 'blob' ? await early.blob() : await early.text(),
+    status: early.status,
+    statusText: early.statusText,
+    headers: AxiosHeaders.from(Object.fromEntries(early.headers.entries())),
+    config,
+    request: undefined,
+  };
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl ?? '/api';
-  const timeoutMs = options.timeoutMs ?? requestTimeoutMs;
   const randomId = options.randomId ?? defaultRandomId;
   const storage = options.storage ?? sessionStorageOrUndefined();
   let csrfToken: string | undefined;
 
   function url(path: string): string {
-    return path.startsWith('/api') ? path : `${baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+    return path.startsWith(baseUrl) ? path : `${baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
   }
 
-  /** The headers every request carries; exposed for uploads through XMLHttpRequest. */
+  /** The headers every request carries (a fresh request id each time). */
   function headers(extra: Record<string, string> = {}): Record<string, string> {
     csrfToken ??= tabCsrfToken(storage, randomId);
     const result: Record<string, string> = {
@@ -84,124 +134,98 @@ export function createApiClient(options: ApiClientOptions) {
     return { ...result, ...extra };
   }
 
-  async function send(method: string, path: string, request: RequestOptions = {}): Promise<Response> {
-    const fetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);
-    const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
-    const requestHeaders = headers(request.headers);
-    if (request.body !== undefined && !isForm) requestHeaders['Content-Type'] = 'application/json';
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    request.signal?.addEventListener('abort', () => timeout.abort(request.signal?.reason), { once: true });
-    const hadToken = 'Authorization' in requestHeaders;
-    if (method === 'GET' && request.body === undefined && !request.signal) {
-      const pending = options.prefetched?.(url(path), options.getToken(), requestHeaders['Accept-Language']);
+  const transport = axios.getAdapter(options.adapter ?? axios.defaults.adapter);
+
+  /** Axios's adapter, except for a GET the boot module already has a good answer to. */
+  const adapter: AxiosAdapter = async (config) => {
+    if (options.prefetched && config.method === 'get' && config.data === undefined && !config.signal && config.url) {
+      const pending = options.prefetched(config.url, options.getToken(), String(config.headers.get('Accept-Language')));
       const early = pending && (await pending);
-      if (early?.ok) {
-        clearTimeout(timer);
-        return early;
-      }
+      if (early?.ok) return responseFrom(early, config);
       // No early answer, or a failed one: ask again, so errors come as every other request's do.
     }
-    try {
-      const response = await fetchFunction(url(path), {
-        method,
-        headers: requestHeaders,
-        body: request.body === undefined ? undefined : isForm ? (request.body as FormData) : JSON.stringify(request.body),
-        signal: timeout.signal,
-      });
-      if (!response.ok) throw await errorFromResponse(response, hadToken);
-      return response;
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      const timedOut = timeout.signal.aborted && !request.signal?.aborted;
-      throw new ApiError({ status: 0, message: timedOut ? 'Request timed out' : error instanceof Error ? error.message : String(error) });
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+    return transport(config);
+  };
 
-  async function errorFromResponse(response: Response, hadToken: boolean): Promise<ApiError> {
-    if (response.status === 401 && hadToken) options.onUnauthorized?.();
-    const body = (await response.json().catch(() => null)) as { message?: unknown; errors?: unknown } | null;
+  const instance: AxiosInstance = axios.create({
+    baseURL: options.origin,
+    headers: { Accept: 'application/json' },
+    timeout: options.timeoutMs ?? requestTimeoutMs,
+    adapter,
+    // A timeout is told apart from an abort by its code (ETIMEDOUT).
+    transitional: { clarifyTimeoutError: true },
+  });
+
+  instance.interceptors.request.use((config) => {
+    // The caller's own headers win (a test or a special call may set one on purpose).
+    for (const [name, value] of Object.entries(headers())) if (!config.headers.has(name)) config.headers.set(name, value);
+    return config;
+  });
+
+  instance.interceptors.response.use(undefined, async (error: unknown) => {
+    if (!(error instanceof AxiosError)) throw error;
+    const sent = error.config?.headers;
+    const requestId = error.response?.headers['x-request-id'] as string | undefined;
+    const response = error.response;
+    if (!response) {
+      const timedOut = error.code === AxiosError.ETIMEDOUT || error.code === AxiosError.ECONNABORTED;
+      throw new ApiError({
+        status: 0,
+        message: timedOut ? 'Request timed out' : error.message || 'Network error',
+        requestId: (sent?.get('X-Request-Id') as string | undefined) ?? undefined,
+      });
+    }
+    if (response.status === 401 && sent?.has('Authorization')) options.onUnauthorized?.();
+    const body = await errorBody(response.data);
     const serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
-    return new ApiError({
+    throw new ApiError({
       status: response.status,
-      message: serverMessage ?? response.statusText ?? `HTTP ${response.status}`,
+      message: serverMessage ?? (response.statusText || `HTTP ${response.status}`),
       fieldErrors: isFieldErrors(body?.errors) ? body.errors : {},
-      requestId: response.headers.get('X-Request-Id') ?? undefined,
+      requestId: requestId ?? (sent?.get('X-Request-Id') as string | undefined) ?? undefined,
       hasServerMessage: serverMessage !== undefined,
     });
-  }
+  });
 
-  async function request<T>(method: string, path: string, request?: RequestOptions): Promise<ApiEnvelope<T>> {
-    const response = await send(method, path, request);
-    if (response.status === 204) return { data: null as T };
-    const body = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
-    if (body === null || typeof body !== 'object') throw new ApiError({ status: response.status, message: 'The answer is not JSON' });
-    return body;
-  }
-
-  /**
-   * A multipart upload with progress (fetch cannot report upload progress): XMLHttpRequest with the
-   * same headers and the same error shape as every other request.
-   */
-  function upload<T>(path: string, body: FormData, onProgress?: (percent: number) => void): Promise<ApiEnvelope<T>> {
-    const Request = options.XMLHttpRequest ?? globalThis.XMLHttpRequest;
-    return new Promise((resolve, reject) => {
-      const request = new Request();
-      request.open('POST', url(path));
-      const requestHeaders = headers();
-      for (const [name, value] of Object.entries(requestHeaders)) request.setRequestHeader(name, value);
-      request.timeout = timeoutMs;
-      request.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
-      };
-      request.onload = () => {
-        let body: { message?: unknown; errors?: unknown; data?: unknown } | null = null;
-        try {
-          body = JSON.parse(request.responseText);
-        } catch {
-          body = null;
-        }
-        if (request.status >= 200 && request.status < 300 && body) {
-          resolve(body as ApiEnvelope<T>);
-          return;
-        }
-        if (request.status === 401 && 'Authorization' in requestHeaders) options.onUnauthorized?.();
-        const serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
-        reject(
-          new ApiError({
-            status: request.status,
-            message: serverMessage ?? (request.statusText || `HTTP ${request.status}`),
-            fieldErrors: isFieldErrors(body?.errors) ? body.errors : {},
-            requestId: request.getResponseHeader('X-Request-Id') ?? undefined,
-            hasServerMessage: serverMessage !== undefined,
-          }),
-        );
-      };
-      request.onerror = () => reject(new ApiError({ status: 0, message: 'Network error' }));
-      request.ontimeout = () => reject(new ApiError({ status: 0, message: 'Request timed out' }));
-      request.send(body);
+  function send(method: string, path: string, request: RequestOptions = {}, responseType?: 'blob'): Promise<AxiosResponse> {
+    const { onProgress } = request;
+    return instance.request({
+      method,
+      url: url(path),
+      data: request.body,
+      headers: request.headers,
+      signal: request.signal,
+      responseType,
+      onUploadProgress: onProgress && ((event) => event.total && onProgress(Math.round((event.loaded / event.total) * 100))),
     });
+  }
+
+  async function request<T>(method: string, path: string, options?: RequestOptions): Promise<ApiEnvelope<T>> {
+    const response = await send(method, path, options);
+    if (response.status === 204) return { data: null as T };
+    const body: unknown = response.data;
+    if (body === null || typeof body !== 'object') throw new ApiError({ status: response.status, message: 'The answer is not JSON' });
+    return body as ApiEnvelope<T>;
   }
 
   return {
+    /** The axios instance itself (its defaults, its interceptors). */
+    instance,
     headers,
-    upload,
     url,
     request,
     get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+    /** With `onProgress`, an upload (`FormData`) reports how much of it has been sent. */
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
     put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
     delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
     /** Raw bytes (avatars, files) with the same headers: an <img> cannot send the bearer token. */
-    blob: async (path: string, options?: RequestOptions) => (await send('GET', path, options)).blob(),
+    blob: async (path: string, options?: RequestOptions): Promise<Blob> => {
+      const data: unknown = (await send('GET', path, options, 'blob')).data;
+      // The browser gives a Blob; Node's http adapter gives the bytes.
+      return data instanceof Blob ? data : new Blob([data as BlobPart]);
+    },
   };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-function isFieldErrors(value: unknown): value is FieldErrors {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  return Object.values(value).every((messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'));
-}

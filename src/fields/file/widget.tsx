@@ -29,7 +29,7 @@ export function FileWidget({ id, value, onChange, disabled, readonly, options }:
     body.append('file', file);
     setPercent(0);
     api
-      .upload<unknown>(uploadPath, body, setPercent)
+      .post<unknown>(uploadPath, body, { onProgress: setPercent })
       .then((answer) => {
         setPercent(100);
         onChange(answer.data ?? file.name);

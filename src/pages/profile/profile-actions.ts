@@ -58,7 +58,7 @@ export async function uploadAvatar(file: File, onProgress: (percent: number) => 
   const body = new FormData();
   body.append('file', file);
   const data = await withToasts(
-    () => api.upload<{ avatar: string | null }>('/profile/update/avatar', body, onProgress),
+    () => api.post<{ avatar: string | null }>('/profile/update/avatar', body, { onProgress }),
     'profile.avatarUpdated',
     'notifications.uploadAvatarError',
   );
