@@ -175,13 +175,13 @@ describe('sensitive fields without sensitive.view', () => {
         </TestRefine>
       </MemoryRouter>,
     );
-    const iban = (await screen.findByDisplayValue('••••••••3000')) as HTMLInputElement;
+    const iban = await screen.findByDisplayValue<HTMLInputElement>('••••••••3000');
     expect(iban.disabled || iban.readOnly).toBe(true);
     fireEvent.change(document.getElementById('company-banks-edit_bank_name')!, { target: { value: 'Sparkasse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
     const put = fetch.mock.calls.find((call) => call[1]?.method === 'PUT')!;
-    const body = JSON.parse(String(put[1].body));
+    const body = JSON.parse(put[1].body as string) as Record<string, unknown>;
     expect(body).toMatchObject({ bank_name: 'Sparkasse', version: 4 });
     expect(body).not.toHaveProperty('iban');
   });

@@ -20,7 +20,8 @@ export function refreshRightsAfterRefusal(now = Date.now()): boolean {
 
 export function refreshRightsAfterSave(resource: ResourceDefinition, record: Record<string, unknown> | undefined): boolean {
   const user = sessionStore.getState().user;
-  if (resource.name !== 'users' || !user || record?.id === undefined || String(record.id) !== String(user.id)) return false;
+  if (resource.name !== 'users' || !user || (typeof record?.id !== 'string' && typeof record?.id !== 'number') || String(record.id) !== String(user.id))
+    return false;
   void refreshCurrentUser();
   return true;
 }

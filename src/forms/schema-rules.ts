@@ -14,7 +14,7 @@ import type { FieldErrors } from '../providers/api-error';
 type Translate = TFunction | ((key: string, params?: Record<string, unknown>) => string);
 
 export function translateMessage(t: Translate, message: ValidationMessage): string {
-  return (t as (key: string, params?: Record<string, unknown>) => string)(message.key, message.params);
+  return t(message.key, message.params);
 }
 
 export function schemaRules(schema: ObjectSchema, field: string, t: Translate): Rule[] {
@@ -22,9 +22,9 @@ export function schemaRules(schema: ObjectSchema, field: string, t: Translate): 
   return [
     ({ getFieldsValue }) => ({
       required,
-      validator: async (_rule, value) => {
+      validator: (_rule, value) => {
         const message = checkField(schema, field, value, getFieldsValue(true) as Record<string, unknown>);
-        if (message) throw new Error(translateMessage(t, message));
+        return message ? Promise.reject(new Error(translateMessage(t, message))) : Promise.resolve();
       },
     }),
   ];

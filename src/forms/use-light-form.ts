@@ -56,7 +56,7 @@ export function useLightForm<V extends Values>({ schema, initialValues, extraChe
       setErrors((previous) => {
         const next = { ...previous };
         for (const name of names) {
-          const message = check(name as keyof V & string, allValues);
+          const message = check(name, allValues);
           if (message) next[name as keyof V & string] = message;
           else delete next[name as keyof V & string];
         }
@@ -73,12 +73,12 @@ export function useLightForm<V extends Values>({ schema, initialValues, extraChe
       name,
       id: `field-${name}`,
       ref: (element: HTMLInputElement | null) => void elements.current.set(name, element),
-      ...(typeof value === 'boolean' ? { checked: value } : { value: value as string }),
+      ...(typeof value === 'boolean' ? { checked: value } : { value: value }),
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `field-${name}-error` : undefined,
       onChange(event: ChangeEvent<HTMLInputElement>) {
         const nextValue = event.target.type === 'checkbox' ? event.target.checked : event.target.value;
-        const next = { ...values, [name]: nextValue } as V;
+        const next = { ...values, [name]: nextValue };
         setValues(next);
         // Re-check this field and any already-checked field that depends on it (a confirmation).
         if (checked.current.has(name) || typeof nextValue === 'boolean') {

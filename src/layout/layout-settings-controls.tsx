@@ -15,6 +15,8 @@ import {
   topbarThemeOptions,
   widthOptions,
   type LayoutAction,
+  type SidebarImage,
+  type SidebarTheme,
 } from './settings-model';
 import { useLayoutSettings } from './settings-store';
 import { sidebarImageUrl, sidebarSurfaces } from './theme-colors';
@@ -72,7 +74,7 @@ export function LayoutSettingsControls({ testIdPrefix = 'settings' }: { testIdPr
           <Radio.Group
             className="fd-settings__swatches"
             value={settings.sidebarTheme}
-            onChange={(event) => dispatch({ type: 'setSidebarTheme', sidebarTheme: event.target.value })}
+            onChange={(event) => dispatch({ type: 'setSidebarTheme', sidebarTheme: event.target.value as SidebarTheme })}
           >
             {sidebarThemeOptions.map((option) => (
               <Radio key={option} value={option} className="fd-settings__swatch">
@@ -88,7 +90,7 @@ export function LayoutSettingsControls({ testIdPrefix = 'settings' }: { testIdPr
           <Radio.Group
             className="fd-settings__images"
             value={settings.sidebarImage}
-            onChange={(event) => dispatch({ type: 'setSidebarImage', sidebarImage: event.target.value })}
+            onChange={(event) => dispatch({ type: 'setSidebarImage', sidebarImage: event.target.value as SidebarImage })}
           >
             {sidebarImageOptions.map((option) => {
               const url = sidebarImageUrl(option);

@@ -14,7 +14,9 @@ export function Preloader() {
   const [visible, setVisible] = useState(false);
   // Read, not depended on: switching the option on must not cover the settings panel right away.
   const enabled = useRef(settings.preloader);
-  enabled.current = settings.preloader;
+  useEffect(() => {
+    enabled.current = settings.preloader;
+  });
 
   useEffect(() => {
     if (!enabled.current) return;

@@ -8,12 +8,10 @@ import { api } from '../providers/api';
 export const defaultAvatarUrl = '/images/default-avatar.svg';
 
 export function useAvatarUrl(avatarPath: string | null | undefined): string {
-  const [url, setUrl] = useState<string | null>(null);
+  // The object URL with the path it shows: a URL of an earlier path is never shown for a new one.
+  const [loaded, setLoaded] = useState<{ path: string; url: string | null } | null>(null);
   useEffect(() => {
-    if (!avatarPath) {
-      setUrl(null);
-      return;
-    }
+    if (!avatarPath) return;
     let objectUrl: string | null = null;
     let current = true;
     api
@@ -21,13 +19,13 @@ export function useAvatarUrl(avatarPath: string | null | undefined): string {
       .then((blob) => {
         if (!current) return;
         objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
+        setLoaded({ path: avatarPath, url: objectUrl });
       })
-      .catch(() => current && setUrl(null)); // the default avatar stands in
+      .catch(() => current && setLoaded({ path: avatarPath, url: null })); // the default avatar stands in
     return () => {
       current = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [avatarPath]);
-  return url ?? defaultAvatarUrl;
+  return (avatarPath && loaded?.path === avatarPath ? loaded.url : null) ?? defaultAvatarUrl;
 }

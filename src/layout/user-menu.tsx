@@ -19,7 +19,7 @@ export function UserMenu() {
       trigger={['click']}
       placement="bottomRight"
       menu={{
-        onClick: ({ key }) => (key === 'logout' ? logout() : navigate(key)),
+        onClick: ({ key }) => (key === 'logout' ? logout() : void navigate(key)),
         items: [
           { key: '/personal-info', icon: <UserOutlined />, label: entry('user-menu-personal-info', t('header.userMenu.personalInfo')) },
           { key: '/security', icon: <LockOutlined />, label: entry('user-menu-security', t('header.userMenu.security')) },

@@ -22,7 +22,7 @@ function EnumWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
   return (
     <Select
       id={id}
-      value={isBlank(value) ? undefined : value}
+      value={isBlank(value) ? undefined : (value as string | number)}
       allowClear
       showSearch
       optionFilterProp="label"

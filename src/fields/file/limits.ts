@@ -8,7 +8,8 @@ export function isTooLarge(file: { size: number }): boolean {
 export function nameOf(value: unknown): string {
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    return String(record.name ?? record.file_name ?? record.id ?? '');
+    const name = record.name ?? record.file_name ?? record.id ?? '';
+    return typeof name === 'string' || typeof name === 'number' ? String(name) : JSON.stringify(name);
   }
   return String(value);
 }

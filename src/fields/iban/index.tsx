@@ -20,7 +20,7 @@ function IbanWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
     <Input
       id={id}
       name={id}
-      value={value ?? ''}
+      value={(value as string | undefined) ?? ''}
       style={{ fontFamily: 'monospace' }}
       autoComplete="off"
       disabled={disabled || readonly}

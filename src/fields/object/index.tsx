@@ -6,7 +6,9 @@ function ObjectDisplay({ value }: DisplayProps) {
   if (!value || typeof value !== 'object') return <Blank />;
   const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => !isBlank(item));
   if (entries.length === 0) return <Blank />;
-  return <>{entries.map(([name, item]) => `${name}: ${typeof item === 'object' ? JSON.stringify(item) : String(item)}`).join('; ')}</>;
+  return (
+    <>{entries.map(([name, item]) => `${name}: ${typeof item === 'object' ? JSON.stringify(item) : String(item as string | number | boolean)}`).join('; ')}</>
+  );
 }
 
 export const objectKind: FieldKind = {

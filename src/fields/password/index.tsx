@@ -13,7 +13,7 @@ function PasswordWidget({ id, value, onChange, onBlur, onFocus, disabled, readon
       id={id}
       name={id}
       autoComplete="new-password"
-      value={value ?? ''}
+      value={(value as string | undefined) ?? ''}
       disabled={disabled || readonly}
       onChange={(event) => onChange(emptyToUndefined(event.target.value, options.emptyValue))}
       onBlur={(event) => onBlur(id, event.target.value)}

@@ -189,7 +189,7 @@ function PermissionsWidget({ id, value, onChange, disabled, readonly, registry }
 }
 
 export function isPermissionList(schema: PropertySchema): boolean {
-  const items = schema.items as PropertySchema | undefined;
+  const items = schema.items;
   return schema['x-widget'] === 'permissions' || (hasType(schema, 'array') && items?.format === 'permission');
 }
 

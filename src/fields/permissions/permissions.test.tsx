@@ -46,8 +46,8 @@ function Harness({ initial = [], onValue }: { initial?: string[]; onValue: (valu
 }
 
 const box = (right: string) =>
-  screen.getByTestId(`permission-${right}`).closest('label')?.querySelector('input') ?? (screen.getByTestId(`permission-${right}`) as HTMLInputElement);
-const checked = (right: string) => (box(right) as HTMLInputElement).checked;
+  screen.getByTestId(`permission-${right}`).closest('label')?.querySelector('input') ?? screen.getByTestId<HTMLInputElement>(`permission-${right}`);
+const checked = (right: string) => box(right).checked;
 
 describe('the permissions field kind', () => {
   it('draws arrays of permission strings and the x-widget "permissions"', () => {
@@ -93,7 +93,7 @@ describe('the matrix', () => {
     for (const action of ['view', 'create', 'update', 'delete']) expect(checked(`repairs.${action}`), action).toBe(true);
 
     fireEvent.click(box('audit.view'));
-    expect(onValue.mock.lastCall?.[0].at(-1)).toBe('audit.view');
+    expect((onValue.mock.lastCall?.[0] as string[] | undefined)?.at(-1)).toBe('audit.view');
 
     fireEvent.click(screen.getByTestId('permissions-clear'));
     expect(onValue).toHaveBeenLastCalledWith([]);
@@ -110,9 +110,9 @@ describe('the matrix', () => {
     signInForTest({ administrator: false, permissions: ['users.view', 'users.create', 'users.update', 'orders.view', 'orders.create'] });
     const onValue = vi.fn();
     render(<Harness initial={['employees.view']} onValue={onValue} />);
-    expect((box('orders.create') as HTMLInputElement).disabled).toBe(false);
-    expect((box('orders.delete') as HTMLInputElement).disabled).toBe(true);
-    expect((box('sensitive.view') as HTMLInputElement).disabled).toBe(true);
+    expect(box('orders.create').disabled).toBe(false);
+    expect(box('orders.delete').disabled).toBe(true);
+    expect(box('sensitive.view').disabled).toBe(true);
     expect(screen.getByTestId('permissions-widget').textContent).toContain('You can grant only rights you hold yourself');
     fireEvent.click(screen.getByTestId('permissions-preset-dispatcher'));
     // the Dispatcher's orders and members rights the editor holds, plus the HR right they cannot take away
@@ -144,7 +144,7 @@ describe('the member dialog', () => {
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
     const put = fetch.mock.calls.find((call) => call[1]?.method === 'PUT')!;
     expect(String(put[0])).toBe('/api/users/update/4');
-    const body = JSON.parse(String(put[1].body));
+    const body = JSON.parse(put[1].body as string) as { permissions: string[]; version: number };
     expect(body.permissions).toEqual(orderedRights(presetPermissions('readOnly')));
     expect(body.permissions.every((right: string) => allPermissions().includes(right))).toBe(true);
     expect(body.version).toBe(2);

@@ -18,7 +18,7 @@ function PhoneWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly,
       name={id}
       type="tel"
       autoComplete="tel"
-      value={value ?? ''}
+      value={(value as string | undefined) ?? ''}
       disabled={disabled || readonly}
       placeholder={t('fields.phone.placeholder')}
       onChange={(event) => onChange(emptyToUndefined(event.target.value, options.emptyValue))}

@@ -8,7 +8,7 @@ export function TextWidget({ id, value, onChange, onBlur, onFocus, disabled, rea
     <Input
       id={id}
       name={id}
-      value={value ?? ''}
+      value={(value as string | undefined) ?? ''}
       type={schema.format === 'email' ? 'email' : 'text'}
       maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
       disabled={disabled || readonly}

@@ -13,7 +13,7 @@ function TextareaWidget({ id, value, onChange, onBlur, onFocus, disabled, readon
     <Input.TextArea
       id={id}
       name={id}
-      value={value ?? ''}
+      value={(value as string | undefined) ?? ''}
       rows={3}
       maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
       disabled={disabled || readonly}

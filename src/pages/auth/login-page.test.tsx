@@ -26,9 +26,9 @@ function renderLogin() {
     </MemoryRouter>,
   );
   return {
-    login: screen.getByLabelText(/^Login/) as HTMLInputElement,
-    password: screen.getByLabelText(/^Password/) as HTMLInputElement,
-    remember: screen.getByLabelText('Remember me') as HTMLInputElement,
+    login: screen.getByLabelText<HTMLInputElement>(/^Login/),
+    password: screen.getByLabelText<HTMLInputElement>(/^Password/),
+    remember: screen.getByLabelText<HTMLInputElement>('Remember me'),
     submit: screen.getByRole('button', { name: 'Sign in' }),
   };
 }

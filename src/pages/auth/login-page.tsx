@@ -20,7 +20,7 @@ export function LoginPage() {
     void preloadShell();
     try {
       await signIn({ login: values.login, password: values.password, remember: values.remember });
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch (error) {
       if (isApiError(error)) form.setServerErrors(error.fieldErrors);
     }

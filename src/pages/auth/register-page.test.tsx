@@ -21,7 +21,7 @@ function renderRegister() {
       <RegisterPage />
     </MemoryRouter>,
   );
-  const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+  const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
   return {
     company: field(/^Company name/),
     login: field(/^Login/),
@@ -29,7 +29,7 @@ function renderRegister() {
     phone: field(/^Phone/),
     password: field(/^Password/),
     confirmation: field(/^Confirm password/),
-    agreement: screen.getByRole('checkbox') as HTMLInputElement,
+    agreement: screen.getByRole<HTMLInputElement>('checkbox'),
     submit: screen.getByRole('button', { name: 'Register' }),
   };
 }

@@ -25,7 +25,7 @@ export function RegisterPage() {
     void preloadShell();
     try {
       await signUp(values);
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch (error) {
       if (isApiError(error)) form.setServerErrors(error.fieldErrors);
     }

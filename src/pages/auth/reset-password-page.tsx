@@ -31,7 +31,7 @@ export function ResetPasswordPage() {
     void preloadToasts();
     try {
       await resetPassword({ token, ...values });
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (error) {
       // A wrong, used or expired link answers 422 on `token`, a field the form does not show: it goes above the form.
       if (isApiError(error)) form.setServerErrors(error.fieldErrors);

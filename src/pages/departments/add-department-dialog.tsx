@@ -58,7 +58,6 @@ export function AddDepartmentDialog({ open, create, onClose, onCreated }: AddDep
           label={t('departments.fields.name')}
           rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: 100 }]}
         >
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog asks for this one name: the caret goes where the typing goes */}
           <Input autoFocus maxLength={100} data-testid="department-add-name" />
         </Form.Item>
       </Form>

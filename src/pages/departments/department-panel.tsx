@@ -154,7 +154,6 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
           okText={t('crud.buttons.delete')}
           cancelText={t('crud.buttons.cancel')}
           okButtonProps={{ danger: true }}
-          // eslint-disable-next-line @typescript-eslint/no-misused-promises -- antd keeps the button loading until the promise settles
           onConfirm={onDelete}
         >
           <Button danger icon={<DeleteOutlined />} data-testid={`${prefix}-delete`}>

@@ -19,7 +19,7 @@ export function SettingsPage() {
         <Col xs={24} lg={10}>
           <Card title={t('preferences.language.title')} data-testid="settings-page-language">
             <Typography.Paragraph type="secondary">{t('preferences.language.description')}</Typography.Paragraph>
-            <Radio.Group value={current} onChange={(event) => void changeLanguage(event.target.value)} aria-label={t('preferences.language.title')}>
+            <Radio.Group value={current} onChange={(event) => void changeLanguage(event.target.value as string)} aria-label={t('preferences.language.title')}>
               {offered.map((language) => (
                 <Radio key={language.code} value={language.code} className="fd-preferences__language">
                   <span lang={language.code} data-testid={`settings-page-language-${language.code}`}>
