@@ -80,7 +80,8 @@ describe('a list page keeps its state in the URL', () => {
     fireEvent.click(document.querySelector('.ant-pagination-item-3')!);
     await vi.waitFor(() => expect(location()).toContain('currentPage=3'));
     expect(location()).toContain('sorters[0][field]=loading_date');
-    expect(urls(fetch).at(-1)).toBe('/api/orders?page=3&perPage=10&sort=loading_date&order=desc');
+    // The request follows the URL's change (the HTTP client's interceptors run first): waited for.
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=3&perPage=10&sort=loading_date&order=desc'));
     fireEvent.change(screen.getByTestId('filter-customer'), { target: { value: 'Acme' } });
     await vi.waitFor(() => expect(location()).toContain('filters[0][field]=customer&filters[0][operator]=eq&filters[0][value]=Acme'));
     expect(location()).toContain('currentPage=1');

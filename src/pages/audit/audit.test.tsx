@@ -167,6 +167,6 @@ describe('the tenant-wide audit log page', () => {
     await vi.waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/audit-log?page=3&perPage=10&resource=companies&from=2026-11-01&to=2026-11-30'),
     );
-    expect(urls(fetch)).toContain('/api/audit-log?page=3&perPage=10&resource=companies&from=2026-11-01&to=2026-11-30');
+    await vi.waitFor(() => expect(urls(fetch)).toContain('/api/audit-log?page=3&perPage=10&resource=companies&from=2026-11-01&to=2026-11-30'));
   });
 });
