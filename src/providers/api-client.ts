@@ -3,8 +3,9 @@
  * interceptors give every request to `/api…` the bearer token when signed in, a fresh `X-Request-Id`,
  * the tab's `X-CSRF-Token` and `Accept-Language`; it gives up after 1,200,000 ms (SPEC §9). Answers are
  * `{ message?, data }`; every failure (an error status, no answer, the timeout) becomes an `ApiError`
- * with the status, the server's message, its per-field errors and the request id. Uploads report their
- * progress through axios's `onUploadProgress` (XMLHttpRequest underneath in the browser).
+ * with the status, the server's message, its per-field errors and the request id. Requests go out
+ * through `fetch`; uploads through XMLHttpRequest, reporting their progress through axios's
+ * `onUploadProgress`.
  *
  * A GET the boot module already sent (src/boot/prefetch.ts) is answered from its early response by an
  * adapter wrapped around axios's own, so the data arrives through the same transformers and errors.
@@ -40,7 +41,7 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   randomId?: () => string;
-  /** How requests travel: axios's own adapters by default (XMLHttpRequest in the browser, http in Node). */
+  /** How requests travel, instead of the client's choice (see `transport`): a test's fake adapter. */
   adapter?: AxiosRequestConfig['adapter'];
   /**
    * An answer to `GET url` already on its way (src/boot/prefetch.ts: asked for by the boot module while
@@ -95,7 +96,7 @@ async function errorBody(data: unknown): Promise<{ message?: unknown; errors?: u
       return null;
     }
   }
-  return text !== null && typeof text === 'object' ? (text) : null;
+  return text !== null && typeof text === 'object' ? text : null;
 }
 
 /** An early answer (a fetch `Response`) as the wrapped adapter would have given it. */
@@ -134,17 +135,25 @@ export function createApiClient(options: ApiClientOptions) {
     return { ...result, ...extra };
   }
 
-  const transport = axios.getAdapter(options.adapter ?? axios.defaults.adapter);
+  /**
+   * How a request travels: uploads by XMLHttpRequest (the only browser API that reports upload progress;
+   * Node's http in tests), everything else by `fetch(url, init)` itself, as the boot module sends its
+   * early requests (`Request: null` keeps axios from wrapping them in a `Request` object first; the unit
+   * tests answer the app at that same boundary, src/crud/test-fetch.ts).
+   */
+  const transport: AxiosAdapter = (config) =>
+    axios.getAdapter(options.adapter ?? (config.onUploadProgress ? ['xhr', 'http', 'fetch'] : ['fetch', 'xhr', 'http']), config)(config);
 
-  /** Axios's adapter, except for a GET the boot module already has a good answer to. */
-  const adapter: AxiosAdapter = async (config) => {
-    if (options.prefetched && config.method === 'get' && config.data === undefined && !config.signal && config.url) {
-      const pending = options.prefetched(config.url, options.getToken(), String(config.headers.get('Accept-Language')));
-      const early = pending && (await pending);
-      if (early?.ok) return responseFrom(early, config);
-      // No early answer, or a failed one: ask again, so errors come as every other request's do.
-    }
-    return transport(config);
+  /** The transport, except for a GET the boot module already has a good answer to. */
+  const adapter: AxiosAdapter = (config) => {
+    const pending =
+      options.prefetched && config.method === 'get' && config.data === undefined && !config.signal && config.url
+        ? options.prefetched(config.url, options.getToken(), String(config.headers.get('Accept-Language')))
+        : undefined;
+    // Without an early answer the request leaves at once (no await in between: the same tick as the call).
+    if (!pending) return transport(config);
+    // A failed early answer is asked for again, so its error comes as every other request's does.
+    return pending.then((early) => (early?.ok ? responseFrom(early, config) : transport(config)));
   };
 
   const instance: AxiosInstance = axios.create({
@@ -154,13 +163,21 @@ export function createApiClient(options: ApiClientOptions) {
     adapter,
     // A timeout is told apart from an abort by its code (ETIMEDOUT).
     transitional: { clarifyTimeoutError: true },
+    env: { Request: null as unknown as undefined },
   });
 
-  instance.interceptors.request.use((config) => {
-    // The caller's own headers win (a test or a special call may set one on purpose).
-    for (const [name, value] of Object.entries(headers())) if (!config.headers.has(name)) config.headers.set(name, value);
-    return config;
-  });
+  instance.interceptors.request.use(
+    (config) => {
+      // The caller's own headers win (a test or a special call may set one on purpose).
+      for (const [name, value] of Object.entries(headers())) if (!config.headers.has(name)) config.headers.set(name, value);
+      // Multipart, its boundary filled in when sent (left bare, axios would label it urlencoded outside a browser).
+      if (typeof FormData !== 'undefined' && config.data instanceof FormData) config.headers.setContentType('multipart/form-data');
+      return config;
+    },
+    undefined,
+    // Synchronous: axios then sends the request in the tick it was asked for (as fetch did), not a tick later.
+    { synchronous: true },
+  );
 
   instance.interceptors.response.use(undefined, async (error: unknown) => {
     if (!(error instanceof AxiosError)) throw error;
@@ -168,7 +185,7 @@ export function createApiClient(options: ApiClientOptions) {
     const requestId = error.response?.headers['x-request-id'] as string | undefined;
     const response = error.response;
     if (!response) {
-      const timedOut = error.code === AxiosError.ETIMEDOUT || error.code === AxiosError.ECONNABORTED;
+      const timedOut = error.code === AxiosError.ETIMEDOUT;
       throw new ApiError({
         status: 0,
         message: timedOut ? 'Request timed out' : error.message || 'Network error',

@@ -38,19 +38,19 @@ export const authProvider: AuthProvider = {
     await signOut();
     return { success: true, redirectTo: '/login' };
   },
-  async check() {
+  check() {
     const { status } = sessionStore.getState();
-    if (status !== 'anonymous' && readToken()) return { authenticated: true };
-    return { authenticated: false, logout: true, redirectTo: '/login' };
+    if (status !== 'anonymous' && readToken()) return Promise.resolve({ authenticated: true });
+    return Promise.resolve({ authenticated: false, logout: true, redirectTo: '/login' });
   },
   async getIdentity() {
     if (!readToken()) return null;
     if (!sessionStore.getState().user) await refreshCurrentUser();
     return sessionStore.getState().user;
   },
-  async onError(error: unknown) {
+  onError(error: unknown) {
     const status = isApiError(error) ? error.status : (error as { statusCode?: number; status?: number } | null)?.statusCode;
-    if (status === 401) return { logout: true, redirectTo: '/login', error: error as Error };
-    return {};
+    if (status === 401) return Promise.resolve({ logout: true, redirectTo: '/login', error: error as Error });
+    return Promise.resolve({});
   },
 };

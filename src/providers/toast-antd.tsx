@@ -22,7 +22,7 @@ export function showToast(type: ToastType, message: string, options: { descripti
     duration: toastDurationSeconds,
     pauseOnHover: true,
     showProgress: true,
-    props: { 'data-testid': `toast-${type}` } as Record<string, string>,
+    props: { 'data-testid': `toast-${type}` },
   });
 }
 
