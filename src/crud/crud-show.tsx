@@ -22,7 +22,7 @@ import { mutationNotifications } from '../providers/notifications';
 import { CrudList } from './crud-list';
 import { FieldValue, useFieldLabel, useResourceTitles } from './field-value';
 import { FormModal } from './form-modal';
-import { tabParameter } from './list-page';
+import { tabParameter } from './list-state';
 import { useCrudRecord } from './load-record';
 import { labelOf, viewFields } from './schemas';
 

@@ -13,9 +13,7 @@ import { resourceByName } from '../../resources';
 import { useAccess } from '../access/use-access';
 import { PageHeading } from '../pages/common/page-heading';
 import { CrudList } from './crud-list';
-
-/** The URL query parameter of the open tab (sections here, sub-resources on a show page). */
-export const tabParameter = 'tab';
+import { tabParameter } from './list-state';
 
 export function CrudListPage({ resource, titleKey, searchFirst = false }: { resource: string; titleKey: string; searchFirst?: boolean }) {
   const { t } = useTranslation();

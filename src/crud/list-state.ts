@@ -11,6 +11,12 @@
 import type { CrudFilter, CrudSort, GetListParams, Pagination } from '@refinedev/core';
 import type { ResourceDefinition } from '../../resources';
 
+/**
+ * The URL query parameter of the open tab (sections of a list page, sub-resources on a show page). Here, not
+ * in list-page.tsx: the show page importing the list page would merge the two lazy chunks.
+ */
+export const tabParameter = 'tab';
+
 export const pageSizes = [10, 20, 30, 40];
 
 /** The filter field that carries the free-text search (the data provider maps it to `search=`). */
