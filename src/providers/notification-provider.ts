@@ -1,10 +1,25 @@
-/** Refine's notifications go through the app's toasts: same place (bottom-right), same duration. */
+/**
+ * Refine's notifications go through the app's toasts: same place (bottom-right), same duration.
+ * `progress` is Refine's countdown of an undoable mutation: opened again every second under the same key
+ * (the toast is replaced in place), with an "Undo" button that cancels the mutation, and closed by
+ * Refine when the time is up; should the next second not come, it closes by itself a moment later.
+ */
 import type { NotificationProvider } from '@refinedev/core';
+import { i18n } from '../i18n/i18n';
 import { closeToast, toast } from './toast';
 
 export const notificationProvider: NotificationProvider = {
-  open({ type, message, description, key }) {
-    toast(type === 'progress' ? 'info' : type, message, { description, key });
+  open({ type, message, description, key, cancelMutation, undoableTimeout }) {
+    if (type !== 'progress') {
+      toast(type, message, { description, key });
+      return;
+    }
+    toast('info', message, {
+      description,
+      key,
+      duration: (undoableTimeout ?? 0) + 2,
+      action: cancelMutation && { label: i18n.t('buttons.undo', { defaultValue: 'Undo' }), onClick: cancelMutation },
+    });
   },
   close(key) {
     closeToast(key);

@@ -1,8 +1,8 @@
 import '../antd-setup';
-import { ConfigProvider, notification, theme } from 'antd';
+import { Button, ConfigProvider, notification, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { settingsStore } from '../layout/settings-store';
-import { toastDurationSeconds, type ToastType } from './toast';
+import { toastDurationSeconds, type ToastOptions, type ToastType } from './toast';
 
 notification.config({ placement: 'bottomRight', duration: toastDurationSeconds, maxCount: 4 });
 
@@ -13,15 +13,28 @@ ConfigProvider.config({
   ),
 });
 
-export function showToast(type: ToastType, message: string, options: { description?: string; key?: string }): void {
+export function showToast(type: ToastType, message: string, options: ToastOptions): void {
+  const { action, key } = options;
   notification[type]({
     message,
     description: options.description,
-    key: options.key,
+    key,
     placement: 'bottomRight',
-    duration: toastDurationSeconds,
+    duration: options.duration ?? toastDurationSeconds,
     pauseOnHover: true,
     showProgress: true,
+    actions: action && (
+      <Button
+        size="small"
+        type="primary"
+        onClick={() => {
+          action.onClick();
+          if (key) notification.destroy(key);
+        }}
+      >
+        {action.label}
+      </Button>
+    ),
     props: { 'data-testid': `toast-${type}` },
   });
 }

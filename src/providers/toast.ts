@@ -14,7 +14,17 @@ export function preloadToasts(): Promise<typeof import('./toast-antd')> {
   return antdToasts;
 }
 
-export function toast(type: ToastType, message: string, options: { description?: string; key?: string } = {}): void {
+export interface ToastOptions {
+  description?: string;
+  /** A toast opened again with the same key replaces the one shown (Refine's countdowns). */
+  key?: string;
+  /** Seconds before it closes by itself (default `toastDurationSeconds`). */
+  duration?: number;
+  /** A button in the toast (Refine's "Undo" of an undoable mutation). */
+  action?: { label: string; onClick: () => void };
+}
+
+export function toast(type: ToastType, message: string, options: ToastOptions = {}): void {
   void preloadToasts().then((module) => module.showToast(type, message, options));
 }
 

@@ -1,0 +1,44 @@
+/** Refine's notifications as toasts, the undoable countdown ('progress') among them. */
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initTestI18n } from '../i18n/test-i18n';
+import { notificationProvider } from './notification-provider';
+import { closeToast, toast } from './toast';
+import { showToast } from './toast-antd';
+
+vi.mock('./toast', async (importOriginal) => ({ ...(await importOriginal<typeof import('./toast')>()), toast: vi.fn(), closeToast: vi.fn() }));
+
+beforeAll(initTestI18n);
+afterEach(() => vi.clearAllMocks());
+
+describe('the notification provider', () => {
+  it('shows a success or an error with its key, and closes by key', () => {
+    notificationProvider.open({ type: 'success', message: 'Vehicle updated', key: 'k1' });
+    notificationProvider.open({ type: 'error', message: 'The VIN is taken', description: 'VIN' });
+    notificationProvider.close('k1');
+    expect(vi.mocked(toast).mock.calls).toEqual([
+      ['success', 'Vehicle updated', { description: undefined, key: 'k1' }],
+      ['error', 'The VIN is taken', { description: 'VIN', key: undefined }],
+    ]);
+    expect(closeToast).toHaveBeenCalledWith('k1');
+  });
+
+  it("shows Refine's undoable countdown under its key, outliving the next second, with an Undo that cancels", () => {
+    const cancelMutation = vi.fn();
+    notificationProvider.open({ type: 'progress', message: 'You have 5 seconds to undo', key: '1-orders-notification', cancelMutation, undoableTimeout: 5 });
+    const [type, message, options] = vi.mocked(toast).mock.calls[0];
+    expect([type, message, options?.key, options?.duration]).toEqual(['info', 'You have 5 seconds to undo', '1-orders-notification', 7]);
+    expect(options?.action?.label).toBe('Undo');
+    options?.action?.onClick();
+    expect(cancelMutation).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a toast with an action', () => {
+  it('draws its button, which runs the action', async () => {
+    const onClick = vi.fn();
+    showToast('info', 'You have 3 seconds to undo', { key: 'undo-1', duration: 0, action: { label: 'Undo', onClick } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});
