@@ -130,6 +130,13 @@ describe('api client headers', () => {
     expect(answer).toEqual({ data: { ok: true } });
   });
 
+  it('sends a POST without a body without a content type (the API refuses a urlencoded one with 415)', async () => {
+    const { api } = client();
+    await api.post('/logout');
+    expect(received[0]).toMatchObject({ method: 'POST', url: '/api/logout' });
+    expect(received[0].headers['content-type']).toBeUndefined();
+  });
+
   it('sends form data as multipart with its boundary', async () => {
     const { api } = client();
     const body = new FormData();

@@ -146,6 +146,8 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** The transport, except for a GET the boot module already has a good answer to. */
   const adapter: AxiosAdapter = (config) => {
+    // axios labels every POST/PUT urlencoded, a body or not; the API answers 415 to that type (POST /logout).
+    if (config.data === undefined || config.data === null) config.headers.delete('Content-Type');
     const pending =
       options.prefetched && config.method === 'get' && config.data === undefined && !config.signal && config.url
         ? options.prefetched(config.url, options.getToken(), String(config.headers.get('Accept-Language')))
