@@ -12,7 +12,7 @@ export const cards = defineResource({
   idField: 'card_id',
   label: ['serial_number'],
   routes: { list: '/maintenance-fuel-cards' },
-  menu: { group: 'maintenance', icon: 'CreditCardOutlined', key: 'fuelCards' },
+  menu: { group: 'maintenance', icon: 'CreditCardOutlined', key: 'fuelCards', order: 2 },
   defaultSort: { field: 'expires_at', order: 'asc' },
   sections: ['suppliers'],
   permission: 'cards',

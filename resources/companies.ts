@@ -6,7 +6,7 @@ export const companies = defineResource({
   api: actionFirstApi('/companies'),
   label: ['name'],
   routes: { list: '/companies', show: '/companies/:id' },
-  menu: { group: 'personal', icon: 'BankOutlined', key: 'companies' },
+  menu: { group: 'personal', icon: 'BankOutlined', key: 'companies', order: 2 },
   tabs: ['company-banks'],
   defaultSort: { field: 'name', order: 'asc' },
   permission: 'companies',

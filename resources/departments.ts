@@ -2,7 +2,8 @@ import { actionFirstApi, defineResource } from './types';
 
 /**
  * Departments of the account: SPEC §7 `/departments` (no show endpoint). `/personal-departments` is not in
- * the sidebar of SPEC §1, so no menu entry. Members of a department are a later concern.
+ * the sidebar of SPEC §1, but the departments screen (SPEC §2, §6) needs a way in: an entry under company
+ * management. Members of a department are a later concern.
  */
 export const departments = defineResource({
   name: 'departments',
@@ -10,6 +11,7 @@ export const departments = defineResource({
   api: actionFirstApi('/departments', { show: false }),
   label: ['name'],
   routes: { list: '/personal-departments' },
+  menu: { group: 'companyManagement', icon: 'ApartmentOutlined', key: 'departments', order: 2 },
   defaultSort: { field: 'name', order: 'asc' },
   permission: 'departments',
 });

@@ -10,7 +10,7 @@ export const hrDocumentTypes = defineResource({
   api: actionFirstApi('/documents', { show: false }),
   label: ['name'],
   routes: { list: '/hr-menage-documents' },
-  menu: { group: 'personal', icon: 'FolderOpenOutlined', key: 'manageDocuments' },
+  menu: { group: 'personal', icon: 'FolderOpenOutlined', key: 'manageDocuments', order: 3 },
   defaultSort: { field: 'name', order: 'asc' },
   permission: 'documents',
 });

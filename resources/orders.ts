@@ -12,7 +12,7 @@ export const orders = defineResource({
   idField: '_id',
   label: ['cargo_number', 'customer'],
   routes: { list: '/' },
-  menu: { group: 'logistic', icon: 'ProfileOutlined', key: 'orders' },
+  menu: { group: 'logistic', icon: 'ProfileOutlined', key: 'orders', order: 1 },
   views: {
     list: ['cargo_number', 'customer', 'loading_date', 'loading_address', 'unloading_address', 'transport_id', 'trailer_id', 'primary_driver_id', 'price'],
   },

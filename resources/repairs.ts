@@ -15,7 +15,7 @@ export const repairs = defineResource({
   idField: 'repair_id',
   label: ['type', 'date'],
   routes: { list: '/maintenance-repair' },
-  menu: { group: 'maintenance', icon: 'BuildOutlined', key: 'repair' },
+  menu: { group: 'maintenance', icon: 'BuildOutlined', key: 'repair', order: 3 },
   defaultSort: { field: 'date', order: 'desc' },
   permission: 'repairs',
 });

@@ -10,7 +10,7 @@ export const trailers = defineResource({
   api: actionFirstApi('/trailers'),
   label: ['register_number'],
   routes: { list: '/trailers', show: '/trailers/:id' },
-  menu: { group: 'vehicles', icon: 'ContainerOutlined', key: 'trailers' },
+  menu: { group: 'vehicles', icon: 'ContainerOutlined', key: 'trailers', order: 2 },
   tabs: ['trailer-insurances'],
   defaultSort: { field: 'register_number', order: 'asc' },
   permission: 'trailers',

@@ -15,7 +15,7 @@ export const transport = defineResource({
   api: actionFirstApi('/transport'),
   label: ['board_names', 'registration_number'],
   routes: { list: '/transport' },
-  menu: { group: 'vehicles', icon: 'TruckOutlined', key: 'transport' },
+  menu: { group: 'vehicles', icon: 'TruckOutlined', key: 'transport', order: 1 },
   defaultSort: { field: 'board_names', order: 'asc' },
   permission: 'transport',
 });

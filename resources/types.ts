@@ -2,7 +2,8 @@
  * The shape of a resource definition: small and serializable (no JSX, no functions in the result), read
  * by the server (routes, storage, OpenAPI) and by the web app (menu, routes, generic pages).
  * Labels are translation keys derived from `name`: `<name>.title`, `<name>.fields.<field>`,
- * `<name>.empty` (the empty-list message), `menu.<menu.key>`.
+ * `<name>.empty` (the empty-list message), `menu.<menu.key>`. The web app hands every definition to
+ * Refine as a resource (src/layout/refine-resources.tsx): routes, label, icon, group and parent in `meta`.
  */
 
 /** One endpoint: method and path under /api, with `{id}` for the record id and `{param}` for others. */
@@ -19,7 +20,22 @@ export interface ResourceApi {
   delete?: Endpoint;
 }
 
-export type SidebarGroup = 'logistic' | 'vehicles' | 'personal' | 'companyManagement' | 'maintenance';
+/** The sidebar groups of SPEC §1, in its order (labels `menu.<group>`; their icons are in resources/menu.ts). */
+export const sidebarGroups = ['logistic', 'vehicles', 'personal', 'companyManagement', 'maintenance'] as const;
+
+export type SidebarGroup = (typeof sidebarGroups)[number];
+
+/** Where a page shows in the sidebar. */
+export interface MenuPlacement {
+  /** The group of SPEC §1 it is listed under (also what the permission presets go by, resources/permissions.ts). */
+  group: SidebarGroup;
+  /** An icon name of @ant-design/icons; src/layout/menu-icons.tsx maps the names in use to their components. */
+  icon: string;
+  /** The label is `menu.<key>`; in kebab-case the key also names the entry's test id (`menu-order-search`). */
+  key: string;
+  /** Position in its group (SPEC §1's order); entries without one come last, in registry order. */
+  order?: number;
+}
 
 export interface ResourceDefinition {
   /** Registry key, table name (`r_<name>` with - as _), locale prefix, permission prefix. Plural, kebab-case. */
@@ -43,10 +59,14 @@ export interface ResourceDefinition {
   pathFields?: Record<string, string>;
   /** Fields that make a record's label in pickers and titles, joined with spaces (`["board_names", "registration_number"]`). */
   label: string[];
-  /** Web routes of SPEC §2 served by the generic pages (absent: no page of its own, e.g. shown only as a tab). */
+  /**
+   * Web routes of SPEC §2 (absent: no page of its own, e.g. shown only as a tab). `list` and `show` are
+   * served by the generic pages (src/routes.tsx). The generic pages create and edit in dialogs, so `create`
+   * and `edit` are declared only for a page of its own that the route table has (a test checks it).
+   */
   routes?: { list: string; show?: string; create?: string; edit?: string };
-  /** Sidebar entry: group, icon name of @ant-design/icons, and the menu key (`menu.<key>`). */
-  menu?: { group: SidebarGroup; icon: string; key: string };
+  /** Sidebar entry (needs `routes.list`; a sub-resource, with `parent`, has none: its list needs the owner's id). */
+  menu?: MenuPlacement;
   /**
    * Which fields show where, in order. Absent: list shows the fields marked `x-list`, show and form
    * show every property of the schema (so a field an admin adds to a schema appears without code).

@@ -7,7 +7,7 @@ export const users = defineResource({
   api: actionFirstApi('/users', { show: false }),
   label: ['name', 'last_name'],
   routes: { list: '/management-personal' },
-  menu: { group: 'companyManagement', icon: 'UserSwitchOutlined', key: 'managementPersonal' },
+  menu: { group: 'companyManagement', icon: 'UserSwitchOutlined', key: 'managementPersonal', order: 1 },
   defaultSort: { field: 'last_name', order: 'asc' },
   permission: 'users',
 });

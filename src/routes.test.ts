@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import english from '../locales/en/translation.json';
-import { menuGroups, selectedMenuEntry } from './layout/menu-items';
+import { resourceByName } from '../resources';
+import { menuOnlyEntries, sidebarEntries } from '../resources/menu';
+import { sidebarGroups } from '../resources/types';
+import { refineResources } from './layout/refine-resources';
 import { appRoutes, notFoundTitleKey, notPermittedTitleKey, titleKeyOf } from './routes';
 
 function lookup(key: string): unknown {
@@ -85,22 +88,55 @@ describe('route table', () => {
 });
 
 describe('sidebar entries', () => {
-  it('list the groups and entries of SPEC §1, each with a route and an English label', () => {
-    expect(menuGroups.map((group) => group.key)).toEqual(['logistic', 'vehicles', 'personal', 'company-management', 'maintenance']);
+  it('list the groups of SPEC §1 in its order, each entry with a route of the table and an English label', () => {
+    const entries = sidebarEntries();
+    expect([...new Set(entries.map((entry) => entry.menu.group))]).toEqual(['logistic', 'vehicles', 'personal', 'companyManagement', 'maintenance']);
     const privatePaths = appRoutes.filter((route) => route.access === 'private').map((route) => route.path);
-    for (const group of menuGroups) {
-      expect(typeof lookup(group.labelKey)).toBe('string');
-      for (const entry of group.entries) {
-        expect(privatePaths).toContain(entry.path);
-        expect(typeof lookup(entry.labelKey)).toBe('string');
-      }
+    for (const group of sidebarGroups) expect(typeof lookup(`menu.${group}`), group).toBe('string');
+    for (const entry of entries) {
+      expect(privatePaths, entry.name).toContain(entry.route);
+      expect(typeof lookup(`menu.${entry.menu.key}`), entry.name).toBe('string');
     }
   });
 
-  it('select the entry of a page and of the pages below it', () => {
-    expect(selectedMenuEntry('/')).toEqual({ group: 'logistic', entry: 'orders' });
-    expect(selectedMenuEntry('/companies/7')).toEqual({ group: 'personal', entry: 'companies' });
-    expect(selectedMenuEntry('/personal-main/employee/3')).toEqual({ group: 'personal', entry: 'personal-main' });
-    expect(selectedMenuEntry('/security')).toBeNull();
+  it('are the registry resources with a menu entry and the menu-only pages, nothing hand-listed elsewhere', () => {
+    const names = sidebarEntries().map((entry) => entry.name);
+    expect(names).toEqual([
+      'orders',
+      'order-search',
+      'transport',
+      'trailers',
+      'employees',
+      'companies',
+      'hr-document-types',
+      'users',
+      'departments',
+      'management-finances',
+      'audit-log',
+      'basic-data',
+      'cards',
+      'repairs',
+      'acceptance-certificate',
+    ]);
+    expect(names.filter((name) => !menuOnlyEntries.some((entry) => entry.name === name)).every((name) => resourceByName(name).menu)).toBe(true);
+  });
+});
+
+describe("Refine's resources", () => {
+  it('declare only routes the table has (the generic pages create and edit in dialogs: no dead create or edit route)', () => {
+    const shapes = new Set(appRoutes.filter((route) => route.access === 'private').map((route) => route.path.replace(/:\w+/g, ':')));
+    for (const resource of refineResources)
+      for (const action of ['list', 'show', 'create', 'edit', 'clone'] as const) {
+        const route = resource[action];
+        if (typeof route === 'string') expect(shapes.has(route.replace(/:\w+/g, ':')), `${resource.name} ${action} ${route}`).toBe(true);
+      }
+  });
+
+  it('nest each sidebar entry under its group and each sub-resource under its owner', () => {
+    const meta = (name: string) => refineResources.find((resource) => resource.name === name)?.meta;
+    expect(meta('orders')).toMatchObject({ parent: 'logistic', labelKey: 'menu.orders', testId: 'menu-orders', canDelete: true });
+    expect(meta('audit-log')).toMatchObject({ parent: 'companyManagement', menuOnly: true });
+    expect(meta('passports')).toMatchObject({ parent: 'employees', hide: true });
+    expect(meta('companyManagement')).toMatchObject({ labelKey: 'menu.companyManagement', testId: 'menu-group-company-management' });
   });
 });

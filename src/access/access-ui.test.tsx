@@ -11,6 +11,7 @@ import { json, stubFetch } from '../crud/test-fetch';
 import { TestRefine } from '../crud/test-support';
 import { initTestI18n } from '../i18n/test-i18n';
 import { Sidebar } from '../layout/sidebar';
+import { renderWithMenu } from '../layout/test-menu';
 import { RequirePermission } from './require-permission';
 import { signInForTest, signOutForTest } from './test-session';
 
@@ -29,11 +30,7 @@ const asDispatcher = () => signInForTest({ administrator: false, is_owner: false
 describe('the menu', () => {
   it('shows a Dispatcher orders and transport, but neither the HR entries nor the audit log', () => {
     asDispatcher();
-    render(
-      <MemoryRouter>
-        <Sidebar presentation="default" />
-      </MemoryRouter>,
-    );
+    renderWithMenu(<Sidebar presentation="default" />);
     for (const entry of ['orders', 'order-search', 'transport', 'trailers', 'companies', 'management-personal'])
       expect(screen.queryByTestId(`menu-${entry}`), entry).toBeTruthy();
     for (const entry of ['personal-main', 'manage-documents', 'audit-log']) expect(screen.queryByTestId(`menu-${entry}`), entry).toBeNull();
@@ -41,11 +38,7 @@ describe('the menu', () => {
 
   it('drops a group whose entries are all out of reach', () => {
     signInForTest({ administrator: false, permissions: ['orders.view'] });
-    render(
-      <MemoryRouter>
-        <Sidebar presentation="default" />
-      </MemoryRouter>,
-    );
+    renderWithMenu(<Sidebar presentation="default" />);
     expect(screen.getByTestId('menu-orders')).toBeTruthy();
     expect(screen.queryByTestId('menu-group-vehicles')).toBeNull();
     expect(screen.queryByTestId('menu-group-personal')).toBeNull();
@@ -53,11 +46,7 @@ describe('the menu', () => {
 
   it('shows an administrator every entry, the audit log included', () => {
     signInForTest();
-    render(
-      <MemoryRouter>
-        <Sidebar presentation="default" />
-      </MemoryRouter>,
-    );
+    renderWithMenu(<Sidebar presentation="default" />);
     expect(screen.getByTestId('menu-audit-log')).toBeTruthy();
     expect(screen.getByTestId('menu-personal-main')).toBeTruthy();
   });

@@ -6,6 +6,7 @@
  * access-control provider all ask here. Hiding is a courtesy: the server enforces every right.
  */
 import { resources, type ResourceDefinition } from '../../resources';
+import { menuOnlyEntries } from '../../resources/menu';
 import { AUDIT_RIGHT, holds, permissionName, SENSITIVE_RIGHT, type AccessHolder, type Action } from '../../resources/permissions';
 
 /** Refine's and the pages' action names → the registry's actions. */
@@ -63,13 +64,10 @@ export function readsAuditLog(user: AccessHolder | null | undefined): boolean {
   return hasRight(user, AUDIT_RIGHT);
 }
 
-/** Web pages that are no resource's list or show page, with the right they need. */
-const pagePermissions: Record<string, string> = {
-  '/order-search': permissionName('orders', 'view'),
-  // Handover acts belong to the transport (resources/handover-acts.ts).
-  '/maintenance-acceptance-certificate': permissionName('transport', 'view'),
-  '/audit-log': AUDIT_RIGHT,
-};
+/** Web pages that are no resource's list or show page, with the right they need: the menu-only pages' (resources/menu.ts). */
+const pagePermissions: Record<string, string> = Object.fromEntries(
+  menuOnlyEntries.flatMap((entry) => (entry.permission ? [[entry.route, entry.permission]] : [])),
+);
 
 const routeShape = (path: string) => path.replace(/:\w+/g, ':');
 

@@ -1,15 +1,15 @@
 /**
  * The signed-in application, loaded lazily behind the sign-in: antd (theme from the layout settings,
- * locale from the language) and Refine with the app's providers around the layout and the pages.
+ * locale from the language) and Refine with the app's providers around the layout and the pages. Refine's
+ * resources (routes, menu groups, labels, icons) are derived from the registry in refine-resources.tsx.
  */
 import '../antd-setup';
-import { Refine, type ResourceProps } from '@refinedev/core';
+import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { resources } from '../../resources';
 import { accessControlProvider } from '../access/access-control-provider';
 import { authProvider } from '../providers/auth-provider';
 import { dataProvider } from '../providers/data-provider';
@@ -18,19 +18,9 @@ import { notificationProvider } from '../providers/notification-provider';
 import { useAntdLocale } from './antd-locale';
 import { antdTheme } from './antd-theme';
 import { AppLayout } from './app-layout';
+import { refineResources } from './refine-resources';
 import { useLayoutSettings } from './settings-store';
 import './shell.css';
-
-/**
- * Refine's resources from the registry: each resource's name, its list and show routes, and its
- * permission key in `meta` (so Refine's hooks and buttons can ask the access-control provider).
- */
-export const refineResources: ResourceProps[] = resources.map((resource) => ({
-  name: resource.name,
-  ...(resource.routes?.list ? { list: resource.routes.list } : {}),
-  ...(resource.routes?.show ? { show: resource.routes.show } : {}),
-  meta: { permission: resource.permission },
-}));
 
 /**
  * A refused request (4xx: not found, not permitted, invalid) will be refused again: say so at once instead

@@ -1,22 +1,31 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signInForTest, signOutForTest } from '../access/test-session';
 import { initTestI18n } from '../i18n/test-i18n';
+import { NavigationMenu } from './navigation-menu';
 import { Sidebar } from './sidebar';
+import { renderWithMenu } from './test-menu';
 
 beforeAll(initTestI18n);
-afterEach(cleanup);
+beforeEach(() => signInForTest());
+afterEach(() => {
+  cleanup();
+  signOutForTest();
+});
+
+/** The test ids of the menu's groups and entries, in the order a user sees them. */
+const drawnEntries = () => [...document.querySelectorAll('[data-testid^="menu-"]')].map((element) => element.getAttribute('data-testid'));
+
+/** The test id of the highlighted entry. */
+const highlighted = () =>
+  [...document.querySelectorAll('.ant-menu-item-selected [data-testid^="menu-"]')].map((element) => element.getAttribute('data-testid'));
 
 describe('the vertical sidebar', () => {
   it('paints its surface on a slot as tall as the page, for every sidebar type', () => {
     for (const presentation of ['default', 'compact', 'icon', 'condensed'] as const) {
-      render(
-        <MemoryRouter>
-          <Sidebar presentation={presentation} />
-        </MemoryRouter>,
-      );
+      renderWithMenu(<Sidebar presentation={presentation} />);
       const slot = screen.getByTestId('sidebar-slot');
       expect(slot.style.background, presentation).not.toBe('');
       expect(slot.querySelector('[data-testid="sidebar"]')).toBeTruthy();
@@ -32,5 +41,67 @@ describe('the vertical sidebar', () => {
     expect(rule('.fd-sider')).toMatch(/position: sticky/);
     expect(rule('.fd-sider')).toMatch(/height: 100vh/);
     expect(rule('.fd-sider__inner')).toMatch(/overflow-y: auto/);
+  });
+
+  it("lists SPEC §1's groups and entries in its order, each with its label and icon", () => {
+    renderWithMenu(<Sidebar presentation="default" />);
+    expect(drawnEntries()).toEqual([
+      'menu-group-logistic',
+      'menu-orders',
+      'menu-order-search',
+      'menu-group-vehicles',
+      'menu-transport',
+      'menu-trailers',
+      'menu-group-personal',
+      'menu-personal-main',
+      'menu-companies',
+      'menu-manage-documents',
+      'menu-group-company-management',
+      'menu-management-personal',
+      'menu-departments',
+      'menu-management-finances',
+      'menu-audit-log',
+      'menu-group-maintenance',
+      'menu-basic-data',
+      'menu-fuel-cards',
+      'menu-repair',
+      'menu-acceptance-certificate',
+    ]);
+    expect(screen.getByTestId('menu-group-personal').textContent).toBe('Personal');
+    expect(screen.getByTestId('menu-personal-main').textContent).toBe('Main');
+    expect(screen.getByTestId('menu-order-search').getAttribute('href')).toBe('/order-search');
+    expect(screen.getByTestId('menu-departments').getAttribute('href')).toBe('/personal-departments');
+    expect(screen.getByTestId('menu-orders').closest('li')?.querySelector('.anticon-profile')).toBeTruthy();
+  });
+
+  it('highlights the entry of the page, of a record below it and of a menu-only page, and none elsewhere', () => {
+    const cases: Array<[string, string[]]> = [
+      ['/', ['menu-orders']],
+      ['/order-search', ['menu-order-search']],
+      ['/companies/7', ['menu-companies']],
+      ['/personal-main/employee/3', ['menu-personal-main']],
+      ['/audit-log', ['menu-audit-log']],
+      ['/security', []],
+    ];
+    for (const [path, expected] of cases) {
+      renderWithMenu(<Sidebar presentation="default" />, path);
+      expect(highlighted(), path).toEqual(expected);
+      cleanup();
+    }
+  });
+
+  it('shows only the group icons while collapsed to icons', () => {
+    renderWithMenu(<Sidebar presentation="icon" />);
+    expect(screen.getByTestId('sidebar').getAttribute('data-sidebar-type')).toBe('icon');
+    expect(document.querySelector('.ant-menu-inline-collapsed')).toBeTruthy();
+    expect(screen.queryByTestId('menu-orders')).toBeNull();
+  });
+});
+
+describe('the top menu', () => {
+  it('has the same groups as the sidebar', () => {
+    renderWithMenu(<NavigationMenu mode="horizontal" tone="light" />);
+    const groups = drawnEntries().filter((id) => id?.startsWith('menu-group-'));
+    expect(groups).toEqual(['menu-group-logistic', 'menu-group-vehicles', 'menu-group-personal', 'menu-group-company-management', 'menu-group-maintenance']);
   });
 });
