@@ -70,9 +70,11 @@ function comingSoon(path: string, name: string): AppRoute {
 const routeShape = (path: string) => path.replace(/:\w+/g, ':');
 
 /**
- * Resources with web routes (resources/*.ts `routes`) get the generic pages of src/crud/: a route of the
- * table with the same shape (a "coming soon" screen until now) keeps its path and title and gets the
- * generic page; a route the table lacks is added, titled `<resource>.title` / `<resource>.titleSingular`.
+ * Resources with web routes (resources/*.ts `routes`, the same data Refine's resources and the sidebar come
+ * from) get the generic pages of src/crud/: a route of the table with the same shape (a "coming soon"
+ * screen until now) keeps its path and title and gets the generic page; a route the table lacks is added,
+ * titled `<resource>.title` / `<resource>.titleSingular`. Only `list` and `show` have generic pages: they
+ * create and edit in dialogs, so a resource's `create`/`edit` route must be a page of the table (routes.test.ts).
  */
 export function withResourceRoutes(routes: AppRoute[]): AppRoute[] {
   const result = [...routes];

@@ -1,14 +1,17 @@
 /**
  * The registry holds together: every resource has its schema, every schema compiles in ajv's strict mode
  * with the enumerations filled in, every reference points to a registered resource, every path parameter
- * is known, and every title, field, enumeration value, unit and menu entry has an English label.
+ * is known, every title, field, enumeration value, unit and menu entry has an English label, and every
+ * sidebar entry has an icon the app draws.
  * (That every English key exists in the other five languages is locales.test.ts's job.)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources';
-import type { Endpoint } from '../../resources/types';
+import { groupIcons, kebabCase, menuOnlyEntries } from '../../resources/menu';
+import { sidebarGroups, type Endpoint } from '../../resources/types';
+import { menuIcons } from '../../src/layout/menu-icons';
 import { createAjv } from '../../validation/create-ajv';
 import { enumerationsOf, prepareSchema, type EntitySchema, type PropertySchema } from '../../validation/prepare-schema';
 import { annotationKeywords } from '../../validation/vocabulary';
@@ -142,12 +145,39 @@ describe('resources', () => {
         expect(keys.filter((key) => !hasLabel(key))).toEqual([]);
       });
 
-      it('uses an icon that @ant-design/icons has', () => {
+      it("has a sidebar entry only with a list page of its own, and none as a sub-resource (its list needs the owner's id)", () => {
         if (!resource.menu) return;
-        expect(existsSync(join(root, 'node_modules/@ant-design/icons/lib/icons', `${resource.menu.icon}.js`))).toBe(true);
+        expect(resource.routes?.list).toBeTruthy();
+        expect(resource.parent).toBeUndefined();
       });
     });
   }
+});
+
+describe('the sidebar', () => {
+  const placements = [...resources.flatMap((resource) => (resource.menu ? [resource.menu] : [])), ...menuOnlyEntries.map((entry) => entry.menu)];
+  const iconNames = [...placements.map((menu) => menu.icon), ...Object.values(groupIcons)];
+
+  it('uses icons that @ant-design/icons has and the icon registry of src/layout/menu-icons.tsx maps', () => {
+    expect(iconNames.filter((icon) => !existsSync(join(root, 'node_modules/@ant-design/icons/lib/icons', `${icon}.js`)))).toEqual([]);
+    expect(iconNames.filter((icon) => !menuIcons[icon])).toEqual([]);
+  });
+
+  it('has an English label for every group and entry, and unique entry keys (they name the test ids)', () => {
+    const keys = [...sidebarGroups, ...placements.map((menu) => menu.key)];
+    expect(keys.filter((key) => !hasLabel(`menu.${key}`))).toEqual([]);
+    expect(new Set(keys.map(kebabCase)).size).toBe(keys.length);
+  });
+
+  it("gives Refine unique resource names: the registry's, the menu-only pages' and the groups'", () => {
+    const names = [...resources.map((resource) => resource.name), ...menuOnlyEntries.map((entry) => entry.name), ...sidebarGroups];
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
+  it("has menu-only pages that are no resource's list page", () => {
+    const lists = new Set(resources.map((resource) => resource.routes?.list));
+    expect(menuOnlyEntries.filter((entry) => lists.has(entry.route)).map((entry) => entry.name)).toEqual([]);
+  });
 });
 
 function resourceByNameOrThrow(name: string) {
