@@ -22,6 +22,30 @@ const drawnEntries = () => [...document.querySelectorAll('[data-testid^="menu-"]
 const highlighted = () =>
   [...document.querySelectorAll('.ant-menu-item-selected [data-testid^="menu-"]')].map((element) => element.getAttribute('data-testid'));
 
+/** SPEC §1's groups and entries as the sidebar draws them (their test ids), in its order. */
+const specEntries = [
+  'menu-group-logistic',
+  'menu-orders',
+  'menu-order-search',
+  'menu-group-vehicles',
+  'menu-transport',
+  'menu-trailers',
+  'menu-group-personal',
+  'menu-personal-main',
+  'menu-companies',
+  'menu-manage-documents',
+  'menu-group-company-management',
+  'menu-management-personal',
+  'menu-departments',
+  'menu-management-finances',
+  'menu-audit-log',
+  'menu-group-maintenance',
+  'menu-basic-data',
+  'menu-fuel-cards',
+  'menu-repair',
+  'menu-acceptance-certificate',
+];
+
 describe('the vertical sidebar', () => {
   it('paints its surface on a slot as tall as the page, for every sidebar type', () => {
     for (const presentation of ['default', 'compact', 'icon', 'condensed'] as const) {
@@ -45,28 +69,9 @@ describe('the vertical sidebar', () => {
 
   it("lists SPEC §1's groups and entries in its order, each with its label and icon", () => {
     renderWithMenu(<Sidebar presentation="default" />);
-    expect(drawnEntries()).toEqual([
-      'menu-group-logistic',
-      'menu-orders',
-      'menu-order-search',
-      'menu-group-vehicles',
-      'menu-transport',
-      'menu-trailers',
-      'menu-group-personal',
-      'menu-personal-main',
-      'menu-companies',
-      'menu-manage-documents',
-      'menu-group-company-management',
-      'menu-management-personal',
-      'menu-departments',
-      'menu-management-finances',
-      'menu-audit-log',
-      'menu-group-maintenance',
-      'menu-basic-data',
-      'menu-fuel-cards',
-      'menu-repair',
-      'menu-acceptance-certificate',
-    ]);
+    // SPEC §1's entries in its order (a resource added later may sit among them: it is not pinned here).
+    expect(drawnEntries().filter((id) => specEntries.includes(id!))).toEqual(specEntries);
+    expect(drawnEntries().filter((id) => id?.startsWith('menu-group-'))).toEqual(specEntries.filter((id) => id.startsWith('menu-group-')));
     expect(screen.getByTestId('menu-group-personal').textContent).toBe('Personal');
     expect(screen.getByTestId('menu-personal-main').textContent).toBe('Main');
     expect(screen.getByTestId('menu-order-search').getAttribute('href')).toBe('/order-search');
