@@ -21,7 +21,7 @@ import { mutationNotifications } from '../providers/notifications';
 import { useSession } from '../session/session-store';
 import { fieldKindOf, rjsfWidgets } from '../fields/registry';
 import { useFieldLabel } from './field-value';
-import type { FormModalProps } from './form-modal';
+import type { FormModalProps } from './form-modal-props';
 import { useCrudRecord } from './load-record';
 import { formSchemaOf, idOf } from './schemas';
 import { translateErrors, validatorFor } from './validator';

@@ -5,23 +5,13 @@
 import { Modal, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDefinition } from '../../resources';
 import { useResourceTitles } from './field-value';
 
-const CrudForm = lazy(() => import('./crud-form').then((module) => ({ default: module.CrudForm })));
+import type { FormModalProps } from './form-modal-props';
 
-export interface FormModalProps {
-  resource: ResourceDefinition;
-  mode: 'create' | 'edit';
-  open: boolean;
-  /** The record being edited. */
-  record?: Record<string, unknown>;
-  /** Path parameters (the parent's id for sub-resources). */
-  params?: Record<string, string>;
-  onClose: () => void;
-  /** After a save (every view of the resource refreshes itself: Refine invalidates them). */
-  onSaved?: (record: Record<string, unknown>) => void;
-}
+export type { FormModalProps } from './form-modal-props';
+
+const CrudForm = lazy(() => import('./crud-form').then((module) => ({ default: module.CrudForm })));
 
 export function FormModal(props: FormModalProps) {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ export const notificationProvider: NotificationProvider = {
       description,
       key,
       duration: (undoableTimeout ?? 0) + 2,
-      action: cancelMutation && { label: i18n.t('buttons.undo', { defaultValue: 'Undo' }), onClick: cancelMutation },
+      action: cancelMutation && { label: i18n.t('buttons.undo'), onClick: cancelMutation },
     });
   },
   close(key) {

@@ -2,7 +2,7 @@ import '../antd-setup';
 import { Button, ConfigProvider, notification, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { settingsStore } from '../layout/settings-store';
-import { toastDurationSeconds, type ToastOptions, type ToastType } from './toast';
+import { toastDurationSeconds, type ToastOptions, type ToastType } from './toast-types';
 
 notification.config({ placement: 'bottomRight', duration: toastDurationSeconds, maxCount: 4 });
 
