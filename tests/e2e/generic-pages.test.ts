@@ -98,6 +98,8 @@ describe('generic page options', () => {
     const { page } = scenario;
     await scenario.step('sign in in Ukrainian', async () => {
       await page.goto('/login?lng=uk');
+      // The language is kept once the page has taken it: signIn opens /login again, without the query.
+      await page.getByTestId('login-form').getByLabel(text('uk', 'login.fields.login')).waitFor();
       await signIn(page, fresh, fresh.password, 'uk');
     });
     const list = page.getByTestId('crud-list-trailers');
