@@ -12,10 +12,7 @@ export default defineConfig({
   // The boot module (src/boot/) asks for the first data and the signed-in chunks while the entry loads.
   plugins: [react(), formValidatorsPlugin(), bootPlugin()],
   resolve: {
-    // @refinedev/antd imports react-markdown and remark-gfm at its top level; Fleetdesk shows no markdown (DESIGN.md).
     alias: [
-      { find: /^react-markdown$/, replacement: stub('react-markdown.tsx') },
-      { find: /^remark-gfm$/, replacement: stub('remark-gfm.ts') },
       // @refinedev/core imports papaparse at its top level for CSV import/export hooks Fleetdesk does not use.
       { find: /^papaparse$/, replacement: stub('papaparse.ts') },
     ],
