@@ -28,6 +28,8 @@ npx vitest run --project api
 echo "== e2e (Chromium)"
 bash scripts/ensure-chromium.sh
 npm run build --silent
+# /login's JavaScript budget (issue 11: at most 150 KB gzip), from the build's manifest.
+node scripts/measure-login-js.mjs
 npx vitest run --project e2e
 
 echo "== all test layers passed in $(( $(date +%s) - started )) s"

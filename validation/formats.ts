@@ -1,40 +1,59 @@
 /**
  * String formats that need real code, registered once and used on both sides of the wire:
- * by ajv on the server (and by RJSF in the browser) and by the light form checks of the auth pages.
+ * by ajv on the server and, precompiled (src/crud/precompile/), by every form in the browser.
  * Each format has a translated message under `validation.format.<name>` in every locale.
  */
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { allPermissions } from '../resources/permissions';
 
-// Derived from the registry once: a right of a resource that does not exist is not a right.
-const PERMISSIONS = new Set(allPermissions());
-
-// The e-mail rule of ajv-formats' "full" mode, kept here so the login page need not load ajv.
+// The e-mail rule of ajv-formats' "full" mode, kept here so the sign-in pages need not load ajv-formats.
 const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
+// Each format is a named export too (its name in camelCase, `formatExportName`), so a precompiled
+// validator imports only the formats its schema uses: /login does not download the phone number rules.
+export const email = (value: string) => EMAIL.test(value);
+/** International numbers ("+49 30 1234567"): a back-office of a haulier deals with many countries. */
+export const phone = (value: string) => isValidPhoneNumber(value);
+/** Logins: Latin letters, digits and . _ - @ (no spaces, so they are easy to type anywhere). */
+export const login = (value: string) => /^[A-Za-z0-9._@-]+$/.test(value);
+/** Names: letters of any script, with spaces, apostrophes and hyphens between them. */
+export const letters = (value: string) => /^\p{L}+(?:[\s'’-]\p{L}+)*$/u.test(value.trim());
+/** Free text that must say something: not only spaces. */
+export const notBlank = (value: string) => value.trim().length > 0;
+/** Latin letters, digits, spaces and punctuation only (SPEC §5: some text fields are Latin-only). */
+export const latin = (value: string) => /^[A-Za-z0-9\s\p{P}\p{S}]*$/u.test(value);
+/** A calendar date "YYYY-MM-DD" that exists (no 31 April). */
+export const date = (value: string) => isCalendarDate(value);
+/** An IBAN: country code, check digits, and the ISO 13616 mod-97 check; spaces allowed. */
+export const iban = (value: string) => isIban(value);
+/** A vehicle identification number: 17 characters, digits and Latin capitals without I, O and Q. */
+export const vin = (value: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(value);
+/** A SWIFT/BIC code: 8 or 11 characters. */
+export const swift = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(value);
+
+// Derived from the registry on first use: a right of a resource that does not exist is not a right.
+let knownPermissions: Set<string> | undefined;
+/** An access right of resources/permissions.ts (`orders.view`, `sensitive.view`). */
+export const permission = (value: string) => (knownPermissions ??= new Set(allPermissions())).has(value);
+
 export const formats = {
-  email: (value: string) => EMAIL.test(value),
-  /** International numbers ("+49 30 1234567"): a back-office of a haulier deals with many countries. */
-  phone: (value: string) => isValidPhoneNumber(value),
-  /** Logins: Latin letters, digits and . _ - @ (no spaces, so they are easy to type anywhere). */
-  login: (value: string) => /^[A-Za-z0-9._@-]+$/.test(value),
-  /** Names: letters of any script, with spaces, apostrophes and hyphens between them. */
-  letters: (value: string) => /^\p{L}+(?:[\s'’-]\p{L}+)*$/u.test(value.trim()),
-  /** Free text that must say something: not only spaces. */
-  'not-blank': (value: string) => value.trim().length > 0,
-  /** Latin letters, digits, spaces and punctuation only (SPEC §5: some text fields are Latin-only). */
-  latin: (value: string) => /^[A-Za-z0-9\s\p{P}\p{S}]*$/u.test(value),
-  /** A calendar date "YYYY-MM-DD" that exists (no 31 April). */
-  date: (value: string) => isCalendarDate(value),
-  /** An IBAN: country code, check digits, and the ISO 13616 mod-97 check; spaces allowed. */
-  iban: (value: string) => isIban(value),
-  /** A vehicle identification number: 17 characters, digits and Latin capitals without I, O and Q. */
-  vin: (value: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(value),
-  /** A SWIFT/BIC code: 8 or 11 characters. */
-  swift: (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(value),
-  /** An access right of resources/permissions.ts (`orders.view`, `sensitive.view`). */
-  permission: (value: string) => PERMISSIONS.has(value),
+  email,
+  phone,
+  login,
+  letters,
+  'not-blank': notBlank,
+  latin,
+  date,
+  iban,
+  vin,
+  swift,
+  permission,
 } satisfies Record<string, (value: string) => boolean>;
+
+/** The named export of a format: `not-blank` → `notBlank`. */
+export function formatExportName(format: string): string {
+  return format.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
 
 export type FormatName = keyof typeof formats;
 

@@ -1,10 +1,11 @@
 import type { FormInstance } from 'antd';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import passwordChangeSchema from '../../schemas/requests/password-change.json';
-import profileSchema from '../../schemas/requests/profile-update.json';
-import registerSchema from '../../schemas/requests/register.json';
+import * as passwordChangeSchema from 'virtual:request-validator/password-change';
+import * as profileSchema from 'virtual:request-validator/profile-update';
+import * as registerSchema from 'virtual:request-validator/register';
 import { i18n } from '../i18n/i18n';
 import { initTestI18n } from '../i18n/test-i18n';
+import type { RequestSchema } from './request-validation';
 import { applyServerFieldErrors, schemaFieldProps, schemaRules } from './schema-rules';
 
 beforeAll(initTestI18n);
@@ -15,7 +16,7 @@ type RuleFactory = (form: { getFieldsValue: (all: true) => Record<string, unknow
 };
 
 /** Runs a field's antd rule the way antd does: the factory gets the form, the validator the value. */
-async function messageFor(schema: object, field: string, value: unknown, allValues: Record<string, unknown> = {}): Promise<string | null> {
+async function messageFor(schema: RequestSchema, field: string, value: unknown, allValues: Record<string, unknown> = {}): Promise<string | null> {
   const [rule] = schemaRules(schema, field, i18n.t.bind(i18n)) as unknown as RuleFactory[];
   const entity = rule({ getFieldsValue: () => ({ ...allValues, [field]: value }) });
   try {

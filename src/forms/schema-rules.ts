@@ -1,15 +1,15 @@
 /**
- * JSON Schema (schemas/requests/*.json) → antd Form rules, through the shared `checkField` of
- * validation/field-checks.ts: the browser checks with the server's rules and shows the server's messages.
- * One validator per field; the whole form's values go along for cross-field rules (x-same-as).
+ * A request schema (schemas/requests/*.json) → antd Form rules, through its precompiled validator
+ * (`virtual:request-validator/<name>`): the browser checks with the server's rules and shows the
+ * server's messages. One rule per field; the whole form's values are validated, so cross-field rules
+ * (x-same-as) see the other field.
  */
 import type { FormInstance, FormItemProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-import { checkField } from '../../validation/field-checks';
 import type { ValidationMessage } from '../../validation/messages';
-import type { ObjectSchema } from '../../validation/normalize-body';
 import type { FieldErrors } from '../providers/api-error';
+import { requestFieldMessage, type RequestSchema } from './request-validation';
 
 type Translate = TFunction | ((key: string, params?: Record<string, unknown>) => string);
 
@@ -17,13 +17,13 @@ export function translateMessage(t: Translate, message: ValidationMessage): stri
   return t(message.key, message.params);
 }
 
-export function schemaRules(schema: ObjectSchema, field: string, t: Translate): Rule[] {
-  const required = (schema.required ?? []).includes(field);
+export function schemaRules(request: RequestSchema, field: string, t: Translate): Rule[] {
+  const required = (request.schema.required ?? []).includes(field);
   return [
     ({ getFieldsValue }) => ({
       required,
-      validator: (_rule, value) => {
-        const message = checkField(schema, field, value, getFieldsValue(true) as Record<string, unknown>);
+      validator: (_rule, value: unknown) => {
+        const message = requestFieldMessage(request, field, { ...(getFieldsValue(true) as Record<string, unknown>), [field]: value });
         return message ? Promise.reject(new Error(translateMessage(t, message))) : Promise.resolve();
       },
     }),
@@ -31,10 +31,10 @@ export function schemaRules(schema: ObjectSchema, field: string, t: Translate): 
 }
 
 /** `rules` plus the fields this one depends on, so a confirmation re-checks when the password changes. */
-export function schemaFieldProps(schema: ObjectSchema, field: string, t: Translate): Pick<FormItemProps, 'rules' | 'dependencies'> {
-  const property = (schema.properties?.[field] ?? {}) as { 'x-same-as'?: string };
+export function schemaFieldProps(request: RequestSchema, field: string, t: Translate): Pick<FormItemProps, 'rules' | 'dependencies'> {
+  const property = (request.schema.properties?.[field] ?? {}) as { 'x-same-as'?: string };
   const sibling = property['x-same-as'];
-  return { rules: schemaRules(schema, field, t), ...(sibling ? { dependencies: [sibling] } : {}) };
+  return { rules: schemaRules(request, field, t), ...(sibling ? { dependencies: [sibling] } : {}) };
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
  * A small form state for the auth pages, which must not load antd's Form (the /login JavaScript budget).
- * It validates with the same `checkField` and messages as the antd forms: on blur, then on every change
+ * It validates with the request schema's precompiled validator (`virtual:request-validator/<name>`, the
+ * schema the server checks the request with) and the server's messages: on blur, then on every change
  * of a field already checked, and all fields on submit (focusing the first invalid one).
  */
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { checkField } from '../../validation/field-checks';
 import type { ValidationMessage } from '../../validation/messages';
-import type { ObjectSchema } from '../../validation/normalize-body';
 import type { FieldErrors } from '../providers/api-error';
+import { requestFieldMessage, type RequestSchema } from './request-validation';
 
 type Values = Record<string, string | boolean>;
 /** A message to translate, or a text the server already translated. */
@@ -28,13 +28,14 @@ export interface RegisteredInput {
 }
 
 export interface LightFormOptions<V extends Values> {
-  schema: ObjectSchema;
+  /** The request schema and its validator: `import * as loginRequest from 'virtual:request-validator/login'`. */
+  request: RequestSchema;
   initialValues: V;
   /** Checks of fields outside the request schema, such as the agreement checkbox. */
   extraChecks?: Partial<Record<keyof V & string, ExtraCheck<V>>>;
 }
 
-export function useLightForm<V extends Values>({ schema, initialValues, extraChecks = {} }: LightFormOptions<V>) {
+export function useLightForm<V extends Values>({ request, initialValues, extraChecks = {} }: LightFormOptions<V>) {
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<Partial<Record<keyof V & string, FieldError>>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
@@ -46,9 +47,9 @@ export function useLightForm<V extends Values>({ schema, initialValues, extraChe
     (name: keyof V & string, allValues: V): ValidationMessage | null => {
       const extra = (extraChecks as Record<string, ExtraCheck<V> | undefined>)[name];
       if (extra) return extra(allValues[name], allValues);
-      return checkField(schema, name, allValues[name], allValues);
+      return requestFieldMessage(request, name, allValues);
     },
-    [schema, extraChecks],
+    [request, extraChecks],
   );
 
   const revalidate = useCallback(

@@ -3,13 +3,16 @@
  * call these directly (they must stay light, without Refine), and Refine's auth provider delegates here.
  * Each action shows the spec's toast (the server's message, else the spec's default) and rethrows the
  * error so a form can put the server's field errors under its fields.
+ *
+ * The API client (axios, ~22 KB gzip) loads on the first action, not with this module: /login's
+ * JavaScript budget. The sign-in form asks for it early with `preloadApi()` when the user starts typing.
  */
 import { i18n } from '../i18n/i18n';
-import { api, onSessionEnded } from '../providers/api';
 import { ApiError, messageOf } from '../providers/api-error';
 import { toast } from '../providers/toast';
+import { endSession } from './session-end';
 import { sessionStore } from './session-store';
-import { clearToken, isTokenRemembered, readToken, storeToken } from './token-storage';
+import { isTokenRemembered, readToken, storeToken } from './token-storage';
 import type { AuthAnswer, User } from './user';
 
 const t = (key: string) => i18n.t(key);
@@ -29,15 +32,17 @@ export interface RegisterValues {
   password_confirmation: string;
 }
 
-function endSession(): void {
-  clearToken();
-  sessionStore.setState({ status: 'anonymous', user: null, loading: false });
+let apiModule: Promise<typeof import('../providers/api')> | undefined;
+
+/** Starts loading the API client; every action awaits the same import. */
+export function preloadApi(): Promise<typeof import('../providers/api')> {
+  apiModule ??= import('../providers/api');
+  return apiModule;
 }
 
-// A signed-in request answered 401: the token was revoked (logout elsewhere, password change) or expired.
-onSessionEnded(() => {
-  if (sessionStore.getState().status !== 'anonymous') endSession();
-});
+async function loadApi() {
+  return (await preloadApi()).api;
+}
 
 /**
  * On start: a stored token fetches the current user; a failure clears it (the guard then shows /login).
@@ -50,6 +55,7 @@ export async function bootstrapSession(translationsReady?: Promise<unknown>): Pr
   }
   sessionStore.setState({ status: 'checking', loading: true });
   try {
+    const api = await loadApi();
     const answer = await api.get<User>('/profile/show');
     sessionStore.setState({ status: 'authenticated', user: answer.data, loading: false });
   } catch (error) {
@@ -68,6 +74,7 @@ async function authenticate(
 ): Promise<User | null> {
   sessionStore.setState({ loading: true, [errorField]: null });
   try {
+    const api = await loadApi();
     const answer = await api.post<AuthAnswer | null>(path, body);
     const token = answer.data?.token;
     // Success only with a token in the answer (SPEC §4); without one, the server's message or the default.
@@ -98,6 +105,7 @@ export function signUp(values: RegisterValues): Promise<User | null> {
 export async function signOut(): Promise<void> {
   sessionStore.setState({ loading: true });
   try {
+    const api = await loadApi();
     const answer = await api.post<null>('/logout');
     toast('success', answer.message || t('auth.logoutSuccess'));
   } catch (error) {
@@ -110,6 +118,7 @@ export async function signOut(): Promise<void> {
 
 export async function refreshCurrentUser(): Promise<void> {
   try {
+    const api = await loadApi();
     const answer = await api.get<User>('/profile/show');
     sessionStore.setState({ user: answer.data });
   } catch (error) {
@@ -119,6 +128,7 @@ export async function refreshCurrentUser(): Promise<void> {
 
 export async function requestPasswordReset(email: string): Promise<void> {
   try {
+    const api = await loadApi();
     const answer = await api.post<null>('/forget-password', { email });
     toast('success', answer.message || t('auth.resetLinkSent'));
   } catch (error) {
@@ -136,6 +146,7 @@ export interface ResetPasswordValues {
 
 export async function resetPassword(values: ResetPasswordValues): Promise<void> {
   try {
+    const api = await loadApi();
     const answer = await api.post<null>('/update-password', values);
     toast('success', answer.message || t('auth.passwordReset'));
   } catch (error) {

@@ -2,18 +2,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import forgetPasswordSchema from '../../../schemas/requests/forget-password.json';
 import { useLightForm } from '../../forms/use-light-form';
 import { isApiError } from '../../providers/api-error';
 import { preloadToasts } from '../../providers/toast';
-import { requestPasswordReset } from '../../session/session-actions';
+import { preloadApi, requestPasswordReset } from '../../session/session-actions';
 import { AuthLayout } from './auth-layout';
 import { FormAlert, SubmitButton, TextField } from './light-fields';
+import * as forgetPasswordRequest from 'virtual:request-validator/forget-password';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useLightForm({ schema: forgetPasswordSchema, initialValues: { email: '' } });
+  const form = useLightForm({ request: forgetPasswordRequest, initialValues: { email: '' } });
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     void preloadToasts();
@@ -32,7 +32,7 @@ export function ForgotPasswordPage() {
           {t('forgotPassword.sent', { email: sentTo })}
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate data-testid="forgot-password-form" aria-label={t('forgotPassword.title')}>
+      <form onSubmit={onSubmit} onInput={() => void preloadApi()} noValidate data-testid="forgot-password-form" aria-label={t('forgotPassword.title')}>
         <FormAlert messages={form.formErrors} />
         <TextField
           label={t('forgotPassword.fields.email')}

@@ -3,10 +3,10 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../../i18n/test-i18n';
 import { ApiError } from '../../providers/api-error';
-import { signIn } from '../../session/session-actions';
+import { preloadApi, signIn } from '../../session/session-actions';
 import { LoginPage } from './login-page';
 
-vi.mock('../../session/session-actions', () => ({ signIn: vi.fn() }));
+vi.mock('../../session/session-actions', () => ({ signIn: vi.fn(), preloadApi: vi.fn(() => Promise.resolve()) }));
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn() }));
 vi.mock('../../routes-preload', () => ({ preloadShell: vi.fn() }));
 
@@ -34,6 +34,13 @@ function renderLogin() {
 }
 
 describe('login page', () => {
+  it('starts loading the API client when the user starts typing, not before', () => {
+    const { login } = renderLogin();
+    expect(preloadApi).not.toHaveBeenCalled();
+    fireEvent.input(login, { target: { value: 'd' } });
+    expect(preloadApi).toHaveBeenCalled();
+  });
+
   it('shows the required message under both fields when submitted empty, and does not sign in', async () => {
     const { submit } = renderLogin();
     fireEvent.click(submit);

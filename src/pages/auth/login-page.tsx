@@ -1,19 +1,19 @@
 /** /login: sign in with login and password, "remember me", links to the forgot-password and register pages. */
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import loginSchema from '../../../schemas/requests/login.json';
 import { useLightForm } from '../../forms/use-light-form';
 import { isApiError } from '../../providers/api-error';
 import { preloadToasts } from '../../providers/toast';
-import { signIn } from '../../session/session-actions';
+import { preloadApi, signIn } from '../../session/session-actions';
 import { preloadShell } from '../../routes-preload';
 import { AuthLayout } from './auth-layout';
 import { CheckboxField, FormAlert, PasswordField, SubmitButton, TextField } from './light-fields';
+import * as loginRequest from 'virtual:request-validator/login';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useLightForm({ schema: loginSchema, initialValues: { login: '', password: '', remember: true } });
+  const form = useLightForm({ request: loginRequest, initialValues: { login: '', password: '', remember: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     void preloadToasts();
@@ -28,7 +28,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
-      <form onSubmit={onSubmit} noValidate data-testid="login-form" aria-label={t('login.title')}>
+      <form onSubmit={onSubmit} onInput={() => void preloadApi()} noValidate data-testid="login-form" aria-label={t('login.title')}>
         <FormAlert messages={form.formErrors} />
         <TextField
           label={t('login.fields.login')}

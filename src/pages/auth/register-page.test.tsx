@@ -5,7 +5,7 @@ import { initTestI18n } from '../../i18n/test-i18n';
 import { signUp } from '../../session/session-actions';
 import { RegisterPage } from './register-page';
 
-vi.mock('../../session/session-actions', () => ({ signUp: vi.fn() }));
+vi.mock('../../session/session-actions', () => ({ signUp: vi.fn(), preloadApi: vi.fn(() => Promise.resolve()) }));
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn() }));
 vi.mock('../../routes-preload', () => ({ preloadShell: vi.fn() }));
 

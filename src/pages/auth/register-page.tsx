@@ -1,14 +1,14 @@
 /** /register: a free account with its company; the agreement to the terms and privacy policy is required. */
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import registerSchema from '../../../schemas/requests/register.json';
 import { useLightForm } from '../../forms/use-light-form';
 import { isApiError } from '../../providers/api-error';
 import { preloadToasts } from '../../providers/toast';
-import { signUp } from '../../session/session-actions';
+import { preloadApi, signUp } from '../../session/session-actions';
 import { preloadShell } from '../../routes-preload';
 import { AuthLayout } from './auth-layout';
 import { CheckboxField, FormAlert, PasswordField, SubmitButton, TextField } from './light-fields';
+import * as registerRequest from 'virtual:request-validator/register';
 
 const initialValues = { login: '', email: '', phone: '', company_name: '', password: '', password_confirmation: '', agreement: false };
 
@@ -18,7 +18,7 @@ const extraChecks = { agreement: (value: unknown) => (value === true ? null : { 
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useLightForm({ schema: registerSchema, initialValues, extraChecks });
+  const form = useLightForm({ request: registerRequest, initialValues, extraChecks });
 
   const onSubmit = form.handleSubmit(async ({ agreement: _agreed, ...values }) => {
     void preloadToasts();
@@ -33,7 +33,7 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')} wide>
-      <form onSubmit={onSubmit} noValidate data-testid="register-form" aria-label={t('register.title')}>
+      <form onSubmit={onSubmit} onInput={() => void preloadApi()} noValidate data-testid="register-form" aria-label={t('register.title')}>
         <FormAlert messages={form.formErrors} />
         <div className="fd-auth__grid">
           <TextField

@@ -1,13 +1,13 @@
 /** /reset-password/:token/:email: a new password from the e-mailed link; the e-mail comes from the link. */
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import updatePasswordSchema from '../../../schemas/requests/update-password.json';
 import { useLightForm } from '../../forms/use-light-form';
 import { isApiError } from '../../providers/api-error';
 import { preloadToasts } from '../../providers/toast';
-import { resetPassword } from '../../session/session-actions';
+import { preloadApi, resetPassword } from '../../session/session-actions';
 import { AuthLayout } from './auth-layout';
 import { FormAlert, PasswordField, SubmitButton, TextField } from './light-fields';
+import * as updatePasswordRequest from 'virtual:request-validator/update-password';
 
 function decoded(value: string | undefined): string {
   try {
@@ -23,7 +23,7 @@ export function ResetPasswordPage() {
   const params = useParams<{ token: string; email: string }>();
   const token = params.token ?? '';
   const form = useLightForm({
-    schema: updatePasswordSchema,
+    request: updatePasswordRequest,
     initialValues: { email: decoded(params.email), password: '', password_confirmation: '' },
   });
 
@@ -40,7 +40,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout title={t('resetPassword.title')} subtitle={t('resetPassword.subtitle')}>
-      <form onSubmit={onSubmit} noValidate data-testid="reset-password-form" aria-label={t('resetPassword.title')}>
+      <form onSubmit={onSubmit} onInput={() => void preloadApi()} noValidate data-testid="reset-password-form" aria-label={t('resetPassword.title')}>
         <FormAlert messages={form.formErrors} />
         <TextField
           label={t('resetPassword.fields.email')}

@@ -2,7 +2,6 @@
 import { Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import profileSchema from '../../../schemas/requests/profile-update.json';
 import { applyServerFieldErrors, schemaFieldProps } from '../../forms/schema-rules';
 import { isApiError } from '../../providers/api-error';
 import { useSession } from '../../session/session-store';
@@ -11,6 +10,7 @@ import { PageHeading } from '../common/page-heading';
 import { AvatarCard } from './avatar-card';
 import { updateProfile, type ProfileValues } from './profile-actions';
 import './profile.css';
+import * as profileUpdateRequest from 'virtual:request-validator/profile-update';
 
 const fields = [
   { name: 'login', autoComplete: 'username' },
@@ -74,7 +74,7 @@ export function PersonalInfoPage() {
               <Row gutter={16}>
                 {fields.map((field, index) => (
                   <Col xs={24} md={12} key={field.name}>
-                    <Form.Item name={field.name} label={t(`personalInfo.fields.${field.name}`)} {...schemaFieldProps(profileSchema, field.name, t)}>
+                    <Form.Item name={field.name} label={t(`personalInfo.fields.${field.name}`)} {...schemaFieldProps(profileUpdateRequest, field.name, t)}>
                       <Input
                         autoComplete={field.autoComplete}
                         type={'type' in field ? field.type : 'text'}

@@ -2,11 +2,11 @@
 import { Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import passwordChangeSchema from '../../../schemas/requests/password-change.json';
 import { applyServerFieldErrors, schemaFieldProps } from '../../forms/schema-rules';
 import { isApiError } from '../../providers/api-error';
 import { PageHeading } from '../common/page-heading';
 import { changePassword, type PasswordChangeValues } from './profile-actions';
+import * as passwordChangeRequest from 'virtual:request-validator/password-change';
 
 const fields = [
   { name: 'current_password', autoComplete: 'current-password' },
@@ -45,7 +45,7 @@ export function SecurityPage() {
                   key={field.name}
                   name={field.name}
                   label={t(`security.fields.${field.name}`)}
-                  {...schemaFieldProps(passwordChangeSchema, field.name, t)}
+                  {...schemaFieldProps(passwordChangeRequest, field.name, t)}
                 >
                   <Input.Password autoComplete={field.autoComplete} autoFocus={index === 0} />
                 </Form.Item>
