@@ -23,6 +23,7 @@ export const employees = defineResource({
   menu: { group: 'personal', icon: 'IdcardOutlined', key: 'personalMain', order: 1 },
   views: { list: ['full_name', 'company_id', 'age', 'citizenship', 'contract_type', 'contract_end_date', 'phone', 'email'] },
   tabs: ['passports', 'addresses', 'employee-banks'],
+  listTabs: { field: 'category' },
   defaultSort: { field: 'last_name', order: 'asc' },
   permission: 'employees',
 });

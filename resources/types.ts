@@ -80,6 +80,13 @@ export interface ResourceDefinition {
    * `<name>.title`. The fuel cards page (`/maintenance-fuel-cards`) has `["suppliers"]`. Web app only.
    */
   sections?: string[];
+  /**
+   * Optional. The list page splits the list into tabs by the values of one enum field (`x-enum`, with
+   * `x-filter: exact`), in the enum's order, each with its count under the list's other filters; the open
+   * tab is a filter in the URL. HR main has `{ field: 'category' }` (SPEC §2). The counts come from
+   * `GET <list path>/counts?by=<field>`, which the server allows only for this field.
+   */
+  listTabs?: { field: string };
   /** Default list order. */
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Permission key: members need `<permission>.view|create|update|delete`. */
