@@ -2,13 +2,14 @@
  * The generic list of a resource: an antd Table on Refine's `useTable` (use-crud-list.ts), paginated on
  * the server (10/20/30/40 a page), columns from `views.list` or the `x-list` fields, sortable where
  * `x-sort`, the filter bar, the resource's empty-list message (`<name>.empty`), row actions (show, edit,
- * delete through Refine's `useDelete` after a confirmation) and a Create button. Used as a page and,
- * scoped to a parent through `params`, as a tab of the parent's show page.
+ * delete through Refine's `useDelete` after a confirmation) and a Create button; with `listTabs`, tabs by
+ * an enum field with their counts above it (list-tabs-bar.tsx). Used as a page and, scoped to a parent
+ * through `params`, as a tab of the parent's show page.
  *
  * Saving or deleting needs no reload here: Refine invalidates the resource's lists, records and labels,
  * and this list (like every other mounted view of the resource) asks again.
  */
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useDelete } from '@refinedev/core';
@@ -22,8 +23,12 @@ import { DeferredPopconfirm } from './deferred-popups';
 import { FieldValue, routeFor, useFieldLabel } from './field-value';
 import { FormModal } from './form-modal';
 import { ListFilters } from './list-filters';
+import { ListTabsBar } from './list-tabs-bar';
+import { MoveToTabModal } from './move-to-tab-modal';
+import { toCrudFilters } from './list-state';
 import { idOf, pathQueryOf, propertyOf, viewFields } from './schemas';
 import { pageSizes, useCrudList } from './use-crud-list';
+import { useTabCounts } from './use-tab-counts';
 
 type Row = Record<string, unknown>;
 
@@ -47,6 +52,7 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
   const list = useCrudList(resource, params, { syncWithLocation });
   const { mutate: deleteOne } = useDelete();
   const [form, setForm] = useState<{ mode: 'create' | 'edit'; record?: Row } | null>(null);
+  const [moving, setMoving] = useState<Row | null>(null);
   const fields = viewFields(resource, 'list');
   const access = useAccess();
   // What the resource offers and the member may use (src/access/): the rest is not drawn at all.
@@ -54,6 +60,9 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
   const canCreate = Boolean(resource.api.create) && access.can(resource, 'create');
   const canEdit = Boolean(resource.api.update) && access.can(resource, 'edit');
   const canDelete = Boolean(resource.api.delete) && access.can(resource, 'delete');
+  const tabField = resource.listTabs?.field;
+  const { [tabField ?? '']: activeTab, ...otherFilters } = list.filters;
+  const tabCounts = useTabCounts(resource, toCrudFilters(tabField ? otherFilters : {}, list.search), params);
 
   function remove(record: Row) {
     const lastOnPage = list.records.length === 1 && list.page > 1;
@@ -77,7 +86,7 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
     columns.push({
       key: 'actions',
       title: t('crud.columns.actions'),
-      width: 140,
+      width: tabField ? 172 : 140,
       render: (_value: unknown, record: Row) => {
         const id = idOf(resource, record) ?? '';
         return (
@@ -105,6 +114,17 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
                 />
               </Tooltip>
             )}
+            {canEdit && tabField && (
+              <Tooltip title={t('crud.moveTab.button')}>
+                <Button
+                  size="small"
+                  icon={<SwapOutlined />}
+                  aria-label={t('crud.moveTab.button')}
+                  data-testid={`move-${id}`}
+                  onClick={() => setMoving(record)}
+                />
+              </Tooltip>
+            )}
             {canDelete && (
               <DeferredPopconfirm
                 title={t('crud.confirm.deleteTitle')}
@@ -125,6 +145,14 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
 
   return (
     <div data-testid={`crud-list-${resource.name}`}>
+      {tabField && (
+        <ListTabsBar
+          resource={resource}
+          active={typeof activeTab === 'string' ? activeTab : undefined}
+          counts={tabCounts}
+          onChange={(value) => list.setFilters({ ...list.filters, [tabField]: value })}
+        />
+      )}
       {searchFirst && (
         <Card title={t('crud.search.cardTitle')} size="small" style={{ marginBottom: 16 }} data-testid="crud-search-card">
           <ListFilters resource={resource} prominent filters={list.filters} search={list.search} onFilters={list.setFilters} onSearch={list.setSearch} />
@@ -181,6 +209,7 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
           });
         }}
       />
+      {moving && <MoveToTabModal resource={resource} record={moving} params={params} onClose={() => setMoving(null)} />}
       {form && <FormModal resource={resource} mode={form.mode} open record={form.record} params={params} onClose={() => setForm(null)} />}
     </div>
   );

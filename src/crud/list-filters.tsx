@@ -41,7 +41,8 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const schema = schemaOf(resource);
-  const fields = filterFields(resource);
+  // The field of the list's tabs (`listTabs`) is chosen by the tabs, not here.
+  const fields = filterFields(resource).filter((field) => field !== resource.listTabs?.field);
   const set = (field: string, value: unknown) => onFilters({ ...filters, [field]: value });
 
   const controls = fields.map((field) => {

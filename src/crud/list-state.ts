@@ -1,8 +1,8 @@
 /**
  * What a generic list asks Refine's `useTable` for (use-crud-list.ts), and the one request that follows
  * when a list opens fresh. Kept apart from the hook so the build can ask the real data provider which
- * URL a list's first page requests (src/boot/boot-plan.ts) without loading React, antd or the schemas:
- * the boot module's early answer is used only when useTable's first request has exactly that URL.
+ * URL a list's first page requests (src/boot/boot-plan.ts) without loading React or antd: the boot
+ * module's early answer is used only when useTable's first request has exactly that URL.
  *
  * The list's state is Refine's own: page, page size, sorters and filters (`eq` for exact filters, `gte`
  * and `lte` for the two ends of a range, and the free-text search as a filter on the field `search`,
@@ -10,6 +10,7 @@
  */
 import type { CrudFilter, CrudSort, GetListParams, Pagination } from '@refinedev/core';
 import type { ResourceDefinition } from '../../resources';
+import { initialFilters } from './list-tabs';
 
 /**
  * The URL query parameter of the open tab (sections of a list page, sub-resources on a show page). Here, not
@@ -33,14 +34,15 @@ export function tableSettings(resource: ResourceDefinition, params: Record<strin
     resource: resource.name,
     pagination: { pageSize: pageSizes[0], mode: 'server' } satisfies Pagination,
     sorters: { initial: defaultSorters(resource), mode: 'server' as const },
-    filters: { initial: [] as CrudFilter[], mode: 'server' as const, defaultBehavior: 'replace' as const },
+    filters: { initial: initialFilters(resource), mode: 'server' as const, defaultBehavior: 'replace' as const },
     meta: { params },
   };
 }
 
 /**
  * The data provider's `getList` parameters of a list's first page as `useTable` asks for it when the list
- * opens without state in the URL: page 1, the first page size, the default sort, no filter.
+ * opens without state in the URL: page 1, the first page size, the default sort, no filter but the
+ * default tab's (list-tabs.ts).
  */
 export function firstListRequest(resource: ResourceDefinition, params: Record<string, string> = {}): GetListParams {
   const settings = tableSettings(resource, params);

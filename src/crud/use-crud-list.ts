@@ -17,6 +17,7 @@ import { useLocation } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
 import { readNotifications } from '../providers/notifications';
 import { filterFields } from './list-filters';
+import { initialFilters } from './list-tabs';
 import { defaultSorters, pageSizes, searchField, tableSettings, toCrudFilters } from './list-state';
 import { propertyOf } from './schemas';
 
@@ -123,7 +124,7 @@ export function useCrudList(resource: ResourceDefinition, params?: Record<string
       setCurrentPage(1);
       setPageSize(pageSizes[0]);
       setSorters(defaultSorters(resource));
-      setFilters([], 'replace');
+      setFilters(initialFilters(resource), 'replace');
     }
     previousSearch.current = location.search;
   }, [syncWithLocation, location.search, resource, setCurrentPage, setPageSize, setSorters, setFilters]);
