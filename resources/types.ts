@@ -87,6 +87,12 @@ export interface ResourceDefinition {
    * `GET <list path>/counts?by=<field>`, which the server allows only for this field.
    */
   listTabs?: { field: string };
+  /**
+   * Optional. Panels drawn above the list on its page, by name from the web app's panel registry
+   * (src/crud/panels/registry.ts), in order: `recently-updated` (any resource: the five records changed
+   * last, by whom and when), `expiring-documents` (HR: what expires soon). Web app only.
+   */
+  listPanels?: string[];
   /** Default list order. */
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Permission key: members need `<permission>.view|create|update|delete`. */

@@ -1,6 +1,7 @@
 /**
  * The generic list page of a resource (`routes.list`), a lazy chunk of its own: the list, its filters
- * and, for a resource with `sections`, the lists of the resources it manages as tabs. The show page
+ * and, for a resource with `sections`, the lists of the resources it manages as tabs; above them, the
+ * resource's `listPanels` (panels/). The show page
  * (crud-show.tsx, with its tabs and the record's history) is another chunk, so a list loads neither.
  *
  * The page's list keeps its state in the URL (`syncWithLocation`); with sections, the open tab is there
@@ -14,6 +15,7 @@ import { useAccess } from '../access/use-access';
 import { PageHeading } from '../pages/common/page-heading';
 import { CrudList } from './crud-list';
 import { tabParameter } from './list-state';
+import { ListPanels } from './panels/list-panels';
 
 export function CrudListPage({ resource, titleKey, searchFirst = false }: { resource: string; titleKey: string; searchFirst?: boolean }) {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function CrudListPage({ resource, titleKey, searchFirst = false }: { reso
   return (
     <>
       <PageHeading titleKey={titleKey} />
+      <ListPanels resource={definition} />
       {sections.length === 0 ? (
         <CrudList resource={definition} searchFirst={searchFirst} syncWithLocation />
       ) : (

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources';
 import { groupIcons, kebabCase, menuOnlyEntries } from '../../resources/menu';
 import { sidebarGroups, type Endpoint } from '../../resources/types';
+import { listPanels } from '../../src/crud/panels/registry';
 import { menuIcons } from '../../src/layout/menu-icons';
 import { createAjv } from '../../validation/create-ajv';
 import { enumerationsOf, prepareSchema, type EntitySchema, type PropertySchema } from '../../validation/prepare-schema';
@@ -143,6 +144,16 @@ describe('resources', () => {
         keys.push(...Object.keys(schema?.properties ?? {}).map((field) => `${resource.name}.fields.${field}`));
         if (resource.menu) keys.push(`menu.${resource.menu.key}`);
         expect(keys.filter((key) => !hasLabel(key))).toEqual([]);
+      });
+
+      it('tabs its list only by an enum field it filters exactly, and declares only panels the web app has', () => {
+        if (resource.listTabs) {
+          const property = schema?.properties[resource.listTabs.field] as PropertySchema | undefined;
+          expect(property?.['x-enum'], `${resource.listTabs.field} has x-enum`).toBeTruthy();
+          expect(property?.['x-filter'], `${resource.listTabs.field} is an exact filter`).toBe('exact');
+        }
+        for (const panel of resource.listPanels ?? []) expect(Object.keys(listPanels), panel).toContain(panel);
+        if (resource.listPanels?.length) expect(resource.routes?.list, 'panels are drawn on the list page').toBeTruthy();
       });
 
       it("has a sidebar entry only with a list page of its own, and none as a sub-resource (its list needs the owner's id)", () => {

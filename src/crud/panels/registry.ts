@@ -1,0 +1,16 @@
+/**
+ * The panels a list page can show above its list (a resource's `listPanels`), by name: one registry, so
+ * a resource declares a panel and every list page can draw it. Each panel is a lazy chunk of its own;
+ * `tests/conformance` checks that every name a resource declares is here.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ResourceDefinition } from '../../../resources';
+
+export interface ListPanelProps {
+  /** The resource whose list page shows the panel. */
+  resource: ResourceDefinition;
+}
+
+export const listPanels: Record<string, LazyExoticComponent<ComponentType<ListPanelProps>>> = {
+  'recently-updated': lazy(() => import('./recently-updated-panel').then((module) => ({ default: module.RecentlyUpdatedPanel }))),
+};
