@@ -148,7 +148,7 @@ describe('resources', () => {
 
       it('tabs its list only by an enum field it filters exactly, and declares only panels the web app has', () => {
         if (resource.listTabs) {
-          const property = schema?.properties[resource.listTabs.field] as PropertySchema | undefined;
+          const property = schema?.properties[resource.listTabs.field];
           expect(property?.['x-enum'], `${resource.listTabs.field} has x-enum`).toBeTruthy();
           expect(property?.['x-filter'], `${resource.listTabs.field} is an exact filter`).toBe('exact');
         }

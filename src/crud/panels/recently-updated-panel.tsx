@@ -42,8 +42,9 @@ export function RecentlyUpdatedPanel({ resource }: ListPanelProps) {
     typeof at === 'string' ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)) : '';
   const who = (record: Record<string, unknown>) => {
     if (typeof record.updated_by_name === 'string') return record.updated_by_name;
-    if (record.updated_by === null || record.updated_by === undefined || !access.can(members, 'list')) return undefined;
-    return names.labelOf(String(record.updated_by));
+    const memberId = record.updated_by;
+    if ((typeof memberId !== 'number' && typeof memberId !== 'string') || !access.can(members, 'list')) return undefined;
+    return names.labelOf(memberId);
   };
 
   return (
