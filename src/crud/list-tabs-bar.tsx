@@ -36,7 +36,7 @@ export function ListTabsBar({ resource, active, counts, onChange }: Props) {
               count={counts[value] ?? 0}
               showZero
               overflowCount={99_999}
-              color={value === active ? undefined : '#595959'}
+              color={value === active ? 'blue' : '#595959'}
               data-testid={`list-tab-count-${value}`}
             />
           </span>

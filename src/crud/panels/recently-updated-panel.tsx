@@ -44,7 +44,9 @@ export function RecentlyUpdatedPanel({ resource }: ListPanelProps) {
     if (typeof record.updated_by_name === 'string') return record.updated_by_name;
     const memberId = record.updated_by;
     if ((typeof memberId !== 'number' && typeof memberId !== 'string') || !access.can(members, 'list')) return undefined;
-    return names.labelOf(memberId);
+    // A member whose name could not be had (no longer listed, or still loading) is left unnamed, not shown as an id.
+    const name = names.labelOf(memberId);
+    return name === String(memberId) ? undefined : name;
   };
 
   return (
