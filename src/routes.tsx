@@ -44,6 +44,7 @@ const SecurityPage = lazyNamed(() => import('./pages/profile/security-page'), 'S
 const SettingsPage = lazyNamed(() => import('./pages/profile/settings-page'), 'SettingsPage');
 const DepartmentsPage = lazyNamed(() => import('./pages/departments/departments-page'), 'DepartmentsPage');
 const AuditLogPage = lazyNamed(() => import('./pages/audit/audit-log-page'), 'AuditLogPage');
+const DocumentTypesPage = lazyNamed(() => import('./screens/hr-documents/document-types-page'), 'DocumentTypesPage');
 
 export interface AppRoute {
   path: string;
@@ -125,7 +126,8 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
   comingSoon('/personal-main/employee/:userId', 'employee'),
   // SPEC §2: a tab per department with its members and head, rather than the generic list.
   { path: '/personal-departments', titleKey: 'pages.personalDepartments', access: 'private', element: <DepartmentsPage />, handWritten: true },
-  comingSoon('/hr-menage-documents', 'manageDocuments'),
+  // SPEC §2: each document type expands to its statuses, edited in place (src/screens/hr-documents/).
+  { path: '/hr-menage-documents', titleKey: 'pages.manageDocuments', access: 'private', element: <DocumentTypesPage />, handWritten: true },
   comingSoon('/management-personal', 'managementPersonal'),
   comingSoon('/management-finances', 'managementFinances'),
   comingSoon('/maintenance-basic-data', 'basicData'),

@@ -13,7 +13,7 @@ import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SwapOutlined }
 import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useDelete } from '@refinedev/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
@@ -44,9 +44,13 @@ export interface CrudListProps {
    * the two would read each other's state from the one URL.
    */
   syncWithLocation?: boolean;
+  /** What a row shows when expanded (a hand-written screen's sub-records, e.g. a document type's statuses). */
+  expandedRow?: (record: Row) => ReactNode;
+  /** More to say in a row's delete confirmation (what else the delete removes); mounted when the confirmation opens. */
+  deleteImpact?: (record: Row) => ReactNode;
 }
 
-export function CrudList({ resource, params, searchFirst = false, syncWithLocation = false }: CrudListProps) {
+export function CrudList({ resource, params, searchFirst = false, syncWithLocation = false, expandedRow, deleteImpact }: CrudListProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const list = useCrudList(resource, params, { syncWithLocation });
@@ -128,7 +132,16 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
             {canDelete && (
               <DeferredPopconfirm
                 title={t('crud.confirm.deleteTitle')}
-                description={t('crud.confirm.deleteDescription')}
+                description={
+                  deleteImpact ? (
+                    <>
+                      {deleteImpact(record)}
+                      <div>{t('crud.confirm.deleteDescription')}</div>
+                    </>
+                  ) : (
+                    t('crud.confirm.deleteDescription')
+                  )
+                }
                 okText={t('crud.buttons.delete')}
                 cancelText={t('crud.buttons.cancel')}
                 okButtonProps={{ danger: true }}
@@ -172,6 +185,7 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
         dataSource={list.records}
         loading={list.loading}
         className="crud-table"
+        expandable={expandedRow ? { expandedRowRender: (record) => expandedRow(record), rowExpandable: () => true } : undefined}
         locale={{
           emptyText: (
             <Empty

@@ -38,3 +38,18 @@ export function translateErrors(errors: RJSFValidationError[], t: TFunction): RJ
     return { ...error, message: text, stack: `${error.property ?? ''} ${text}`.trim() };
   });
 }
+
+/**
+ * A hand-written editor's values checked by the resource's form schema, with the same validator and
+ * messages as the forms: `{ name: 'This field is required' }`, empty when they pass. For editors that are
+ * not RJSF forms (a table of statuses edited in place).
+ */
+export function formErrorsOf(schema: EntitySchema, values: Record<string, unknown>, t: TFunction): Record<string, string> {
+  const { errors } = validatorFor(schema).validateFormData(values, schema as RJSFSchema);
+  const result: Record<string, string> = {};
+  for (const error of translateErrors(errors, t)) {
+    const field = (error.property ?? '').replace(/^\./, '').split('.')[0];
+    if (field && !(field in result)) result[field] = error.message ?? '';
+  }
+  return result;
+}

@@ -350,8 +350,10 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
       const allHeaders = { ...crudMeta?.headers, ...extraHeaders };
       const answer = await call<TData>(method.toUpperCase(), customUrl(url, { query, filters, sorters }), { headers: allHeaders }, payload);
       // A list's `pagination` comes along (the audit log's pages: src/pages/audit/use-audit-log.ts).
+      // The server's message goes along too, for the hooks' notifications (notifications.ts).
       const { pagination } = answer as { pagination?: ListPagination };
-      return pagination ? { data: answer.data, pagination } : { data: answer.data };
+      const message = answer.message ? { message: answer.message } : {};
+      return pagination ? { data: answer.data, pagination, ...message } : { data: answer.data, ...message };
     },
   };
 }

@@ -38,6 +38,19 @@ const hasWords = (text: string) => /\p{L}{2,}/u.test(text);
 
 const english = load('en');
 
+// Plural texts are i18next's `<key>_<category>`: each language has the categories of its own plural rules
+// (Ukrainian: one, few, many, other; English: one, other), so they are compared as a group.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const englishPlurals = new Set([...english.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')));
+
+/** The keys a language must have: English's, with each plural text in that language's own categories. */
+function expectedKeys(language: string): Set<string> {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const keys = [...english.keys()].filter((key) => !(PLURAL_SUFFIX.test(key) && englishPlurals.has(key.replace(PLURAL_SUFFIX, ''))));
+  for (const base of englishPlurals) keys.push(...categories.map((category) => `${base}_${category}`));
+  return new Set(keys);
+}
+
 describe('locales', () => {
   it('English has texts', () => {
     expect(english.size).toBeGreaterThan(50);
@@ -48,13 +61,15 @@ describe('locales', () => {
       const translated = load(language);
       const allowed = new Set(SAME_AS_ENGLISH_ALLOWED[language] ?? []);
 
-      it('has every English key', () => {
-        const missing = [...english.keys()].filter((key) => !translated.has(key));
+      const expected = expectedKeys(language);
+
+      it('has every English key (plural texts in the forms its language needs)', () => {
+        const missing = [...expected].filter((key) => !translated.has(key));
         expect(missing).toEqual([]);
       });
 
       it('has no key that English lacks', () => {
-        const extra = [...translated.keys()].filter((key) => !english.has(key));
+        const extra = [...translated.keys()].filter((key) => !expected.has(key));
         expect(extra).toEqual([]);
       });
 

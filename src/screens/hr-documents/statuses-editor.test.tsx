@@ -1,0 +1,82 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInForTest } from '../../access/test-session';
+import { json, stubFetch } from '../../crud/test-fetch';
+import { renderWithRefine } from '../../crud/test-support';
+import { initTestI18n } from '../../i18n/test-i18n';
+import { StatusesEditor, type DocumentType } from './statuses-editor';
+
+vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
+
+beforeAll(async () => {
+  await initTestI18n();
+  signInForTest();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const licence: DocumentType = {
+  id: 4,
+  name: 'Driving licence',
+  statuses: [
+    { id: 11, name: 'Valid' },
+    { id: 12, name: 'Suspended' },
+  ],
+};
+let fetch: ReturnType<typeof stubFetch>;
+
+beforeEach(() => {
+  fetch = stubFetch((url) => {
+    if (url.endsWith('/usage')) return json({ data: { employee_documents: url.includes('/status/12/') ? 3 : 0 } });
+    return json({ message: 'Done', data: licence });
+  });
+});
+
+const sent = (method: string) =>
+  fetch.mock.calls
+    .filter((call) => call[1]?.method === method)
+    .map((call) => ({ url: String(call[0]), body: call[1].body ? (JSON.parse(call[1].body as string) as unknown) : undefined }));
+
+describe('the statuses of a document type, edited in place', () => {
+  it('renames a status with Enter, sending only the new name', async () => {
+    renderWithRefine(<StatusesEditor type={licence} />);
+    const input = screen.getByTestId('status-name-12');
+    fireEvent.change(input, { target: { value: 'Withdrawn' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await vi.waitFor(() => expect(sent('PUT')).toEqual([{ url: '/api/documents/4/status/update/12', body: { name: 'Withdrawn' } }]));
+  });
+
+  it('refuses an empty or too long name under the field, and sends nothing', async () => {
+    renderWithRefine(<StatusesEditor type={licence} />);
+    fireEvent.change(screen.getByTestId('status-name-11'), { target: { value: 'x'.repeat(31) } });
+    expect(await screen.findByText('Must be at most 30 characters')).toBeTruthy();
+    expect(screen.getByTestId<HTMLButtonElement>('status-save-11').disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('status-add-4'));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(sent('POST')).toEqual([]);
+    expect(sent('PUT')).toEqual([]);
+  });
+
+  it('adds a status', async () => {
+    renderWithRefine(<StatusesEditor type={licence} />);
+    fireEvent.change(screen.getByTestId('status-new-4'), { target: { value: 'Expired' } });
+    fireEvent.click(screen.getByTestId('status-add-4'));
+    await vi.waitFor(() => expect(sent('POST')).toEqual([{ url: '/api/documents/4/status/store', body: { statuses: [{ name: 'Expired' }] } }]));
+  });
+
+  it('says how many employee documents a delete takes with it, and deletes only when confirmed', async () => {
+    renderWithRefine(<StatusesEditor type={licence} />);
+    fireEvent.click(screen.getByTestId('status-delete-12'));
+    expect((await screen.findByTestId('delete-impact')).textContent).toBe('This also deletes 3 employee documents.');
+    expect(sent('DELETE')).toEqual([]);
+    fireEvent.click(within(document.querySelector('.ant-popconfirm') as HTMLElement).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(sent('DELETE').map((request) => request.url)).toEqual(['/api/documents/4/status/destroy/12']));
+  });
+
+  it('keeps the last status: its delete button is disabled', () => {
+    renderWithRefine(<StatusesEditor type={{ ...licence, statuses: [{ id: 11, name: 'Valid' }] }} />);
+    expect(screen.getByTestId<HTMLButtonElement>('status-delete-11').disabled).toBe(true);
+  });
+});
