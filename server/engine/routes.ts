@@ -227,6 +227,25 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     },
   };
 
+  // The tabs of a list (`listTabs`): how many records each value of the field has under the list's own
+  // filters and search, e.g. `GET /api/employees/counts?by=category&company_id=3` → `{ data: { staff: 12 } }`.
+  const tabField = definition.listTabs?.field;
+  if (tabField && definition.api.list) {
+    app.get(fastifyPath(`${definition.api.list.path}/counts`), {
+      onRequest: app.authenticate,
+      config: { permission: permissionName(definition.permission, 'view') },
+      handler: async (request) => {
+        const { by, ...listParameters } = request.query as Record<string, unknown>;
+        if (by !== tabField) throw invalid({ by: [{ key: 'validation.enum' }] });
+        const store = new EngineStore(database.pool, request.user.tenant_id);
+        const scope = await scopeOf(request, store);
+        const sensitive = seesSensitive(request);
+        const query = parseListQuery(resource, listParameters, Object.keys(request.params as object), { hidden: sensitive ? [] : resource.sensitiveFields });
+        return { data: await store.countBy(resource, scope, query.conditions, tabField) };
+      },
+    });
+  }
+
   for (const [action, endpoint] of endpointsOf(definition.api)) {
     app.route({
       method: endpoint.method,

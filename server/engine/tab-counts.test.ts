@@ -1,0 +1,66 @@
+/**
+ * The counts of a list's tabs (`listTabs`): `GET <list path>/counts?by=<field>` answers how many records
+ * each value has under the list's own filters, only this tenant's, only for members who may list them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { databases } from '../test-support/databases';
+import { model, RecordMaker } from '../test-support/engine-records';
+import { createMember } from '../test-support/members';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+import type { EngineResource } from './model';
+
+const employees = model.byName.get('employees') as EngineResource;
+
+describe.each(databases)('tab counts on %s', (kind) => {
+  let test: TestApp;
+  let owner: RegisteredUser;
+  let other: RegisteredUser;
+  let companyId: number;
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+    owner = await registerUser(test.app);
+    other = await registerUser(test.app);
+    const maker = new RecordMaker(test.app, owner.token);
+    const first = await maker.make(employees, { category: 'staff' });
+    companyId = first.record.company_id as number;
+    await maker.make(employees, { category: 'staff', name: 'Olena' });
+    await maker.make(employees, { category: 'archive' });
+    // Another tenant's employees are never counted.
+    const stranger = new RecordMaker(test.app, other.token);
+    await stranger.make(employees, { category: 'staff' });
+    await stranger.make(employees, { category: 'contractors' });
+  });
+  afterAll(async () => test?.close());
+
+  const counts = (query: string, token = owner.token) => call(test.app, 'GET', `/api/employees/counts?${query}`, undefined, { token });
+
+  it("counts this tenant's records by the tab field", async () => {
+    const response = await counts('by=category');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ data: { staff: 2, archive: 1 } });
+    expect((await counts('by=category', other.token)).json()).toEqual({ data: { staff: 1, contractors: 1 } });
+  });
+
+  it("applies the list's filters and search", async () => {
+    expect((await counts('by=category&search=Olena')).json()).toEqual({ data: { staff: 1 } });
+    expect((await counts(`by=category&company_id=${companyId}`)).json<{ data: Record<string, number> }>().data.staff).toBeGreaterThanOrEqual(1);
+    expect((await counts('by=category&company_id=999999')).json()).toEqual({ data: {} });
+  });
+
+  it('refuses a field that is not the tab field, and unknown parameters, with 422', async () => {
+    for (const query of ['by=company_id', '', 'by=category&no_such=1']) {
+      const response = await counts(query);
+      expect(response.statusCode, query).toBe(422);
+    }
+  });
+
+  it('answers 401 without a session and 403 to a member who may not list employees', async () => {
+    expect((await call(test.app, 'GET', '/api/employees/counts?by=category')).statusCode).toBe(401);
+    const member = await createMember(test.app, owner.token, { permissions: ['orders.view'] });
+    expect((await counts('by=category', member.token)).statusCode).toBe(403);
+    const hr = await createMember(test.app, owner.token, { permissions: ['employees.view'] });
+    expect((await counts('by=category', hr.token)).json()).toEqual({ data: { staff: 2, archive: 1 } });
+  });
+});
