@@ -73,6 +73,8 @@ describe.each(databases)('the generated API on %s', (kind) => {
     expect(made.record).toMatchObject({ version: 1, created_by: owner.user.id, updated_by: owner.user.id });
     for (const [field, value] of Object.entries(made.body)) {
       if (resource.properties[field]?.writeOnly) expect(made.record).not.toHaveProperty(field);
+      // Items may come back with what the server gives them (a document type's statuses get their ids).
+      else if (value !== null && typeof value === 'object') expect(made.record[field], field).toMatchObject(value);
       else expect(made.record[field], field).toEqual(value);
     }
     if (resource.definition.parent) expect(made.record[resource.definition.parent.field]).toBe(made.params[resource.definition.parent.param]);

@@ -23,6 +23,7 @@ import { fieldKindOf, rjsfWidgets } from '../fields/registry';
 import { useFieldLabel } from './field-value';
 import type { FormModalProps } from './form-modal-props';
 import { useCrudRecord } from './load-record';
+import type { PropertySchema } from '../../validation/prepare-schema';
 import { formSchemaOf, idOf } from './schemas';
 import { translateErrors, validatorFor } from './validator';
 import './crud.css';
@@ -65,6 +66,16 @@ export function initialFormData(schema: { properties: Record<string, unknown> },
       .filter((field) => record[field] !== null && record[field] !== undefined)
       .map((field) => [field, record[field]]),
   );
+}
+
+/**
+ * Fields of a list's items that the server gives and the member does not edit (`readOnly`, e.g. a status's
+ * id): hidden, yet kept in the item, so an edit sends them back unchanged.
+ */
+function hiddenItemFields(property: PropertySchema): UiSchema {
+  const items = property.items;
+  const hidden = Object.entries(items?.properties ?? {}).filter(([, item]) => item.readOnly === true);
+  return hidden.length === 0 ? {} : { items: Object.fromEntries(hidden.map(([name]) => [name, { 'ui:widget': 'hidden' }])) };
 }
 
 /** The server's per-field messages (Refine's `HttpError.errors`) as RJSF's error schema. */
@@ -135,6 +146,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         'ui:title': label(field),
         ...(kind.Widget ? { 'ui:widget': kind.name } : {}),
         ...(readOnly.includes(field) ? { 'ui:readonly': true } : {}),
+        ...hiddenItemFields(property),
       };
     }
     return ui;

@@ -1,11 +1,13 @@
 /** The one registry of resource rules, by resource name (types.ts says what a rule may do). */
 import { departmentRules } from './departments';
+import { hrDocumentTypeRules } from './hr-document-types';
 import type { ResourceRules } from './types';
 import { memberRules } from './users';
 
 export const resourceRules: Readonly<Record<string, ResourceRules>> = {
   users: memberRules,
   departments: departmentRules,
+  'hr-document-types': hrDocumentTypeRules,
 };
 
 export type { ResourceRules, RuleContext, WriteFacts } from './types';

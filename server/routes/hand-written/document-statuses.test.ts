@@ -202,6 +202,54 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('gives the statuses sent with a new type their ids at once, each a status record of the type', async () => {
+    const type = await createType(['Valid', 'Expired']);
+    expect(type.statuses.map((status) => typeof status.id)).toEqual(['number', 'number']);
+    const records = await query(`SELECT id, parent_id, data FROM r_hr_document_statuses WHERE parent_id = $1 ORDER BY id`, [type.id]);
+    expect(records.map((row) => [Number(row.id), (row.data as { name: string }).name])).toEqual(type.statuses.map((status) => [status.id, status.name]));
+  });
+
+  it('follows an edit of the type through the generic route: new statuses get records, renamed ones are renamed, dropped ones go with their documents', async () => {
+    const type = await createType(['Valid', 'Expired', 'Pending']);
+    const [valid, expired, pending] = type.statuses as Array<{ id: number; name: string }>;
+    const goes = await employeeDocument(type.id, pending.id);
+    const stays = await employeeDocument(type.id, valid.id);
+    const response = await call(
+      test.app,
+      'PUT',
+      `/api/documents/update/${type.id}`,
+      { version: type.version, statuses: [{ id: valid.id, name: 'In force' }, { id: expired.id, name: 'Expired' }, { name: 'Suspended' }] },
+      { token: owner.token },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = response.json<{ data: DocumentType }>().data;
+    expect(updated.statuses.map((status) => status.name)).toEqual(['In force', 'Expired', 'Suspended']);
+    expect(updated.statuses.every((status) => typeof status.id === 'number')).toBe(true);
+    const records = await query(`SELECT id, data FROM r_hr_document_statuses WHERE parent_id = $1 ORDER BY id`, [type.id]);
+    expect(records.map((row) => (row.data as { name: string }).name)).toEqual(['In force', 'Expired', 'Suspended']);
+    expect(await query('SELECT id FROM r_employee_documents WHERE id = $1', [goes])).toEqual([]);
+    expect(await query('SELECT id FROM r_employee_documents WHERE id = $1', [stays])).toHaveLength(1);
+  });
+
+  it('says how many employee documents deleting a type or a status would take, before anything is deleted', async () => {
+    const type = await createType(['Valid', 'Expired']);
+    const [valid, expired] = type.statuses as Array<{ id: number }>;
+    await employeeDocument(type.id, valid.id);
+    await employeeDocument(type.id, valid.id);
+    await employeeDocument(type.id, expired.id);
+    const usage = async (path: string, token = owner.token) => call(test.app, 'GET', `/api/documents/${path}`, undefined, { token });
+    expect((await usage(`${type.id}/usage`)).json()).toEqual({ data: { employee_documents: 3 } });
+    expect((await usage(`${type.id}/status/${valid.id}/usage`)).json()).toEqual({ data: { employee_documents: 2 } });
+    expect((await usage(`${type.id}/status/${expired.id}/usage`)).json()).toEqual({ data: { employee_documents: 1 } });
+    // Another tenant cannot learn anything of them: the same 404 as for ids that do not exist.
+    for (const path of [`${type.id}/usage`, `${type.id}/status/${valid.id}/usage`, '999999/usage']) {
+      const response = await usage(path, stranger.token);
+      expect(response.statusCode, path).toBe(404);
+    }
+    const other = await createType(['Valid']);
+    expect((await usage(`${other.id}/status/${valid.id}/usage`)).statusCode).toBe(404);
+  });
+
   it('requires the CSRF header and a signed-in user', async () => {
     const type = await createType(['Valid']);
     const noCsrf = await test.app.inject({

@@ -3,23 +3,38 @@
  * - `POST /api/documents/{documentId}/status/store {statuses: [{name}]}` adds at least one status;
  * - `PUT /api/documents/{documentId}/status/update/{statusId} {name}` renames one;
  * - `DELETE /api/documents/{documentId}/status/destroy/{statusId}` deletes one and, with it, the employee
- *   documents that have a status row with it (SPEC §4), each with the engine's deletion rules.
+ *   documents that have a status row with it (SPEC §4), each with the engine's deletion rules;
+ * - `GET /api/documents/{documentId}/usage` and `GET /api/documents/{documentId}/status/{statusId}/usage`
+ *   say what deleting the type or the status would take with it, `{ employee_documents: n }`, so the
+ *   confirmation can say it before anything is deleted.
  *
  * Storage: each status is a record of `hr-document-statuses` (parent: the type), which is what
  * employee document status rows refer to; the type's `statuses` array mirrors them as `{id, name}`
- * (the engine derives `doc_statuses_amount` from that array). Statuses created with the type by the
- * generic store have no id yet: the first status call on a type gives each of them its record
- * ("materializes" them), so every status can be addressed by id. Everything runs in one transaction.
+ * (the engine derives `doc_statuses_amount` from that array). Statuses written with the type through the
+ * generic routes get their records there (engine/rules/hr-document-types.ts); a type stored before that
+ * rule gets them at its first status call ("materializes" them). Everything runs in one transaction.
  * Answers carry the document type as the generic routes answer it (with `statuses` and `doc_statuses_amount`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createAjv } from '../../../validation/create-ajv';
 import { toFieldMessages } from '../../../validation/field-errors';
-import { sql } from '../../db/sql';
-import { deleteWithRules } from '../../engine/references';
+import { identifier, sql } from '../../db/sql';
+import { deleteStatusWithDocuments } from '../../engine/rules/hr-document-types';
 import type { EngineStore } from '../../engine/store';
 import { HttpError } from '../../http-error';
-import { engineResource, findOr404, inTransaction, invalid, paramId, toWire, validateRecord, type HandWrittenOptions, type RecordRow, guard } from './support';
+import {
+  engineResource,
+  findOr404,
+  inTransaction,
+  invalid,
+  paramId,
+  readStore,
+  toWire,
+  validateRecord,
+  type HandWrittenOptions,
+  type RecordRow,
+  guard,
+} from './support';
 
 interface StatusItem {
   id?: number;
@@ -124,20 +139,29 @@ export async function documentStatusRoutes(app: FastifyInstance, options: HandWr
       const remaining = items.filter((item) => item.id !== statusId);
       // The type's schema asks for at least one status; the last one goes with the type itself.
       if (remaining.length === 0) throw new HttpError(422, 'handWritten.lastStatus', { fieldErrors: { statuses: [{ key: 'handWritten.lastStatus' }] } });
-      await deleteDocumentsWithStatus(store, statusId);
-      await deleteWithRules(store, app.engine, statuses, statusId);
+      await deleteStatusWithDocuments(store, app.engine, statusId);
       return saveType(store, type, remaining, request.user.id);
     });
     return { message: request.t('crud.deleted'), data };
   });
 
-  /** SPEC §4: deleting a status deletes the employee documents that have a status row with it. */
-  async function deleteDocumentsWithStatus(store: EngineStore, statusId: number) {
-    const withStatus = [sql`(data->>'status') = ${String(statusId)}`];
-    const total = await store.count(statusRows, {}, withStatus);
-    if (total === 0) return;
-    const rows = await store.page(statusRows, {}, withStatus, sql`id`, total, 0);
-    const documentIds = [...new Set(rows.map((row) => Number(row.parent_id)))];
-    for (const documentId of documentIds) await deleteWithRules(store, app.engine, documents, documentId);
-  }
+  // What a delete would take with it: a type's employee documents (the engine's cascade), or a status's
+  // (deleteStatusWithDocuments).
+  app.get('/api/documents/:documentId/usage', guarded('documents.view'), async (request) => {
+    const store = readStore(options.database, request);
+    const type = await findOr404(store, types, paramId(request, 'documentId'), undefined, false);
+    const total = await store.count(documents, {}, [sql`data @> ${JSON.stringify({ document_type_id: Number(type.id) })}::jsonb`]);
+    return { data: { employee_documents: total } };
+  });
+
+  app.get('/api/documents/:documentId/status/:statusId/usage', guarded('documents.view'), async (request) => {
+    const store = readStore(options.database, request);
+    const typeId = paramId(request, 'documentId');
+    await findOr404(store, types, typeId, undefined, false);
+    const status = await findOr404(store, statuses, paramId(request, 'statusId'), typeId, false);
+    const { text, values } = sql`SELECT count(DISTINCT parent_id) AS total FROM ${identifier(statusRows.table)}
+      WHERE tenant_id = ${store.tenantId} AND (data->>'status') = ${String(status.id)}`.render();
+    const { rows } = await store.client.query<{ total: string }>(text, values);
+    return { data: { employee_documents: Number(rows[0]?.total ?? 0) } };
+  });
 }
