@@ -1,10 +1,13 @@
 /** Statuses of an HR document type: store, update, destroy (with the employee documents that use it). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectErrorShape, registerUser, type RegisteredUser } from '../../test-support/api-client';
 import { databases } from '../../test-support/databases';
 import { model, RecordMaker } from '../../test-support/engine-records';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { MIGRATIONS_DIR } from '../../db/migrate';
 import type { EngineResource } from '../../engine/model';
 
 interface DocumentType {
@@ -248,6 +251,19 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
     }
     const other = await createType(['Valid']);
     expect((await usage(`${other.id}/status/${valid.id}/usage`)).statusCode).toBe(404);
+  });
+
+  it('gives statuses stored without ids (before they got records at once) their records, by migration 006', async () => {
+    const [type] = await query(`INSERT INTO r_hr_document_types (tenant_id, data, created_by, updated_by) VALUES ($1, $2, $3, $3) RETURNING id`, [
+      ownerTenant,
+      JSON.stringify({ name: 'Old licence', short_name: 'OLD', statuses: [{ name: 'Valid' }, { name: 'Expired' }] }),
+      owner.user.id,
+    ]);
+    await query(readFileSync(join(MIGRATIONS_DIR, '006_hr_document_status_ids.sql'), 'utf8'));
+    const [stored] = await query<{ data: DocumentType }>('SELECT data FROM r_hr_document_types WHERE id = $1', [type.id]);
+    const records = await query(`SELECT id, data FROM r_hr_document_statuses WHERE parent_id = $1 ORDER BY id`, [type.id]);
+    expect(stored.data.statuses).toEqual(records.map((row) => ({ id: Number(row.id), name: (row.data as { name: string }).name })));
+    expect(stored.data.statuses.map((status) => status.name)).toEqual(['Valid', 'Expired']);
   });
 
   it('requires the CSRF header and a signed-in user', async () => {
