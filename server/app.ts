@@ -25,6 +25,7 @@ import { securityPlugin } from './plugins/security';
 import { staticWebPlugin } from './plugins/static-web';
 import { validationPlugin } from './plugins/validation';
 import { authRoutes } from './routes/auth';
+import { expiringRoutes } from './routes/expiring';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { lookupRoutes } from './routes/lookups';
@@ -83,6 +84,7 @@ export const fleetdeskApp = fp(
     await app.register(employeeRoutes, { database });
     await app.register(handoverActRoutes, { database });
     await app.register(auditLogRoutes, { database });
+    await app.register(expiringRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },
   { name: 'fleetdesk-app' },
