@@ -24,7 +24,7 @@ export const employees = defineResource({
   views: { list: ['full_name', 'company_id', 'age', 'citizenship', 'contract_type', 'contract_end_date', 'phone', 'email'] },
   tabs: ['passports', 'addresses', 'employee-banks'],
   listTabs: { field: 'category' },
-  listPanels: ['recently-updated'],
+  listPanels: ['recently-updated', 'expiring-documents'],
   defaultSort: { field: 'last_name', order: 'asc' },
   permission: 'employees',
 });

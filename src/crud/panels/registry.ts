@@ -13,4 +13,5 @@ export interface ListPanelProps {
 
 export const listPanels: Record<string, LazyExoticComponent<ComponentType<ListPanelProps>>> = {
   'recently-updated': lazy(() => import('./recently-updated-panel').then((module) => ({ default: module.RecentlyUpdatedPanel }))),
+  'expiring-documents': lazy(() => import('./expiring-documents-panel').then((module) => ({ default: module.ExpiringDocumentsPanel }))),
 };
