@@ -12,7 +12,8 @@ import { readNotifications } from '../../providers/notifications';
 import type { ListPanelProps } from './registry';
 
 export interface ExpiringItem {
-  kind: 'document' | 'passport' | string;
+  /** 'document', 'passport' (more kinds come with the compliance work). */
+  kind: string;
   item_id: number;
   document_id: number | null;
   subject: { type: string; id: number; label: string | null };
