@@ -74,7 +74,7 @@ describe.each(databases)('expiring documents on %s', (kind) => {
   const items = async (search = '', token = owner.token) => {
     const response = await expiring(search, token);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ data: Item[]; pagination: { total: number } }>();
+    return response.json<{ data: Item[]; pagination: { currentPage: number; perPage: number; hasMore: boolean } }>();
   };
 
   let anna: number;
@@ -119,7 +119,7 @@ describe.each(databases)('expiring documents on %s', (kind) => {
       ['Anna Test', 'document', 'Medical', 20, 'expiring'],
       ['Anna Test', 'passport', 'biometric', 25, 'expiring'],
     ]);
-    expect(body.pagination.total).toBe(4);
+    expect(body.pagination).toEqual({ currentPage: 1, perPage: 10, hasMore: false });
     expect(body.data[0]).toMatchObject({ subject: { type: 'employee', id: anna }, valid_until: day(-3), company_id: owner.user.company.id });
     expect(typeof body.data[0].document_id).toBe('number');
   });
@@ -127,15 +127,18 @@ describe.each(databases)('expiring documents on %s', (kind) => {
   it('filters by state, company and an overall window, and pages', async () => {
     expect((await items('?state=expired')).data.map((item) => item.days_left)).toEqual([-3]);
     expect((await items('?state=expiring')).data.map((item) => item.days_left)).toEqual([5, 20, 25]);
-    expect((await items(`?company_id=${owner.user.company.id}`)).pagination.total).toBe(4);
+    expect((await items(`?company_id=${owner.user.company.id}`)).data).toHaveLength(4);
     expect((await items('?company_id=999999')).data).toEqual([]);
     // Seven days for everything: the licences of 5 days stay, the medical (20) and passport (25) go, the 15-day licence stays out.
     expect((await items('?within_days=7')).data.map((item) => item.days_left)).toEqual([-3, 5]);
     expect((await items('?within_days=16')).data.map((item) => item.days_left)).toEqual([-3, 5, 15]);
+    const first = await items('?perPage=3');
+    expect(first.data.map((item) => item.days_left)).toEqual([-3, 5, 20]);
+    expect(first.pagination).toEqual({ currentPage: 1, perPage: 3, hasMore: true });
     const second = await items('?perPage=3&page=2');
     expect(second.data.map((item) => item.days_left)).toEqual([25]);
-    expect(second.pagination).toMatchObject({ total: 4, currentPage: 2, perPage: 3, lastPage: 2 });
-    expect((await items('?perPage=3&page=9')).pagination.total).toBe(4);
+    expect(second.pagination).toEqual({ currentPage: 2, perPage: 3, hasMore: false });
+    expect((await items('?perPage=3&page=9')).data).toEqual([]);
   });
 
   it("shows a tenant only its own employees' documents", async () => {
@@ -156,7 +159,7 @@ describe.each(databases)('expiring documents on %s', (kind) => {
     const dispatcher = await createMember(test.app, owner.token, { permissions: ['orders.view'] });
     expect((await expiring('', dispatcher.token)).statusCode).toBe(403);
     const hr = await createMember(test.app, owner.token, { permissions: ['employees.view'] });
-    expect((await items('', hr.token)).pagination.total).toBe(4);
+    expect((await items('', hr.token)).data).toHaveLength(4);
   });
 
   it('uses the licence type threshold everywhere it is read: changing it changes the list', async () => {

@@ -2,12 +2,13 @@
  * `GET /api/hr/expiring`: what expires in the tenant, soonest first, for HR main's "documents expiring
  * soon" panel (SPEC §2, §4) and, later, the compliance page: every active employee's relevant HR document
  * status and current passport whose end date is past (`expired`) or within its threshold (`expiring`; an HR
- * document type's `warning_days`, 30 by default and for passports). One statement per page (expiry/).
+ * document type's `warning_days`, 30 by default and for passports). One statement per page (expiry/), reading about as many rows as it shows.
  *
  * Query: `page` (≥ 1), `perPage` (1–100, 10), `state` (expired | expiring), `company_id`, `within_days`
  * (1–365: one threshold for every item instead of each type's). Anything else is a 422 naming it.
  * Answer: `{ data: [{ kind, item_id, document_id, subject: { type, id, label }, company_id, type_id,
- * type_name, valid_until, days_left, state }], pagination: { total, currentPage, perPage, lastPage } }`.
+ * type_name, valid_until, days_left, state }], pagination: { currentPage, perPage, hasMore } }`: no total,
+ * which would read every item of a large tenant on every request (expiry/expiring-query.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { addMessage, type FieldMessages } from '../../validation/messages';
@@ -51,7 +52,7 @@ function readQuery(query: Record<string, unknown>) {
 export async function expiringRoutes(app: FastifyInstance, options: { database: Database }) {
   app.get('/api/hr/expiring', { onRequest: app.authenticate, config: { permission: 'employees.view' } }, async (request) => {
     const { page, perPage, filter } = readQuery(request.query as Record<string, unknown>);
-    const { items, total } = await expiringPage(options.database.pool, app.engine, request.user.tenant_id, filter, { page, perPage });
-    return { data: items, pagination: { total, currentPage: page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) } };
+    const { items, hasMore } = await expiringPage(options.database.pool, app.engine, request.user.tenant_id, filter, { page, perPage });
+    return { data: items, pagination: { currentPage: page, perPage, hasMore } };
   });
 }

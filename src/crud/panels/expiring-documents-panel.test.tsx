@@ -36,7 +36,7 @@ describe('the documents expiring soon panel', () => {
     const fetch = stubFetch(() =>
       json({
         data: [item(1, -3), item(2, 12, { kind: 'passport', document_id: null, type_name: 'biometric' })],
-        pagination: { total: 7, currentPage: 1, perPage: 5, lastPage: 2 },
+        pagination: { currentPage: 1, perPage: 5, hasMore: true },
       }),
     );
     renderWithRefine(<ExpiringDocumentsPanel resource={resourceByName('employees')} />);
@@ -53,13 +53,15 @@ describe('the documents expiring soon panel', () => {
     expect(within(passport).getByRole('link').getAttribute('href')).toBe('/personal-main/employee/7?tab=passports&companyId=3');
     expect(String(fetch.mock.calls[0][0])).toBe('/api/hr/expiring?page=1&perPage=5');
     // More than a page: the panel pages through them.
-    fireEvent.click(screen.getByTitle('Next Page'));
+    expect(screen.getByTestId<HTMLButtonElement>('expiring-previous').disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('expiring-next'));
     await vi.waitFor(() => expect(fetch.mock.calls.map((call) => String(call[0]))).toContain('/api/hr/expiring?page=2&perPage=5'));
   });
 
   it('says so when nothing expires', async () => {
-    stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 5, lastPage: 1 } }));
+    stubFetch(() => json({ data: [], pagination: { currentPage: 1, perPage: 5, hasMore: false } }));
     renderWithRefine(<ExpiringDocumentsPanel resource={resourceByName('employees')} />);
     expect(await screen.findByText('Nothing expires soon')).toBeTruthy();
+    expect(screen.queryByTestId('expiring-next')).toBeNull();
   });
 });

@@ -4,7 +4,8 @@
  * (`GET /api/hr/expiring`, through Refine's `useCustom`; a save of an employee refreshes it with the list).
  */
 import { useApiUrl, useCustom, keys } from '@refinedev/core';
-import { Card, Empty, List, Pagination, Tag, Typography } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, List, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -51,7 +52,8 @@ export function ExpiringDocumentsPanel({ resource }: ListPanelProps) {
     ...readNotifications,
   });
   const items = query.data?.data ?? [];
-  const total = (query.data as { pagination?: { total: number } } | undefined)?.pagination?.total ?? 0;
+  // No total (the server does not count every item of a large tenant): whether a next page exists.
+  const hasMore = (query.data as { pagination?: { hasMore?: boolean } } | undefined)?.pagination?.hasMore === true;
   const date = (value: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(`${value}T00:00:00`));
   const what = (item: ExpiringItem) =>
     item.kind === 'passport'
@@ -62,7 +64,30 @@ export function ExpiringDocumentsPanel({ resource }: ListPanelProps) {
     <Card
       size="small"
       title={t('expiring.title')}
-      extra={total > 0 ? <Typography.Text type="secondary">{t('crud.total', { count: total })}</Typography.Text> : null}
+      extra={
+        (page > 1 || hasMore) && (
+          <Space size={4}>
+            <Button
+              size="small"
+              type="text"
+              icon={<LeftOutlined />}
+              aria-label={t('expiring.previous')}
+              disabled={page === 1}
+              onClick={() => setPage(page - 1)}
+              data-testid="expiring-previous"
+            />
+            <Button
+              size="small"
+              type="text"
+              icon={<RightOutlined />}
+              aria-label={t('expiring.next')}
+              disabled={!hasMore}
+              onClick={() => setPage(page + 1)}
+              data-testid="expiring-next"
+            />
+          </Space>
+        )
+      }
       data-testid="panel-expiring-documents"
     >
       <List
@@ -82,9 +107,6 @@ export function ExpiringDocumentsPanel({ resource }: ListPanelProps) {
           </List.Item>
         )}
       />
-      {total > perPage && (
-        <Pagination size="small" simple current={page} pageSize={perPage} total={total} onChange={setPage} style={{ marginTop: 8, textAlign: 'right' }} />
-      )}
     </Card>
   );
 }
