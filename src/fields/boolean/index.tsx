@@ -1,4 +1,5 @@
 /** Yes/no: a switch; shown as translated "Yes"/"No". */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
@@ -11,7 +12,15 @@ function BooleanDisplay({ value }: DisplayProps) {
 }
 
 function BooleanWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
-  return <Switch id={id} checked={value === true} disabled={disabled || readonly} onChange={(checked) => onChange(checked)} />;
+  return (
+    <Switch
+      id={id}
+      aria-describedby={ariaDescribedByIds(id)}
+      checked={value === true}
+      disabled={disabled || readonly}
+      onChange={(checked) => onChange(checked)}
+    />
+  );
 }
 
 export const booleanKind: FieldKind = {

@@ -1,4 +1,5 @@
 /** Calendar dates ("YYYY-MM-DD", `format: "date"`): antd's DatePicker with dayjs. */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
@@ -16,6 +17,7 @@ function DateWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
   return (
     <DatePicker
       id={id}
+      aria-describedby={ariaDescribedByIds(id)}
       value={parsed && parsed.isValid() ? parsed : null}
       format={dateFormat}
       style={{ width: '100%' }}

@@ -1,4 +1,5 @@
 /** Enumerations (`x-enum` or `enum`): a select with translated labels `enums.<x-enum>.<id>`, else the id. */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
@@ -22,6 +23,7 @@ function EnumWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
   return (
     <Select
       id={id}
+      aria-describedby={ariaDescribedByIds(id)}
       value={isBlank(value) ? undefined : (value as string | number)}
       allowClear
       showSearch

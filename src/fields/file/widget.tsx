@@ -1,4 +1,5 @@
 /** The file picker of the file kind (see index.tsx): a chunk of its own. */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -42,7 +43,7 @@ export function FileWidget({ id, value, onChange, disabled, readonly, options }:
   }
 
   return (
-    <div id={id}>
+    <div id={id} role="group" aria-describedby={ariaDescribedByIds(id)}>
       <Upload beforeUpload={choose} showUploadList={false} disabled={disabled || readonly} maxCount={1}>
         <Button icon={<UploadOutlined />} disabled={disabled || readonly}>
           {t('fields.file.choose')}

@@ -1,4 +1,5 @@
 /** IBANs (`format: "iban"` / `x-widget: "iban"`): typed in capitals, shown in groups of four. */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { Input } from 'antd';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
 import { Blank, emptyToUndefined, isBlank } from '../shared';
@@ -19,6 +20,7 @@ function IbanWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
   return (
     <Input
       id={id}
+      aria-describedby={ariaDescribedByIds(id)}
       name={id}
       value={(value as string | undefined) ?? ''}
       style={{ fontFamily: 'monospace' }}

@@ -1,4 +1,5 @@
 /** Numbers, with their unit (`x-unit`, label `units.<unit>`) after the value. */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
@@ -34,6 +35,7 @@ function NumberWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly
   return (
     <InputNumber
       id={id}
+      aria-describedby={ariaDescribedByIds(id)}
       value={typeof value === 'number' ? value : null}
       style={{ width: '100%' }}
       min={typeof schema.minimum === 'number' ? schema.minimum : undefined}

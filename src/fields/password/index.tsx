@@ -1,4 +1,5 @@
 /** Passwords (`x-widget: "password"`): a masked input; never shown. */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { Input } from 'antd';
 import type { FieldKind, WidgetProps } from '../types';
 import { Blank, emptyToUndefined } from '../shared';
@@ -11,6 +12,7 @@ function PasswordWidget({ id, value, onChange, onBlur, onFocus, disabled, readon
   return (
     <Input.Password
       id={id}
+      aria-describedby={ariaDescribedByIds(id)}
       name={id}
       autoComplete="new-password"
       value={(value as string | undefined) ?? ''}

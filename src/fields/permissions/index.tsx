@@ -5,6 +5,7 @@
  * derived from resources/permissions.ts, so a new resource gets its row without code here. A member can
  * grant only rights they hold (the server refuses the rest): those are drawn but disabled.
  */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { Alert, Button, Checkbox, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTIONS, allPermissions, NAMED_RIGHTS, permissionKeys, permissionName, PRESET_NAMES, presetPermissions } from '../../../resources/permissions';
@@ -88,7 +89,7 @@ function PermissionsWidget({ id, value, onChange, disabled, readonly, registry }
   const actionLabel = (action: string) => t(`permissions.actions.${action}`);
 
   return (
-    <div className="fd-permissions" id={id} data-testid="permissions-widget">
+    <div className="fd-permissions" id={id} role="group" aria-describedby={ariaDescribedByIds(id)} data-testid="permissions-widget">
       <Alert
         type="info"
         showIcon

@@ -1,4 +1,5 @@
 /** Phone numbers in international format (`format: "phone"` / `x-widget: "phone"`); shown as a tel: link. */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
@@ -15,6 +16,7 @@ function PhoneWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly,
   return (
     <Input
       id={id}
+      aria-describedby={ariaDescribedByIds(id)}
       name={id}
       type="tel"
       autoComplete="tel"

@@ -1,4 +1,5 @@
 /** Text: any string without a more specific kind (e-mail, Latin-only, letters …). */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { Input } from 'antd';
 import type { FieldKind, WidgetProps } from '../types';
 import { emptyToUndefined, hasType, PlainDisplay } from '../shared';
@@ -7,6 +8,7 @@ export function TextWidget({ id, value, onChange, onBlur, onFocus, disabled, rea
   return (
     <Input
       id={id}
+      aria-describedby={ariaDescribedByIds(id)}
       name={id}
       value={(value as string | undefined) ?? ''}
       type={schema.format === 'email' ? 'email' : 'text'}

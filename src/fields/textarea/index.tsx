@@ -1,4 +1,5 @@
 /** Long text (`x-widget: "textarea"`): a multi-line box; shown with its line breaks. */
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { Input } from 'antd';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
 import { Blank, emptyToUndefined, isBlank } from '../shared';
@@ -12,6 +13,7 @@ function TextareaWidget({ id, value, onChange, onBlur, onFocus, disabled, readon
   return (
     <Input.TextArea
       id={id}
+      aria-describedby={ariaDescribedByIds(id)}
       name={id}
       value={(value as string | undefined) ?? ''}
       rows={3}
