@@ -22,6 +22,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestIdPlugin } from './plugins/request-id';
 import { routeCatalogPlugin } from './plugins/route-catalog';
 import { securityPlugin } from './plugins/security';
+import { storableTextPlugin } from './plugins/storable-text';
 import { staticWebPlugin } from './plugins/static-web';
 import { validationPlugin } from './plugins/validation';
 import { authRoutes } from './routes/auth';
@@ -65,6 +66,7 @@ export const fleetdeskApp = fp(
     await app.register(securityPlugin);
     await app.register(csrfPlugin);
     await app.register(jsonBodyPlugin);
+    await app.register(storableTextPlugin);
     await app.register(validationPlugin);
     await app.register(rateLimitPlugin);
     await app.register(multipartPlugin);

@@ -10,6 +10,7 @@
  * at start and migrations are not ours to add here, so the triggers are made (idempotently, under a
  * transaction-scoped advisory lock) when these routes start.
  */
+import { unstorableFields } from '../../engine/body';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { fileUrl } from '../../auth/users';
@@ -66,6 +67,9 @@ export async function readMultipartForm(request: FastifyRequest, accept: (field:
     request.log.info({ err: error }, 'unreadable multipart body');
     throw new HttpError(400, 'errors.badRequest');
   }
+  // The same rule as every JSON body (plugins/storable-text.ts): text the database cannot store is a 422.
+  const unstorable = unstorableFields(fields);
+  if (Object.keys(unstorable).length > 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: unstorable });
   const files: Upload[] = [];
   for (const upload of raw) {
     const type = await fileTypeFromBuffer(upload.content);
