@@ -1,6 +1,6 @@
 /**
  * hand-written: POST /employees/{employeeId}/attaches/store (multipart, field `file`),
- * DELETE /employees/{employeeId}/attaches/{fileId}/destroy. The list comes with the employee (show).
+ * DELETE /employees/{employeeId}/attaches/{fileId}/destroy, and the list GET /employees/{employeeId}/attaches.
  */
 import { defineResource } from './types';
 

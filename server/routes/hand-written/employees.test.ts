@@ -1,4 +1,5 @@
 /** The employee card's hand-written routes: attachments, documents, their status rows, expiring documents. */
+import { createMember } from '../../test-support/members';
 import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineResource } from '../../engine/model';
@@ -117,6 +118,28 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       expect(removed.json().message).toBe('Deleted successfully!');
       expect(await query('SELECT id FROM files WHERE id = $1', [body.data.file_id])).toEqual([]);
       expect(await query('SELECT id FROM r_employee_attachments WHERE id = $1', [body.data.id])).toEqual([]);
+    });
+
+    it('lists the employee’s attachments, newest first, with who uploaded them and when; nothing of other employees or tenants', async () => {
+      const first = (await attach(otherEmployee, [{ field: 'file', fileName: 'first.pdf', contentType: 'application/pdf', content: PDF }])).json().data as {
+        id: number;
+      };
+      const second = (await attach(otherEmployee, [{ field: 'file', fileName: 'second.png', content: PNG }])).json().data as { id: number };
+      await attach(employee, [{ field: 'file', fileName: 'elsewhere.png', content: PNG }]);
+      const response = await call(test.app, 'GET', `/api/employees/${otherEmployee}/attaches`, undefined, { token: owner.token });
+      expect(response.statusCode, response.body).toBe(200);
+      const listed = response.json<{ data: Array<Record<string, unknown>> }>().data;
+      expect(listed.map((item) => item.id)).toEqual([second.id, first.id]);
+      expect(listed[1]).toMatchObject({ file_name: 'first.pdf', mime_type: 'application/pdf', size: PDF.length, created_by: owner.user.id });
+      expect(typeof listed[1].created_at).toBe('string');
+      // The owner registered without a name: the login names them.
+      expect(listed[1].created_by_name).toBe(owner.login);
+      expect(String(listed[1].url)).toMatch(/^\/api\/files\//);
+      // Another tenant's member cannot list them, nor list an employee of theirs through this tenant.
+      expect((await call(test.app, 'GET', `/api/employees/${otherEmployee}/attaches`, undefined, { token: stranger.token })).statusCode).toBe(404);
+      expect((await call(test.app, 'GET', `/api/employees/${strangerEmployee}/attaches`, undefined, { token: owner.token })).statusCode).toBe(404);
+      const dispatcher = await createMember(test.app, owner.token, { permissions: ['orders.view'] });
+      expect((await call(test.app, 'GET', `/api/employees/${otherEmployee}/attaches`, undefined, { token: dispatcher.token })).statusCode).toBe(403);
     });
 
     it.each([

@@ -3,7 +3,9 @@
  * from HR document types, and their status rows. Every path starts with an employee of the tenant
  * (else 404), and every id after it must belong to that employee (else 404).
  *
- * - `POST …/attaches/store` (multipart `file`, a PDF or an image by content, ≤ 5 MB) makes an
+ * - `GET …/attaches` lists the employee's attachments, newest first, each `{id, file_name, mime_type, size,
+ *   file_id, url, created_at, created_by, created_by_name}` (who uploaded it: the member's name, else login);
+ *   `POST …/attaches/store` (multipart `file`, a PDF or an image by content, ≤ 5 MB) makes an
  *   `employee-attachments` record `{id, file_name, mime_type, size, file_id, url}`; `DELETE
  *   …/attaches/{fileId}/destroy` takes that record's id and removes the record and its stored file.
  * - `GET …/documents?company=` lists the employee's documents (optionally of one company), each with its
@@ -107,6 +109,22 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
   }
 
   // ---- attachments ----
+
+  app.get('/api/employees/:employeeId/attaches', guarded('employees.view'), async (request) => {
+    const store = readStore(database, request);
+    const employee = await employeeOf(store, request);
+    const rows = (await all(store, attachments, Number(employee.id))).reverse();
+    const memberIds = [...new Set(rows.map((row) => row.created_by).filter((id): id is number => id !== null))];
+    const names = new Map<number, string>();
+    if (memberIds.length > 0) {
+      const { text, values } = sql`SELECT id, COALESCE(NULLIF(btrim(concat_ws(' ', name, last_name)), ''), login) AS name FROM users
+        WHERE tenant_id = ${store.tenantId} AND id = ANY(${memberIds}::bigint[])`.render();
+      for (const member of (await store.client.query<{ id: string; name: string }>(text, values)).rows) names.set(Number(member.id), member.name);
+    }
+    return {
+      data: rows.map((row) => ({ ...attachmentView(row), created_by_name: row.created_by === null ? null : (names.get(Number(row.created_by)) ?? null) })),
+    };
+  });
 
   app.post('/api/employees/:employeeId/attaches/store', guarded('employees.create', { uploads: ['file'] }), async (request) => {
     const employee = await employeeOf(readStore(database, request), request);
