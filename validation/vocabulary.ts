@@ -90,7 +90,7 @@ export const annotationKeywords: KeywordDefinition[] = [
   { keyword: 'x-unit', metaSchema: { enum: ['km', 'kg', 't', 'm3', 'l', 'mm', 'bar', 'days', 'eur'] } },
   {
     keyword: 'x-widget',
-    metaSchema: { enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency', 'permissions'] },
+    metaSchema: { enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency', 'contract', 'permissions'] },
   },
   { keyword: 'x-sensitive', metaSchema: { type: 'boolean' } },
 ];

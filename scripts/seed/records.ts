@@ -29,7 +29,8 @@ import {
 type Data = Record<string, unknown>;
 
 const CITIZENSHIPS = ['UA', 'PL', 'DE', 'RO', 'IT', 'ES', 'GR', 'CZ'];
-const CONTRACTS = ['Full-time', 'Part-time', 'Fixed-term', 'Agency'];
+// Ids of reference-data/contracts.json: the contract types by country, named in each member's language.
+const CONTRACTS = ['1', '2', '4', '7', '8', '9', '10', '12', '14', '15'];
 
 export class RecordMaker {
   readonly places: Place[];

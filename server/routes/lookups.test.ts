@@ -67,6 +67,18 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
     expect(data).toContainEqual(expect.objectContaining({ id: 'UAH' }));
   });
 
+  it('lists the contract types by country with names in the member’s language', async () => {
+    const contracts = async (language: string) =>
+      (await call(test.app, 'GET', '/api/contracts', undefined, { token: owner.token, headers: { 'accept-language': language } })).json<{
+        data: Array<{ id: number; country: string; name: string }>;
+      }>().data;
+    const english = await contracts('en');
+    expect(english).toContainEqual({ id: 15, country: 'DE', name: 'Temporary agency work' });
+    expect(await contracts('uk')).toContainEqual({ id: 15, country: 'DE', name: 'Тимчасова робота через агентство' });
+    expect(await contracts('de')).toContainEqual({ id: 1, country: 'DE', name: 'Arbeitsvertrag' });
+    expect((await call(test.app, 'GET', '/api/contracts')).statusCode).toBe(401);
+  });
+
   it('answers the reference lists under the names of SPEC §3', async () => {
     const response = await call(test.app, 'GET', '/api/app/load-data', undefined, { token: owner.token });
     expect(response.statusCode).toBe(200);

@@ -3,6 +3,8 @@
  * - `GET /api/countries`: ISO 3166-1 countries from `i18n-iso-countries` (maintained, CLDR names) with
  *   names in the six languages; `name` is in the request's language. `id` is the ISO numeric code.
  * - `GET /api/currencies`: ISO 4217 from `currency-codes`; `id` is the alphabetic code.
+ * - `GET /api/contracts`: the contract types of `reference-data/contracts.json` by country, `name` in the
+ *   request's language (their `names`), so an employee's contract reads in the member's language.
  * - `GET /api/app/load-data`: the reference lists in `reference-data/*.json`, read once at start, keyed
  *   as SPEC §3 names them (file `order-lists.json` → `order_lists`; `car-models.json` → `cars.models`).
  * All three are built once at start: they change with a package update or a deploy, not at run time.
@@ -82,5 +84,14 @@ export async function lookupRoutes(app: FastifyInstance, options: { referenceDat
     data: countryData.map((country) => ({ ...country, name: country.names[request.language] })),
   }));
   app.get('/api/currencies', authenticated, () => ({ data: currencies }));
+  const contracts = (Array.isArray(referenceData.contracts) ? referenceData.contracts : []) as Array<{
+    id: number;
+    name: string;
+    country: string;
+    names?: Partial<Record<Language, string>>;
+  }>;
+  app.get('/api/contracts', authenticated, (request) => ({
+    data: contracts.map((contract) => ({ id: contract.id, country: contract.country, name: contract.names?.[request.language] ?? contract.name })),
+  }));
   app.get('/api/app/load-data', authenticated, () => ({ data: referenceData }));
 }

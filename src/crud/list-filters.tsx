@@ -13,7 +13,7 @@ import { useFieldLabel } from './field-value';
 import { schemaOf } from './schemas';
 import './crud.css';
 
-const selectKinds = new Set(['enum', 'reference', 'country', 'currency']);
+const selectKinds = new Set(['enum', 'reference', 'country', 'currency', 'contract']);
 const noop = () => undefined;
 
 export function filterFields(resource: ResourceDefinition): string[] {

@@ -40,6 +40,7 @@ const properties: Record<string, PropertySchema> = {
   password: { type: 'string', 'x-widget': 'password' },
   country: { type: 'string', 'x-widget': 'country' },
   currency: { type: 'string', 'x-widget': 'currency' },
+  contract: { type: 'string', 'x-widget': 'contract' },
   file: { type: 'string', 'x-widget': 'file' },
   reference: { type: 'integer', 'x-ref': { resource: 'companies' } },
   references: { type: 'array', items: { type: 'integer', 'x-ref': { resource: 'companies' } } },

@@ -1,5 +1,5 @@
 /**
- * The reference lists of the API (`/countries`, `/currencies`) on Refine's `useCustom`: names come in the
+ * The reference lists of the API (`/countries`, `/currencies`, `/contracts`) on Refine's `useCustom`: names come in the
  * language of `Accept-Language`, so the language is part of the query's key and Refine's cache holds one
  * list per language, shared by every picker and display on the page and kept for the session (the lists
  * do not change while the app runs). Silent on failure: codes show without names.
@@ -8,11 +8,13 @@ import { useApiUrl, useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import { silentNotifications } from '../providers/notifications';
 
-export type LookupList = 'countries' | 'currencies';
+export type LookupList = 'countries' | 'currencies' | 'contracts';
 
 export interface LookupOption {
   value: string;
   label: string;
+  /** The country an item belongs to (contract types are by country). */
+  group?: string;
 }
 
 const noOptions: LookupOption[] = [];
@@ -36,7 +38,7 @@ export function toLookupOptions(items: unknown, language: string): LookupOption[
     const value = record.iso ?? record.code ?? record.id;
     if (typeof value !== 'string' && typeof value !== 'number') return [];
     const label = nameIn(record.name, language) ?? String(value);
-    return [{ value: String(value), label }];
+    return [{ value: String(value), label, ...(typeof record.country === 'string' ? { group: record.country } : {}) }];
   });
 }
 

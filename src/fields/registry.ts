@@ -6,6 +6,7 @@
  */
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { booleanKind } from './boolean';
+import { contractKind } from './contract';
 import { countryKind } from './country';
 import { currencyKind } from './currency';
 import { dateKind } from './date';
@@ -31,6 +32,7 @@ export const fieldKinds: readonly FieldKind[] = [
   phoneKind,
   countryKind,
   currencyKind,
+  contractKind,
   permissionsKind,
   referenceKind,
   referencesKind,

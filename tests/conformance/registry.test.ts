@@ -230,7 +230,11 @@ describe('reference data', () => {
   it('flat lists have unique ids and names', () => {
     for (const file of ['car-models', 'tracking-systems', 'contracts', 'order-lists']) checkList(readJson(`reference-data/${file}.json`), file);
     for (const model of readJson('reference-data/car-models.json') as Array<{ brand: string }>) expect(model.brand).toBeTruthy();
-    for (const contract of readJson('reference-data/contracts.json') as Array<{ country: string }>) expect(contract.country).toMatch(/^[A-Z]{2}$/);
+    for (const contract of readJson('reference-data/contracts.json') as Array<{ country: string; names?: Record<string, string> }>) {
+      expect(contract.country).toMatch(/^[A-Z]{2}$/);
+      // Named in every language of the app (the employee's contract reads in the member's language).
+      for (const language of ['en', 'uk', 'el', 'it', 'es', 'de']) expect(contract.names?.[language], `${contract.country} ${language}`).toBeTruthy();
+    }
   });
 
   it('transport and trailer lists have the ids of the enumerations', () => {
