@@ -16,7 +16,9 @@ export const storableTextPlugin = fp(
       for (const part of [request.params, request.query, request.body]) {
         if (part === null || typeof part !== 'object') continue;
         // An array body (a list of statuses): its items are checked as fields named by their index.
-        const fields = Array.isArray(part) ? Object.fromEntries(part.map((item, index) => [String(index), item as unknown])) : (part as Record<string, unknown>);
+        const fields = Array.isArray(part)
+          ? Object.fromEntries(part.map((item, index) => [String(index), item as unknown]))
+          : (part as Record<string, unknown>);
         const errors = unstorableFields(fields);
         if (Object.keys(errors).length > 0) return done(new HttpError(422, 'errors.invalidData', { fieldErrors: errors }));
       }
