@@ -44,7 +44,7 @@ describe('the documents expiring soon panel', () => {
     expect(within(expired).getByTestId('expiring-state').textContent).toBe('Expired 3 days ago');
     expect(within(expired).getByTestId('expiring-state').className).toContain('red');
     expect(within(expired).getByRole('link', { name: 'Anna Berg' }).getAttribute('href')).toBe(
-      '/personal-main/employee/7?tab=documents&companyId=3&document=101',
+      '/personal-main/employee/7?tab=employee-documents&companyId=3&document=101',
     );
     const passport = screen.getByTestId('expiring-passport-2');
     expect(passport.textContent).toContain('Passport (Biometric)');

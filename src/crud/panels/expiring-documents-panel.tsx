@@ -29,7 +29,8 @@ const perPage = 5;
 
 /** Where an item is fixed: its employee card, on the tab that holds it. */
 export function cardLinkOf(item: ExpiringItem): string {
-  const tab = item.kind === 'passport' ? 'passports' : 'documents';
+  // The card's tabs are named by their resources, as the show page's are (`?tab=passports`).
+  const tab = item.kind === 'passport' ? 'passports' : 'employee-documents';
   const company = item.company_id ? `&companyId=${item.company_id}` : '';
   const document = item.document_id ? `&document=${item.document_id}` : '';
   return `/personal-main/employee/${item.subject.id}?tab=${tab}${company}${document}`;
