@@ -72,7 +72,9 @@ describe('HR main and document statuses', () => {
       const item = panel.locator('[data-testid^="expiring-document-"]', { hasText: 'Anna Berg' });
       await item.waitFor();
       await expect(item.getByTestId('expiring-state').textContent()).resolves.toBe(text('en', 'expiring.expiresIn_other', { count: 10 }));
-      await expect(item.getByRole('link', { name: 'Anna Berg' }).getAttribute('href')).resolves.toMatch(/^\/personal-main\/employee\/\d+\?tab=employee-documents/);
+      await expect(item.getByRole('link', { name: 'Anna Berg' }).getAttribute('href')).resolves.toMatch(
+        /^\/personal-main\/employee\/\d+\?tab=employee-documents/,
+      );
       await page.getByTestId('panel-recently-updated').getByText('Olga Shevchenko').waitFor();
     });
     await scenario.step('switch to Contractors: the tab is in the URL and survives a reload', async () => {
