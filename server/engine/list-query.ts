@@ -176,12 +176,11 @@ export function parseListQuery(
     const value = typedValue(resource, field, text);
     if (value === undefined) fail(field);
     // Containment keeps the JSON type (1 ≠ "1"); for an array field it means "contains this item".
-    else
-      conditions.push(
-        typeOf(resource.properties[field]) === 'array'
-          ? sql`data @> ${JSON.stringify({ [field]: [value] })}::jsonb`
-          : sql`data @> ${JSON.stringify({ [field]: value })}::jsonb`,
-      );
+    else if (typeOf(resource.properties[field]) === 'array') conditions.push(sql`data @> ${JSON.stringify({ [field]: [value] })}::jsonb`);
+    // A record stored without the field has the schema's default (an employee made without a category
+    // is staff): asking for the default finds it too.
+    else if (resource.properties[field]?.default === value) conditions.push(sql`(data @> ${JSON.stringify({ [field]: value })}::jsonb OR NOT data ? ${field})`);
+    else conditions.push(sql`data @> ${JSON.stringify({ [field]: value })}::jsonb`);
   }
 
   const idList = values.get('ids');

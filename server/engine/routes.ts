@@ -241,7 +241,8 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const scope = await scopeOf(request, store);
         const sensitive = seesSensitive(request);
         const query = parseListQuery(resource, listParameters, Object.keys(request.params as object), { hidden: sensitive ? [] : resource.sensitiveFields });
-        return { data: await store.countBy(resource, scope, query.conditions, tabField) };
+        const fallback = resource.properties[tabField]?.default;
+        return { data: await store.countBy(resource, scope, query.conditions, tabField, typeof fallback === 'string' ? fallback : undefined) };
       },
     });
   }

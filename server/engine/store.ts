@@ -85,10 +85,14 @@ export class EngineStore {
     return Number(rows[0]?.total ?? 0);
   }
 
-  /** How many rows of a list have each value of a field (`{ staff: 12, archive: 3 }`): the tabs of a list (`listTabs`). */
-  async countBy(resource: EngineResource, scope: Scope, conditions: Sql[], field: string): Promise<Record<string, number>> {
+  /**
+   * How many rows of a list have each value of a field (`{ staff: 12, archive: 3 }`): the tabs of a list
+   * (`listTabs`). A row stored without the field counts under `fallback` (the schema's default), as the
+   * list's filter finds it there (list-query.ts).
+   */
+  async countBy(resource: EngineResource, scope: Scope, conditions: Sql[], field: string, fallback?: string): Promise<Record<string, number>> {
     const rows = await this.run<{ value: string | null; total: number | string }>(
-      sql`SELECT data->>${field} AS value, count(*) AS total FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} GROUP BY 1`,
+      sql`SELECT COALESCE(data->>${field}, ${fallback ?? null}::text) AS value, count(*) AS total FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} GROUP BY 1`,
     );
     return Object.fromEntries(rows.filter((row) => row.value !== null).map((row) => [row.value as string, Number(row.total)]));
   }

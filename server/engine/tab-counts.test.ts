@@ -49,6 +49,19 @@ describe.each(databases)('tab counts on %s', (kind) => {
     expect((await counts('by=category&company_id=999999')).json()).toEqual({ data: {} });
   });
 
+  it('counts and lists a record stored without the field under the field’s default (an employee made without a category is staff)', async () => {
+    const other = await registerUser(test.app);
+    const company = other.user.company.id;
+    const made = await call(test.app, 'POST', `/api/employees/${company}/store`, { name: 'Petro', last_name: 'Nocategory' }, { token: other.token });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json<{ data: Record<string, unknown> }>().data).not.toHaveProperty('category');
+    expect((await counts('by=category', other.token)).json()).toEqual({ data: { staff: 1 } });
+    const staff = await call(test.app, 'GET', '/api/employees?category=staff', undefined, { token: other.token });
+    expect(staff.json<{ data: Array<{ last_name: string }> }>().data.map((employee) => employee.last_name)).toEqual(['Nocategory']);
+    const archive = await call(test.app, 'GET', '/api/employees?category=archive', undefined, { token: other.token });
+    expect(archive.json<{ data: unknown[] }>().data).toEqual([]);
+  });
+
   it('refuses a field that is not the tab field, and unknown parameters, with 422', async () => {
     for (const query of ['by=company_id', '', 'by=category&no_such=1']) {
       const response = await counts(query);

@@ -30,7 +30,8 @@ export function MoveToTabModal({ resource, record, params, onClose }: Props) {
   const enumName = propertyOf(resource, field)?.['x-enum'];
   const valueLabel = (value: unknown) =>
     typeof enumName === 'string' ? t(`enums.${enumName}.${String(value)}`, { defaultValue: String(value) }) : String(value);
-  const current = record[field];
+  // A record stored without the field is in the default's tab (the server lists and counts it there).
+  const current = record[field] ?? propertyOf(resource, field)?.default;
   const [target, setTarget] = useState<string>();
   const { mutate: update, mutation } = useUpdate();
 
