@@ -172,10 +172,10 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         if (hasErrors(references)) throw invalid(references);
         await hashWriteOnly(data);
         const context = { client: store.client, store, model, resource, actor: request.user };
-        const taken = (await rules?.beforeWrite?.(context, { id: null, data, current: null })) ?? {};
+        const taken = (await rules?.beforeWrite?.(context, { id: null, data, current: null, parentId: scope.parentId })) ?? {};
         let created = await store.insert(resource, data, request.user.id, scope.parentId);
         if (rules?.afterWrite) {
-          await rules.afterWrite(context, { id: created.id, data, current: null, taken });
+          await rules.afterWrite(context, { id: created.id, data, current: null, taken, parentId: scope.parentId });
           created = (await store.find(resource, created.id, {})) ?? created;
         }
         return created;
@@ -203,10 +203,10 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         if (hasErrors(references)) throw invalid(references);
         await hashWriteOnly(data, current.data);
         const context = { client: store.client, store, model, resource, actor: request.user };
-        const taken = (await rules?.beforeWrite?.(context, { id, data, current: current.data })) ?? {};
+        const taken = (await rules?.beforeWrite?.(context, { id, data, current: current.data, parentId: scope.parentId })) ?? {};
         let updated = await store.update(resource, id, data, request.user.id, current.data);
         if (rules?.afterWrite) {
-          await rules.afterWrite(context, { id, data, current: current.data, taken });
+          await rules.afterWrite(context, { id, data, current: current.data, taken, parentId: scope.parentId });
           updated = (await store.find(resource, id, {})) ?? updated;
         }
         return updated;

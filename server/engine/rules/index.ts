@@ -1,6 +1,7 @@
 /** The one registry of resource rules, by resource name (types.ts says what a rule may do). */
 import { departmentRules } from './departments';
 import { hrDocumentTypeRules } from './hr-document-types';
+import { passportRules } from './passports';
 import type { ResourceRules } from './types';
 import { memberRules } from './users';
 
@@ -8,6 +9,7 @@ export const resourceRules: Readonly<Record<string, ResourceRules>> = {
   users: memberRules,
   departments: departmentRules,
   'hr-document-types': hrDocumentTypeRules,
+  passports: passportRules,
 };
 
 export type { ResourceRules, RuleContext, WriteFacts } from './types';

@@ -25,6 +25,8 @@ export interface WriteFacts {
   data: Record<string, unknown>;
   /** The stored data before this write; null on create. */
   current: Record<string, unknown> | null;
+  /** The owning record's id, for a sub-resource (its path's parent parameter). */
+  parentId?: number;
 }
 
 export interface ResourceRules {

@@ -9,7 +9,7 @@
  *   `employee-attachments` record `{id, file_name, mime_type, size, file_id, url}`; `DELETE
  *   …/attaches/{fileId}/destroy` takes that record's id and removes the record and its stored file.
  * - `GET …/documents?company=` lists the employee's documents (optionally of one company), each with its
- *   type (`document_type`) and status rows (`statuses`); `POST …/documents/{templateId}/store {company_id?}`
+ *   type (`document_type`, with its `warning_days`) and status rows (`statuses`); `POST …/documents/{templateId}/store {company_id?}`
  *   makes one from HR document type {templateId}; `DELETE …/documents/{documentId}/destroy`.
  * - Status rows: `POST …/documents/{documentId}/status/store`, `PUT …/status/{statusId}/update` (with
  *   `version`, as the generic update), `DELETE …/status/{statusId}/destroy`. A row's `status` must be a
@@ -103,7 +103,16 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     const type = await store.find(types, Number(row.data.document_type_id), {});
     return {
       ...toWire(documents, row),
-      document_type: type ? { id: Number(type.id), name: type.data.name, short_name: type.data.short_name, statuses: type.data.statuses ?? [] } : null,
+      document_type: type
+        ? {
+            id: Number(type.id),
+            name: type.data.name,
+            short_name: type.data.short_name,
+            // The type's threshold (SPEC §4's indicator: expiring soon within it), its default when unset.
+            warning_days: typeof type.data.warning_days === 'number' ? type.data.warning_days : EXPIRY_WARNING_DAYS,
+            statuses: type.data.statuses ?? [],
+          }
+        : null,
       statuses: (await all(store, statusRows, Number(row.id))).map((status) => toWire(statusRows, status)),
     };
   }
