@@ -12,7 +12,7 @@
 import Form from '@rjsf/antd';
 import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { useForm, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
-import { Alert } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readOnlyFormFields, withoutFields } from '../access/form-access';
@@ -93,7 +93,7 @@ export function toErrorSchema(fieldErrors: NonNullable<HttpError['errors']>): Er
 
 type Row = Record<string, unknown>;
 
-export function CrudForm({ resource, mode, record: given, params, onSaved, onClose }: FormModalProps) {
+export function CrudForm({ resource, mode, record: given, params, onSaved, onClose, fields, onCancel }: FormModalProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const schema = formSchemaOf(resource, mode);
@@ -145,12 +145,13 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
       ui[field] = {
         'ui:title': label(field),
         ...(kind.Widget ? { 'ui:widget': kind.name } : {}),
+        ...(fields && !fields.includes(field) ? { 'ui:widget': 'hidden' } : {}),
         ...(readOnly.includes(field) ? { 'ui:readonly': true } : {}),
         ...hiddenItemFields(property),
       };
     }
     return ui;
-  }, [schema, label, t, saving, readOnly]);
+  }, [schema, label, t, saving, readOnly, fields]);
 
   async function submit(values: Row) {
     const data = withoutFields(values, readOnly);
@@ -197,7 +198,18 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         onSubmit={(event) => void submit(event.formData as Record<string, unknown>)}
         idPrefix={`${resource.name}-${mode}`}
         className="crud-form"
-      />
+      >
+        {onCancel && (
+          <Space>
+            <Button type="primary" htmlType="submit" loading={saving} data-testid="crud-form-save">
+              {t('crud.buttons.save')}
+            </Button>
+            <Button onClick={onCancel} data-testid="crud-form-cancel">
+              {t('crud.buttons.cancel')}
+            </Button>
+          </Space>
+        )}
+      </Form>
     </>
   );
 }

@@ -15,4 +15,11 @@ export interface FormModalProps {
   onClose: () => void;
   /** After a save (every view of the resource refreshes itself: Refine invalidates them). */
   onSaved?: (record: Record<string, unknown>) => void;
+  /**
+   * Only these fields are drawn (a group of a card edited in place); the others stay in the form's data
+   * unseen and are sent back as they are. Absent: every field.
+   */
+  fields?: readonly string[];
+  /** A form drawn in place (not in the dialog) gets a Cancel button beside Save that calls this. */
+  onCancel?: () => void;
 }

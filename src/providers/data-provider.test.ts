@@ -236,6 +236,14 @@ describe('data provider custom', () => {
     await provider.custom!({ url: '/api/employees/3/restore', method: 'post', payload: { reason: 'back' } });
     expect(request).toHaveBeenCalledWith('POST', '/api/employees/3/restore', { body: { reason: 'back' }, headers: {} });
   });
+
+  it('hands an upload’s progress callback to the client', async () => {
+    const { request, provider } = fakeClient({ data: { id: 4 } });
+    const onProgress = vi.fn();
+    const body = new FormData();
+    await provider.custom!({ url: '/api/employees/3/attaches/store', method: 'post', payload: body, meta: { onProgress } });
+    expect(request).toHaveBeenCalledWith('POST', '/api/employees/3/attaches/store', { body, headers: {}, onProgress });
+  });
 });
 
 describe('data provider cursors', () => {

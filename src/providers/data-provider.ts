@@ -52,7 +52,7 @@ import { stringify } from '@refinedev/simple-rest';
 import { resourceByName, type ResourceDefinition } from '../../resources';
 import type { Endpoint } from '../../resources/types';
 import { api } from './api';
-import type { ApiClient } from './api-client';
+import type { ApiClient, RequestOptions } from './api-client';
 import { ApiError, isApiError } from './api-error';
 import { refreshRightsAfterRefusal } from '../access/rights-refresh';
 
@@ -65,6 +65,8 @@ export interface CrudMeta extends MetaQuery {
   search?: string;
   /** Extra request headers. */
   headers?: Record<string, string>;
+  /** An upload's progress, 0–100 (`custom` with a `FormData` payload, e.g. attachments). */
+  onProgress?: (percent: number) => void;
 }
 
 export interface ListPagination {
@@ -189,9 +191,10 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
   /** One request; its failure is thrown as an HttpError, a refusal (403) reported first. */
   async function call<T>(method: string, path: string, meta: CrudMeta | undefined, body?: unknown): Promise<{ message?: string; data: T }> {
     try {
-      const request: { body?: unknown; headers?: Record<string, string> } = {};
+      const request: RequestOptions = {};
       if (body !== undefined) request.body = body;
       if (meta?.headers) request.headers = meta.headers;
+      if (meta?.onProgress) request.onProgress = meta.onProgress;
       return await client.request<T>(method, path, request);
     } catch (error) {
       const httpError = asHttpError(error);
@@ -348,7 +351,7 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
       const crudMeta: CrudMeta | undefined = meta;
       const extraHeaders: Record<string, string> | undefined = headers;
       const allHeaders = { ...crudMeta?.headers, ...extraHeaders };
-      const answer = await call<TData>(method.toUpperCase(), customUrl(url, { query, filters, sorters }), { headers: allHeaders }, payload);
+      const answer = await call<TData>(method.toUpperCase(), customUrl(url, { query, filters, sorters }), { headers: allHeaders, onProgress: crudMeta?.onProgress }, payload);
       // A list's `pagination` comes along (the audit log's pages: src/pages/audit/use-audit-log.ts).
       // The server's message goes along too, for the hooks' notifications (notifications.ts).
       const { pagination } = answer as { pagination?: ListPagination };

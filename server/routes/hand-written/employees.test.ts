@@ -27,7 +27,7 @@ interface EmployeeDocument {
   id: number;
   document_type_id: number;
   company_id?: number;
-  document_type: { id: number; name: string };
+  document_type: { id: number; name: string; warning_days?: number };
   statuses: StatusRow[];
   days_left?: number;
 }
@@ -185,7 +185,11 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       const list = (
         await call(test.app, 'GET', `/api/employees/${employee}/documents?company=${owner.user.company.id}`, undefined, { token: owner.token })
       ).json<{ data: EmployeeDocument[] }>();
-      expect(list.data.find((item) => item.id === document.id)?.statuses.map((status) => status.id)).toEqual([row.id]);
+      const listed = list.data.find((item) => item.id === document.id);
+      expect(listed?.statuses.map((status) => status.id)).toEqual([row.id]);
+      // Who made and last changed each row, by name (the owner registered without one: their login), and the type's threshold.
+      expect(listed?.statuses[0]).toMatchObject({ created_by_name: owner.login, updated_by_name: owner.login });
+      expect(listed?.document_type).toMatchObject({ warning_days: EXPIRY_WARNING_DAYS });
       const none = (await call(test.app, 'GET', `/api/employees/${employee}/documents?company=999999`, undefined, { token: owner.token })).json<{
         data: EmployeeDocument[];
       }>();

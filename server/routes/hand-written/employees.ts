@@ -9,7 +9,8 @@
  *   `employee-attachments` record `{id, file_name, mime_type, size, file_id, url}`; `DELETE
  *   …/attaches/{fileId}/destroy` takes that record's id and removes the record and its stored file.
  * - `GET …/documents?company=` lists the employee's documents (optionally of one company), each with its
- *   type (`document_type`, with its `warning_days`) and status rows (`statuses`); `POST …/documents/{templateId}/store {company_id?}`
+ *   type (`document_type`, with its `warning_days`) and status rows (`statuses`, each with `created_by_name` and
+ *   `updated_by_name`); `POST …/documents/{templateId}/store {company_id?}`
  *   makes one from HR document type {templateId}; `DELETE …/documents/{documentId}/destroy`.
  * - Status rows: `POST …/documents/{documentId}/status/store`, `PUT …/status/{statusId}/update` (with
  *   `version`, as the generic update), `DELETE …/status/{statusId}/destroy`. A row's `status` must be a
@@ -77,6 +78,18 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     return total === 0 ? [] : store.page(resource, scope, conditions, sql`id ASC`, total, 0);
   }
 
+  /** Who made and last changed some records: each member's name, else their login, by id. */
+  async function memberNames(store: EngineStore, rows: RecordRow[]): Promise<Map<number, string>> {
+    const memberIds = [...new Set(rows.flatMap((row) => [row.created_by, row.updated_by]).filter((id): id is number => id !== null))];
+    const names = new Map<number, string>();
+    if (memberIds.length === 0) return names;
+    const { text, values } = sql`SELECT id, COALESCE(NULLIF(btrim(concat_ws(' ', name, last_name)), ''), login) AS name FROM users
+      WHERE tenant_id = ${store.tenantId} AND id = ANY(${memberIds}::bigint[])`.render();
+    for (const member of (await store.client.query<{ id: string; name: string }>(text, values)).rows) names.set(Number(member.id), member.name);
+    return names;
+  }
+  const nameOf = (names: Map<number, string>, id: number | null) => (id === null ? null : (names.get(Number(id)) ?? null));
+
   function attachmentView(row: RecordRow) {
     const fileId = Number(row.data.file_id);
     const { file_id: _fileId, ...record } = toWire(attachments, row);
@@ -99,6 +112,12 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     }
   }
 
+  /** Status rows with who made and last changed them (the card's "created by" and "modified by"). */
+  async function statusViews(store: EngineStore, rows: RecordRow[]) {
+    const names = await memberNames(store, rows);
+    return rows.map((row) => ({ ...toWire(statusRows, row), created_by_name: nameOf(names, row.created_by), updated_by_name: nameOf(names, row.updated_by) }));
+  }
+
   async function documentView(store: EngineStore, row: RecordRow) {
     const type = await store.find(types, Number(row.data.document_type_id), {});
     return {
@@ -113,7 +132,7 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
             statuses: type.data.statuses ?? [],
           }
         : null,
-      statuses: (await all(store, statusRows, Number(row.id))).map((status) => toWire(statusRows, status)),
+      statuses: await statusViews(store, await all(store, statusRows, Number(row.id))),
     };
   }
 
@@ -123,16 +142,8 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     const store = readStore(database, request);
     const employee = await employeeOf(store, request);
     const rows = (await all(store, attachments, Number(employee.id))).reverse();
-    const memberIds = [...new Set(rows.map((row) => row.created_by).filter((id): id is number => id !== null))];
-    const names = new Map<number, string>();
-    if (memberIds.length > 0) {
-      const { text, values } = sql`SELECT id, COALESCE(NULLIF(btrim(concat_ws(' ', name, last_name)), ''), login) AS name FROM users
-        WHERE tenant_id = ${store.tenantId} AND id = ANY(${memberIds}::bigint[])`.render();
-      for (const member of (await store.client.query<{ id: string; name: string }>(text, values)).rows) names.set(Number(member.id), member.name);
-    }
-    return {
-      data: rows.map((row) => ({ ...attachmentView(row), created_by_name: row.created_by === null ? null : (names.get(Number(row.created_by)) ?? null) })),
-    };
+    const names = await memberNames(store, rows);
+    return { data: rows.map((row) => ({ ...attachmentView(row), created_by_name: nameOf(names, row.created_by) })) };
   });
 
   app.post('/api/employees/:employeeId/attaches/store', guarded('employees.create', { uploads: ['file'] }), async (request) => {
