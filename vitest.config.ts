@@ -40,6 +40,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // A browser on a busy 2-core machine: an answer may take seconds (vitest's own default is 1 s).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -45,6 +45,7 @@ const SettingsPage = lazyNamed(() => import('./pages/profile/settings-page'), 'S
 const DepartmentsPage = lazyNamed(() => import('./pages/departments/departments-page'), 'DepartmentsPage');
 const AuditLogPage = lazyNamed(() => import('./pages/audit/audit-log-page'), 'AuditLogPage');
 const DocumentTypesPage = lazyNamed(() => import('./screens/hr-documents/document-types-page'), 'DocumentTypesPage');
+const EmployeeCardPage = lazyNamed(() => import('./screens/employee-card/employee-card-page'), 'EmployeeCardPage');
 
 export interface AppRoute {
   path: string;
@@ -123,7 +124,8 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
   comingSoon('/transport', 'transport'),
   comingSoon('/trailers', 'trailers'),
   comingSoon('/personal-main', 'personalMain'),
-  comingSoon('/personal-main/employee/:userId', 'employee'),
+  // SPEC §2: the employee card, hand-written (src/screens/employee-card/).
+  { path: '/personal-main/employee/:userId', titleKey: 'pages.employee', access: 'private', element: <EmployeeCardPage />, handWritten: true },
   // SPEC §2: a tab per department with its members and head, rather than the generic list.
   { path: '/personal-departments', titleKey: 'pages.personalDepartments', access: 'private', element: <DepartmentsPage />, handWritten: true },
   // SPEC §2: each document type expands to its statuses, edited in place (src/screens/hr-documents/).

@@ -351,7 +351,12 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
       const crudMeta: CrudMeta | undefined = meta;
       const extraHeaders: Record<string, string> | undefined = headers;
       const allHeaders = { ...crudMeta?.headers, ...extraHeaders };
-      const answer = await call<TData>(method.toUpperCase(), customUrl(url, { query, filters, sorters }), { headers: allHeaders, onProgress: crudMeta?.onProgress }, payload);
+      const answer = await call<TData>(
+        method.toUpperCase(),
+        customUrl(url, { query, filters, sorters }),
+        { headers: allHeaders, onProgress: crudMeta?.onProgress },
+        payload,
+      );
       // A list's `pagination` comes along (the audit log's pages: src/pages/audit/use-audit-log.ts).
       // The server's message goes along too, for the hooks' notifications (notifications.ts).
       const { pagination } = answer as { pagination?: ListPagination };

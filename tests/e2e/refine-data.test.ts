@@ -69,7 +69,7 @@ describe('the data of every page stays current', () => {
       await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
       await page.getByTestId('menu-orders').click();
       const row = page.getByTestId('crud-list-orders').locator('tr', { hasText: 'RED-2' });
-      await row.getByText('Green Volvo').waitFor({ timeout: 5_000 });
+      await row.getByText('Green Volvo').waitFor({ timeout: 15_000 });
       await expect(row.getByText('Red Volvo').count()).resolves.toBe(0);
       // A client-side navigation, not a page load: the app itself brought the label up to date.
       await expect(page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).resolves.toBe(true);

@@ -25,7 +25,9 @@ describe.each(databases)('passports of an employee on %s', (kind) => {
   const add = (employeeId: number, body: Record<string, unknown> = {}, token = owner.token, language?: string) =>
     call(test.app, 'POST', `/api/employees/${employeeId}/passports/store`, { number: `AB${100000 + counter++}`, type: 'usual', ...body }, { token, language });
   const list = async (employeeId: number) =>
-    (await call(test.app, 'GET', `/api/employees/${employeeId}/passports`, undefined, { token: owner.token })).json<{ data: Passport[] }>().data.sort((left, right) => left.id - right.id);
+    (await call(test.app, 'GET', `/api/employees/${employeeId}/passports`, undefined, { token: owner.token }))
+      .json<{ data: Passport[] }>()
+      .data.sort((left, right) => left.id - right.id);
   const newEmployee = async (token = owner.token) => (await new RecordMaker(test.app, token).make(employees)).id;
 
   beforeAll(async () => {
@@ -56,7 +58,13 @@ describe.each(databases)('passports of an employee on %s', (kind) => {
       [second.id, true],
     ]);
     const stale = (await list(employee)).find((passport) => passport.id === first.id) as Passport;
-    const updated = await call(test.app, 'PUT', `/api/employees/${employee}/passports/${first.id}/update`, { primary: true, version: stale.version }, { token: owner.token });
+    const updated = await call(
+      test.app,
+      'PUT',
+      `/api/employees/${employee}/passports/${first.id}/update`,
+      { primary: true, version: stale.version },
+      { token: owner.token },
+    );
     expect(updated.statusCode, updated.body).toBe(200);
     expect((await list(employee)).map((passport) => [passport.id, passport.primary === true])).toEqual([
       [first.id, true],
@@ -65,7 +73,12 @@ describe.each(databases)('passports of an employee on %s', (kind) => {
     // The cleared passport's change is in the audit trail (reads of its number are, too: left aside).
     const history = await call(test.app, 'GET', `/api/audit-log?resource=passports&record_id=${second.id}`, undefined, { token: owner.token });
     expect(history.statusCode, history.body).toBe(200);
-    expect(history.json<{ data: Array<{ action: string }> }>().data.map((entry) => entry.action).filter((action) => action !== 'read')).toEqual(['update', 'create']);
+    expect(
+      history
+        .json<{ data: Array<{ action: string }> }>()
+        .data.map((entry) => entry.action)
+        .filter((action) => action !== 'read'),
+    ).toEqual(['update', 'create']);
   });
 
   it('another tenant can neither add to nor change an employee’s passports', async () => {
@@ -76,7 +89,13 @@ describe.each(databases)('passports of an employee on %s', (kind) => {
     expect((await add(theirs, { primary: true }, stranger.token)).statusCode).toBe(200);
     // Their primary passport left mine as it was.
     expect((await list(employee)).find((passport) => passport.id === mine.id)?.primary).toBe(true);
-    const changed = await call(test.app, 'PUT', `/api/employees/${employee}/passports/${mine.id}/update`, { primary: false, version: mine.version }, { token: stranger.token });
+    const changed = await call(
+      test.app,
+      'PUT',
+      `/api/employees/${employee}/passports/${mine.id}/update`,
+      { primary: false, version: mine.version },
+      { token: stranger.token },
+    );
     expect(changed.statusCode).toBe(404);
   });
 });

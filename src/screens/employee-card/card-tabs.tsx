@@ -1,0 +1,59 @@
+/**
+ * The card's tabs, the open one in the URL (`?tab=`; Personal info has none). The other query parameters
+ * stay (`?companyId=` finds the employee again, `&document=` points at one document); switching replaces
+ * the history entry, so Back leaves the card. A tab the member may not use is not drawn.
+ */
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { resourceByName } from '../../../resources';
+import { useAccess } from '../../access/use-access';
+import { CrudList } from '../../crud/crud-list';
+import { tabParameter } from '../../crud/list-state';
+import { HistoryTab } from '../../pages/audit/history-tab';
+import { AttachmentsTab } from './attachments-tab';
+import { DocumentsTab } from './documents-tab';
+import { PassportsTab } from './passports-tab';
+import { PersonalInfoTab } from './personal-info-tab';
+
+type Row = Record<string, unknown>;
+
+export function CardTabs({ employee, id, params }: { employee: Row; id: string; params: Record<string, string> }) {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const [query, setQuery] = useSearchParams();
+  const employeeParams = { employeeId: id };
+  const subList = (name: string) => <CrudList resource={resourceByName(name)} params={employeeParams} />;
+  const tabs = [
+    { key: 'personal', label: t('employeeCard.tabs.personal'), children: <PersonalInfoTab employee={employee} params={params} /> },
+    { key: 'passports', label: t('passports.title'), children: <PassportsTab employeeId={id} /> },
+    { key: 'employee-documents', label: t('employeeCard.tabs.documents'), children: <DocumentsTab employee={employee} employeeId={id} /> },
+    { key: 'addresses', label: t('addresses.title'), children: subList('addresses') },
+    { key: 'employee-banks', label: t('employee-banks.title'), children: subList('employee-banks') },
+    { key: 'employee-attachments', label: t('employeeCard.tabs.attachments'), children: <AttachmentsTab employeeId={id} /> },
+    { key: 'history', label: t('audit.history.tab'), children: <HistoryTab resource={resourceByName('employees')} recordId={id} /> },
+  ].filter((tab) => tab.key === 'personal' || tab.key === 'history' || access.can(tab.key, 'list'));
+  const asked = query.get(tabParameter);
+  const active = tabs.some((tab) => tab.key === asked) ? (asked ?? 'personal') : 'personal';
+
+  return (
+    <Tabs
+      className="employee-card__tabs"
+      items={tabs}
+      activeKey={active}
+      destroyOnHidden
+      data-testid="employee-card-tabs"
+      onChange={(key) =>
+        setQuery(
+          (current) => {
+            const next = new URLSearchParams(current);
+            if (key === 'personal') next.delete(tabParameter);
+            else next.set(tabParameter, key);
+            return next;
+          },
+          { replace: true },
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The employee card `/personal-main/employee/:id` (SPEC §2, hand-written): a header (name, initials,
+ * category, company, age, the worst document state) and the tabs Personal info, Passports, Documents and
+ * statuses, Addresses, Bank accounts, Attached documents and History, the open one in the URL (`?tab=`,
+ * named by resource, as the expiring panel links to them). Loading the employee shows the full-page
+ * spinner; a missing id, or another tenant's, shows "Not found".
+ *
+ * The employee comes through the generic pages' `useCrudRecord` (Refine's `useOne`, or a look-up by id
+ * through the list when the URL lacks `?companyId=`), so every save anywhere refreshes the card.
+ */
+import { Result } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { resourceByName } from '../../../resources';
+import { pathParamsFromQuery, useCrudRecord } from '../../crud/load-record';
+import { FullPageSpinner } from '../../pages/common/full-page-spinner';
+import { PageHeading } from '../../pages/common/page-heading';
+import { CardHeader } from './card-header';
+import { CardTabs } from './card-tabs';
+import './employee-card.css';
+
+type Row = Record<string, unknown>;
+
+export function EmployeeCardPage() {
+  const { t } = useTranslation();
+  const employees = resourceByName('employees');
+  // SPEC §2 names the parameter `:userId`; the resource's show route (`:id`) has the same shape.
+  const { userId, id: idParam } = useParams();
+  const id = userId ?? idParam ?? '';
+  const location = useLocation();
+  const params = pathParamsFromQuery(employees, location.search);
+  // The list's row handed over by its show link: fills the company of the show endpoint at once.
+  const [known] = useState((location.state as { record?: Row } | null)?.record);
+  const { status, record } = useCrudRecord(employees, id, { params, record: known });
+
+  if (status === 'loading') return <FullPageSpinner />;
+  if (status !== 'ready' || !record) {
+    return (
+      <div data-testid="employee-card-missing">
+        <Result status={status === 'notFound' ? '404' : 'warning'} title={status === 'notFound' ? t('crud.notFound') : t('crud.loadFailed')} />
+      </div>
+    );
+  }
+  const company = record.company_id;
+  const companyParams = typeof company === 'number' || typeof company === 'string' ? { companyId: String(company) } : params;
+  return (
+    <div className="employee-card" data-testid="employee-card">
+      <PageHeading titleKey="pages.employee" />
+      <CardHeader employee={record} params={companyParams} />
+      <CardTabs employee={record} id={id} params={companyParams} />
+    </div>
+  );
+}
