@@ -5,7 +5,7 @@
  *
  *   page (≥ 1, default 1) · perPage (1–100, default 10; the UI offers 10/20/30/40) ·
  *   sort (an x-sort field, id, created_at, updated_at) · order (asc | desc) ·
- *   search (ILIKE over x-search fields) · <field> for x-filter exact|search · <field>_from/_to for range ·
+ *   search (ILIKE over x-search fields; several words: each in some field) · <field> for x-filter exact|search · <field>_from/_to for range ·
  *   cursor (a page by keyset instead of OFFSET: read and checked by cursor.ts, which also knows the scope).
  * Empty values are ignored (the web app drops them, other clients may not).
  */
@@ -142,15 +142,24 @@ export function parseListQuery(
   const conditions: Sql[] = [];
   const search = values.get('search');
   if (search !== undefined) {
-    const pattern = likePattern(search);
     const searched = resource.searchFields.filter((field) => !hidden.has(field));
+    const anyField = (text: string) =>
+      join(
+        searched.map((field) => sql`${raw(fieldExpression(resource, field))} ILIKE ${likePattern(text)}`),
+        ' OR ',
+      );
+    // Several words: each is found in some field, not necessarily the same one ("Olga Shevchenko" finds
+    // the first name and the last name; "Shevchenko Olga" too). A phrase within one field is still found.
+    const words = search.trim().split(/\s+/).filter(Boolean);
     conditions.push(
-      searched.length > 0
-        ? join(
-            searched.map((field) => sql`${raw(fieldExpression(resource, field))} ILIKE ${pattern}`),
-            ' OR ',
-          )
-        : sql`false`,
+      searched.length === 0
+        ? sql`false`
+        : words.length > 1
+          ? join(
+              words.map((word) => sql`(${anyField(word)})`),
+              ' AND ',
+            )
+          : anyField(search),
     );
   }
   for (const { field, mode } of resource.filterFields) {

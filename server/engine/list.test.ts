@@ -143,6 +143,20 @@ describe.each(databases)('lists on %s', (kind) => {
     for (const perPage of [20, 30, 40, 100]) expect((await list(`/api/companies?perPage=${perPage}`)).body.pagination.perPage).toBe(perPage);
   });
 
+  it('finds a record by words in different search fields, in any order: a full name across first and last name', async () => {
+    const employees = model.byName.get('employees') as EngineResource;
+    const olga = await maker.make(employees, { name: 'Olga', last_name: 'Shevchenko' });
+    await maker.make(employees, { name: 'Olga', last_name: 'Petrenko' });
+    await maker.make(employees, { name: 'Ivan', last_name: 'Shevchenko' });
+    const found = async (search: string) =>
+      (await list(`/api/employees?search=${encodeURIComponent(search)}`)).body.data.map((record) => (record as { id: number }).id);
+    expect(await found('Olga Shevchenko')).toEqual([olga.id]);
+    expect(await found('  shevchenko   OLGA ')).toEqual([olga.id]);
+    expect(await found('Olga Shevch')).toEqual([olga.id]);
+    expect(await found('Olga Marchenko')).toEqual([]);
+    expect(await found('Shevchenko')).toHaveLength(2);
+  });
+
   it('treats % and _ in a search as text', async () => {
     const companies = model.byName.get('companies') as EngineResource;
     await maker.make(companies, { name: 'Sale 50% off' });
