@@ -58,6 +58,15 @@ async function walkTheCard(page: Page, language: 'en' | 'uk', step: (name: strin
     await expect(page.getByTestId('employee-card-category').textContent()).resolves.toBe(say('enums.employeeCategory.contractors'));
   });
 
+  await step('Personal info: a group edited in place', async () => {
+    await page.getByTestId('personal-edit-contacts').click();
+    const group = page.getByTestId('personal-group-contacts');
+    await group.locator('#employees-edit_email').fill('olga.s@example.com');
+    await group.getByTestId('crud-form-save').click();
+    await group.getByText('olga.s@example.com').waitFor();
+    await expect(group.locator('#employees-edit_email').count()).resolves.toBe(0);
+  });
+
   await step('a passport: typed in place; a second cannot be started before it is saved', async () => {
     await page.getByRole('tab', { name: say('passports.title') }).click();
     expect(page.url()).toContain('tab=passports');
@@ -178,6 +187,7 @@ describe('the employee card', () => {
       for (const key of [
         'employeeCard.groups.identity',
         'employeeCard.groups.family',
+        'employeeCard.groups.contacts',
         'passports.primaryBadge',
         'employeeCard.documents.addStatus',
         'employeeCard.documents.created',

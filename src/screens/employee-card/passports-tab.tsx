@@ -147,6 +147,7 @@ export function PassportsTab({ employeeId }: { employeeId: string }) {
         loading={loading}
         pagination={false}
         className="crud-table"
+        scroll={{ x: 'max-content' }}
         rowClassName={(record) => (expiryStateOf(record.expiration_date, passportWarningDays) === 'expired' ? 'employee-card__expired-row' : '')}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('passports.empty')} /> }}
       />

@@ -193,7 +193,7 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
         ) : isNew(row) ? null : (
           <Radio
             checked={row.relevant === true}
-            disabled={!canEdit || row.relevant === true || actions.busy}
+            disabled={!canEdit || actions.busy}
             aria-label={t('employeeCard.documents.makeRelevant')}
             onChange={() => void actions.updateRow(document.id, row.id, { relevant: true, version: row.version }).catch(() => undefined)}
             data-testid={`status-row-make-relevant-${row.id}`}
