@@ -267,12 +267,33 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       const gone = await make(isoDay(-3), true);
       await make(isoDay(EXPIRY_WARNING_DAYS + 5), true);
       await make(isoDay(5), false);
+      // A type warning 60 days ahead: its document ending in 45 days is listed, by its own threshold.
+      const longType = (
+        await call(
+          test.app,
+          'POST',
+          '/api/documents/store',
+          { name: 'Work permit', short_name: 'WPR', warning_days: 60, statuses: [{ name: 'Granted' }] },
+          { token: owner.token },
+        )
+      ).json<{ data: { id: number; statuses: Array<{ id: number }> } }>().data;
+      const permit = (await call(test.app, 'POST', `/api/employees/${person}/documents/${longType.id}/store`, {}, { token: owner.token })).json<{
+        data: { id: number };
+      }>().data.id;
+      await call(
+        test.app,
+        'POST',
+        `/api/employees/${person}/documents/${permit}/status/store`,
+        { status: longType.statuses[0].id, dateFrom: '2024-01-01', dateUpTo: isoDay(45), relevant: true },
+        { token: owner.token },
+      );
       const response = await call(test.app, 'GET', `/api/employees/${person}/documents/status/expires`, undefined, { token: owner.token });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json<{ data: EmployeeDocument[] }>();
       expect(body.data.map((document) => [document.id, document.days_left])).toEqual([
         [gone, -3],
         [soon, 10],
+        [permit, 45],
       ]);
     });
 

@@ -17,7 +17,8 @@
  *   status of the document's type (else 422 `validation.refMissing`); one row per document is relevant:
  *   marking one relevant makes the others irrelevant.
  * - `GET …/documents/status/expires`: the employee's documents whose relevant status row ends
- *   (`dateUpTo`) within EXPIRY_WARNING_DAYS from today, already expired ones included, soonest first,
+ *   (`dateUpTo`) within their type's `warning_days` (EXPIRY_WARNING_DAYS when unset) from today, already
+ *   expired ones included, soonest first,
  *   each with `days_left` (negative once expired).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -48,8 +49,8 @@ import { DOCUMENT_TYPES, ensureFileOwnerTriggers, fileUrl } from './uploads';
 import { fileTypeFromBuffer } from 'file-type';
 
 /**
- * "Expiring soon" (SPEC §4 leaves N open): a document whose relevant status ends within 30 days is
- * listed by `…/documents/status/expires`. 30 days gives a month to renew a licence or a permit.
+ * "Expiring soon" (SPEC §4 leaves N open): the threshold of an HR document type without its own
+ * `warning_days`. 30 days gives a month to renew a licence or a permit.
  */
 export const EXPIRY_WARNING_DAYS = 30;
 
@@ -210,7 +211,9 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
       const upTo = typeof relevant?.data.dateUpTo === 'string' ? Date.parse(relevant.data.dateUpTo) : NaN;
       if (Number.isNaN(upTo)) continue;
       const daysLeft = Math.round((upTo - today) / DAY_MS);
-      if (daysLeft <= EXPIRY_WARNING_DAYS) data.push({ ...(await documentView(store, row)), days_left: daysLeft });
+      const view = await documentView(store, row);
+      // Each document by its own type's threshold (SPEC §4's indicator), as the tenant-wide list has it.
+      if (daysLeft <= (view.document_type?.warning_days ?? EXPIRY_WARNING_DAYS)) data.push({ ...view, days_left: daysLeft });
     }
     data.sort((left, right) => left.days_left - right.days_left);
     return { data, meta: { warningDays: EXPIRY_WARNING_DAYS } };
