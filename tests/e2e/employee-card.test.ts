@@ -73,7 +73,7 @@ async function walkTheCard(page: Page, language: 'en' | 'uk', step: (name: strin
     await page.getByTestId('passport-add').click();
     const form = page.getByTestId('passport-new');
     await expect(page.getByTestId('passport-add').isDisabled()).resolves.toBe(true);
-    await page.getByTestId('passport-add').hover({ force: true });
+    await page.getByTestId('passport-add-wrapper').hover();
     await page.getByRole('tooltip', { name: say('passports.tooltips.finishFirst') }).waitFor();
     await form.locator('#passports-create_number').fill('FX123456');
     await form.locator('#passports-create_type').click();

@@ -121,16 +121,19 @@ export function PassportsTab({ employeeId }: { employeeId: string }) {
     <div data-testid="passports-tab">
       {access.can(resource, 'create') && (
         <Tooltip title={blockedBy}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={blockedBy !== undefined}
-            onClick={() => setAdding(true)}
-            style={{ marginBottom: 16 }}
-            data-testid="passport-add"
-          >
-            {t('passports.add')}
-          </Button>
+          {/* A disabled button gets no pointer events: the span shows its tooltip. */}
+          <span style={{ display: 'inline-block' }} data-testid="passport-add-wrapper">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={blockedBy !== undefined}
+              onClick={() => setAdding(true)}
+              style={{ marginBottom: 16 }}
+              data-testid="passport-add"
+            >
+              {t('passports.add')}
+            </Button>
+          </span>
         </Tooltip>
       )}
       {adding && (
