@@ -3,7 +3,8 @@
  * the server (10/20/30/40 a page), columns from `views.list` or the `x-list` fields, sortable where
  * `x-sort`, the filter bar, the resource's empty-list message (`<name>.empty`), row actions (show, edit,
  * delete through Refine's `useDelete` after a confirmation) and a Create button; with `listTabs`, tabs by
- * an enum field with their counts above it (list-tabs-bar.tsx). Used as a page and, scoped to a parent
+ * an enum field with their counts above it (list-tabs-bar.tsx). Create and edit open the form's dialog, or
+ * with `editInPlace` the form in the table itself (form-in-place.tsx). Used as a page and, scoped to a parent
  * through `params`, as a tab of the parent's show page.
  *
  * Saving or deleting needs no reload here: Refine invalidates the resource's lists, records and labels,
@@ -20,7 +21,8 @@ import type { ResourceDefinition } from '../../resources';
 import { useAccess } from '../access/use-access';
 import { mutationNotifications } from '../providers/notifications';
 import { DeferredPopconfirm } from './deferred-popups';
-import { FieldValue, routeFor, useFieldLabel } from './field-value';
+import { FieldValue, routeFor, useFieldLabel, useResourceTitles } from './field-value';
+import { FormInPlace } from './form-in-place';
 import { FormModal } from './form-modal';
 import { ListFilters } from './list-filters';
 import { ListTabsBar } from './list-tabs-bar';
@@ -48,9 +50,14 @@ export interface CrudListProps {
   expandedRow?: (record: Row) => ReactNode;
   /** More to say in a row's delete confirmation (what else the delete removes); mounted when the confirmation opens. */
   deleteImpact?: (record: Row) => ReactNode;
+  /**
+   * Create and edit in the table instead of the dialog: a new record's form opens above the rows, a row's
+   * form right under it (an employee's addresses and bank accounts on the card).
+   */
+  editInPlace?: boolean;
 }
 
-export function CrudList({ resource, params, searchFirst = false, syncWithLocation = false, expandedRow, deleteImpact }: CrudListProps) {
+export function CrudList({ resource, params, searchFirst = false, syncWithLocation = false, expandedRow, deleteImpact, editInPlace = false }: CrudListProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const list = useCrudList(resource, params, { syncWithLocation });
@@ -67,6 +74,9 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
   const tabField = resource.listTabs?.field;
   const { [tabField ?? '']: activeTab, ...otherFilters } = list.filters;
   const tabCounts = useTabCounts(resource, toCrudFilters(tabField ? otherFilters : {}, list.search), params);
+  const { singular } = useResourceTitles(resource);
+  // The row whose form is open under it (editInPlace).
+  const editingInPlace = editInPlace && form?.mode === 'edit' ? form.record : undefined;
 
   function remove(record: Row) {
     const lastOnPage = list.records.length === 1 && list.page > 1;
@@ -179,13 +189,37 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
           </Button>
         )}
       </Space>
+      {editInPlace && form?.mode === 'create' && (
+        <Card
+          size="small"
+          title={t('crud.titles.create', { resource: singular })}
+          style={{ marginBottom: 16 }}
+          data-testid={`crud-in-place-create-${resource.name}`}
+        >
+          <FormInPlace resource={resource} mode="create" params={params} onClose={() => setForm(null)} />
+        </Card>
+      )}
       <Table<Row>
         rowKey={(record) => idOf(resource, record) ?? JSON.stringify(record)}
         columns={columns}
         dataSource={list.records}
         loading={list.loading}
         className="crud-table"
-        expandable={expandedRow ? { expandedRowRender: (record) => expandedRow(record), rowExpandable: () => true } : undefined}
+        expandable={
+          editingInPlace
+            ? {
+                expandedRowKeys: [idOf(resource, editingInPlace) ?? ''],
+                showExpandColumn: false,
+                expandedRowRender: (record) => (
+                  <div data-testid={`crud-in-place-edit-${resource.name}`}>
+                    <FormInPlace resource={resource} mode="edit" record={record} params={params} onClose={() => setForm(null)} />
+                  </div>
+                ),
+              }
+            : expandedRow
+              ? { expandedRowRender: (record) => expandedRow(record), rowExpandable: () => true }
+              : undefined
+        }
         locale={{
           emptyText: (
             <Empty
@@ -224,7 +258,7 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
         }}
       />
       {moving && <MoveToTabModal resource={resource} record={moving} params={params} onClose={() => setMoving(null)} />}
-      {form && <FormModal resource={resource} mode={form.mode} open record={form.record} params={params} onClose={() => setForm(null)} />}
+      {form && !editInPlace && <FormModal resource={resource} mode={form.mode} open record={form.record} params={params} onClose={() => setForm(null)} />}
     </div>
   );
 }

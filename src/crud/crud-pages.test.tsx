@@ -311,3 +311,23 @@ describe('a stale save (409)', () => {
     expect(screen.queryByTestId('crud-conflict')).toBeNull();
   });
 });
+
+describe('a list that edits in place', () => {
+  const addresses = resourceByName('addresses');
+  const row = { id: 4, type: 'registration', country: 'DE', city: 'Berlin', street: 'Hauptstraße', house: '5', version: 2, employee_id: 9 };
+
+  it('opens a row’s form under the row and a new record’s form above the rows, without a dialog', async () => {
+    stubFetch(() => json(page([row])));
+    renderWithRefine(<CrudList resource={addresses} params={{ employeeId: '9' }} editInPlace />);
+    await screen.findByText('Berlin');
+    fireEvent.click(screen.getByTestId('edit-4'));
+    const form = await screen.findByTestId('crud-in-place-edit-addresses');
+    expect(form.closest('tr')?.previousElementSibling?.textContent).toContain('Berlin');
+    expect(document.querySelector('.ant-modal')).toBeNull();
+    fireEvent.click(await screen.findByTestId('crud-form-cancel'));
+    await vi.waitFor(() => expect(screen.queryByTestId('crud-in-place-edit-addresses')).toBeNull());
+    fireEvent.click(screen.getByTestId('crud-create'));
+    expect(await screen.findByTestId('crud-in-place-create-addresses')).toBeTruthy();
+    expect(document.querySelector('.ant-modal')).toBeNull();
+  });
+});

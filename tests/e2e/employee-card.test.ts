@@ -119,6 +119,21 @@ async function walkTheCard(page: Page, language: 'en' | 'uk', step: (name: strin
     await expect.poll(() => document.locator('[data-testid^="document-state-"]').textContent()).toBe(say('employeeCard.expiry.expiring'));
   });
 
+  await step('a bank account added in the table: a wrong IBAN is refused under the field, a right one saved', async () => {
+    await page.getByRole('tab', { name: say('employee-banks.title') }).click();
+    const banks = page.getByTestId('crud-list-employee-banks');
+    await banks.getByTestId('crud-create').click();
+    const form = banks.getByTestId('crud-in-place-create-employee-banks');
+    await form.locator('#employee-banks-create_number').fill('DE00123');
+    await form.getByTestId('crud-form-save').click();
+    await form.locator('.ant-form-item-explain-error').first().waitFor();
+    await form.locator('#employee-banks-create_number').fill('DE89370400440532013000');
+    await form.locator('#employee-banks-create_type').fill('Salary');
+    await form.getByTestId('crud-form-save').click();
+    await form.waitFor({ state: 'detached' });
+    await banks.locator('tr', { hasText: 'Salary' }).waitFor();
+  });
+
   await step('an attachment: uploaded with its progress, listed with who uploaded it, previewed', async () => {
     await page.getByRole('tab', { name: say('employeeCard.tabs.attachments') }).click();
     await page

@@ -23,7 +23,7 @@ export function CardTabs({ employee, id, params }: { employee: Row; id: string; 
   const access = useAccess();
   const [query, setQuery] = useSearchParams();
   const employeeParams = { employeeId: id };
-  const subList = (name: string) => <CrudList resource={resourceByName(name)} params={employeeParams} />;
+  const subList = (name: string) => <CrudList resource={resourceByName(name)} params={employeeParams} editInPlace />;
   const tabs = [
     { key: 'personal', label: t('employeeCard.tabs.personal'), children: <PersonalInfoTab employee={employee} params={params} /> },
     { key: 'passports', label: t('passports.title'), children: <PassportsTab employeeId={id} /> },

@@ -6,13 +6,14 @@
  */
 import { DeleteOutlined, EditOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import { useDelete, useUpdate } from '@refinedev/core';
-import { Button, Card, Empty, Popconfirm, Space, Spin, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Empty, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceByName } from '../../../resources';
 import { useAccess } from '../../access/use-access';
 import { FieldValue, useFieldLabel } from '../../crud/field-value';
+import { FormInPlace } from '../../crud/form-in-place';
 import { FormModal } from '../../crud/form-modal';
 import { mutationNotifications } from '../../providers/notifications';
 import { expiryStateOf, passportWarningDays } from './expiry';
@@ -20,8 +21,6 @@ import { ExpiryTag } from './expiry-tag';
 import { maxPassports, usePassports } from './use-passports';
 
 type Row = Record<string, unknown>;
-
-const CrudForm = lazy(() => import('../../crud/crud-form').then((module) => ({ default: module.CrudForm })));
 
 export function PassportsTab({ employeeId }: { employeeId: string }) {
   const { t } = useTranslation();
@@ -138,9 +137,7 @@ export function PassportsTab({ employeeId }: { employeeId: string }) {
       )}
       {adding && (
         <Card size="small" title={t('passports.new')} style={{ marginBottom: 16 }} data-testid="passport-new">
-          <Suspense fallback={<Spin />}>
-            <CrudForm resource={resource} mode="create" open params={params} onClose={() => setAdding(false)} onCancel={() => setAdding(false)} />
-          </Suspense>
+          <FormInPlace resource={resource} mode="create" params={params} onClose={() => setAdding(false)} />
         </Card>
       )}
       <Table<Row>

@@ -4,18 +4,16 @@
  * with Save and Cancel. Sensitive fields show masked for members without the right, as everywhere.
  */
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Descriptions, Row as GridRow, Spin } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Card, Col, Descriptions, Row as GridRow } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceByName } from '../../../resources';
 import { useAccess } from '../../access/use-access';
 import { FieldValue, useFieldLabel } from '../../crud/field-value';
+import { FormInPlace } from '../../crud/form-in-place';
 import { editableFields, personalInfoGroups } from './personal-info-groups';
 
 type Row = Record<string, unknown>;
-
-// The schema form (RJSF, ajv) is a chunk of its own, loaded when a group is first edited.
-const CrudForm = lazy(() => import('../../crud/crud-form').then((module) => ({ default: module.CrudForm })));
 
 export function PersonalInfoTab({ employee, params }: { employee: Row; params: Record<string, string> }) {
   const { t } = useTranslation();
@@ -50,18 +48,7 @@ export function PersonalInfoTab({ employee, params }: { employee: Row; params: R
             }
           >
             {editing === group.key ? (
-              <Suspense fallback={<Spin />}>
-                <CrudForm
-                  resource={employees}
-                  mode="edit"
-                  open
-                  record={employee}
-                  params={params}
-                  fields={editableFields(group)}
-                  onClose={() => setEditing(null)}
-                  onCancel={() => setEditing(null)}
-                />
-              </Suspense>
+              <FormInPlace resource={employees} mode="edit" record={employee} params={params} fields={editableFields(group)} onClose={() => setEditing(null)} />
             ) : (
               <Descriptions column={1} size="small" bordered>
                 {group.fields.map((field) => (
