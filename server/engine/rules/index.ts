@@ -1,5 +1,6 @@
 /** The one registry of resource rules, by resource name (types.ts says what a rule may do). */
 import { departmentRules } from './departments';
+import { handoverActRules } from './handover-acts';
 import { hrDocumentTypeRules } from './hr-document-types';
 import { passportRules } from './passports';
 import type { ResourceRules } from './types';
@@ -10,6 +11,7 @@ export const resourceRules: Readonly<Record<string, ResourceRules>> = {
   departments: departmentRules,
   'hr-document-types': hrDocumentTypeRules,
   passports: passportRules,
+  'handover-acts': handoverActRules,
 };
 
 export type { ResourceRules, RuleContext, WriteFacts } from './types';

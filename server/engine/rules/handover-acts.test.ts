@@ -1,0 +1,90 @@
+/** A handover act's mileage only goes up (issue 13), and a higher one becomes the vehicle's; on both databases, per tenant. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectErrorShape, registerUser, type RegisteredUser } from '../../test-support/api-client';
+import { databases } from '../../test-support/databases';
+import { startTestApp, type TestApp } from '../../test-support/test-app';
+
+describe.each(databases)('handover act mileage on %s', (kind) => {
+  let test: TestApp;
+  let owner: RegisteredUser;
+  let stranger: RegisteredUser;
+  let plate = 0;
+
+  const newTruck = async (mileage?: number, token = owner.token) =>
+    (
+      await call(
+        test.app,
+        'POST',
+        '/api/transport/store',
+        { board_names: 'Truck', registration_number: `MIL${String(plate++).padStart(3, '0')}`, ...(mileage === undefined ? {} : { mileage }) },
+        { token },
+      )
+    ).json<{ data: { id: number } }>().data.id;
+  const act = (truck: number, date: string, mileage: number, token = owner.token, language?: string) =>
+    call(test.app, 'POST', `/api/transport/${truck}/handover-acts/store`, { date, mileage }, { token, language });
+  const truckMileage = async (truck: number) =>
+    (await call(test.app, 'GET', `/api/transport/show/${truck}`, undefined, { token: owner.token })).json<{ data: { mileage?: number } }>().data.mileage;
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+    owner = await registerUser(test.app);
+    stranger = await registerUser(test.app);
+  });
+  afterAll(async () => test?.close());
+
+  it('refuses a mileage below the vehicle’s last known one, under the field and in the member’s language, writing nothing', async () => {
+    const truck = await newTruck(250_000);
+    const refused = await act(truck, '2026-03-01', 249_999, owner.token, 'de');
+    expect(refused.statusCode, refused.body).toBe(422);
+    const body = expectErrorShape(refused);
+    expect(body.errors?.mileage?.[0]).toMatch(/250000|250\.000|250,000/);
+    expect(body.errors?.mileage?.[0]).toMatch(/Kilometerstand/);
+    const list = await call(test.app, 'GET', `/api/transport/${truck}/handover-acts`, undefined, { token: owner.token });
+    expect(list.json<{ data: unknown[] }>().data).toEqual([]);
+    expect(await truckMileage(truck)).toBe(250_000);
+  });
+
+  it('takes a higher mileage as the vehicle’s, and then measures the next act against it', async () => {
+    const truck = await newTruck(100_000);
+    expect((await act(truck, '2026-03-01', 100_500)).statusCode).toBe(200);
+    expect(await truckMileage(truck)).toBe(100_500);
+    expect((await act(truck, '2026-03-02', 100_400)).statusCode).toBe(422);
+    expect((await act(truck, '2026-03-02', 100_500)).statusCode).toBe(200);
+    expect(await truckMileage(truck)).toBe(100_500);
+  });
+
+  it('checks a late-entered act against the acts before it, not against later ones', async () => {
+    const truck = await newTruck();
+    expect((await act(truck, '2026-01-10', 10_000)).statusCode).toBe(200);
+    expect((await act(truck, '2026-03-10', 30_000)).statusCode).toBe(200);
+    // Entered later, dated between them: at least the January act's mileage.
+    expect((await act(truck, '2026-02-10', 9_000)).statusCode).toBe(422);
+    expect((await act(truck, '2026-02-10', 20_000)).statusCode).toBe(200);
+    // The vehicle keeps the highest mileage seen.
+    expect(await truckMileage(truck)).toBe(30_000);
+  });
+
+  it('checks an edited act too', async () => {
+    const truck = await newTruck();
+    await act(truck, '2026-01-10', 10_000);
+    const second = (await act(truck, '2026-02-10', 12_000)).json<{ data: { id: number; version: number } }>().data;
+    const lowered = await call(
+      test.app,
+      'PUT',
+      `/api/transport/${truck}/handover-acts/${second.id}/update`,
+      { mileage: 9_500, version: second.version },
+      { token: owner.token },
+    );
+    expect(lowered.statusCode, lowered.body).toBe(422);
+    expect(expectErrorShape(lowered).errors).toHaveProperty('mileage');
+  });
+
+  it('another tenant’s acts and vehicles neither count nor change', async () => {
+    const mine = await newTruck(5_000);
+    const theirs = await newTruck(900_000, stranger.token);
+    expect((await act(mine, '2026-04-01', 5_100, stranger.token)).statusCode).toBe(404);
+    expect((await act(theirs, '2026-04-01', 900_100, stranger.token)).statusCode).toBe(200);
+    expect((await act(mine, '2026-04-01', 5_050)).statusCode).toBe(200);
+    expect(await truckMileage(mine)).toBe(5_050);
+  });
+});
