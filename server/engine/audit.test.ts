@@ -108,7 +108,14 @@ describe.each(databases)('the audit trail on %s', (kind) => {
   it('records the registration, a member’s own profile changes, and what a delete clears elsewhere', async () => {
     const fresh = await registerUser(test.app);
     const own = await log(`user_id=${fresh.user.id}`, fresh.token);
-    expect(own.data.map((entry) => `${entry.resource}:${entry.action}`).sort()).toEqual(['companies:create', 'users:create']);
+    // The owner, the main company and the default document columns (SPEC §3).
+    expect(own.data.map((entry) => `${entry.resource}:${entry.action}`).sort()).toEqual([
+      'companies:create',
+      'transport-document-groups:create',
+      'transport-document-groups:create',
+      'transport-document-groups:create',
+      'users:create',
+    ]);
     const profile = await call(
       test.app,
       'POST',

@@ -14,6 +14,7 @@ import type { Database } from '../db/database';
 import { TenantDb } from '../db/tenant-db';
 import { recordChange } from '../engine/audit';
 import type { EngineResource } from '../engine/model';
+import { EngineStore } from '../engine/store';
 import { HttpError } from '../http-error';
 import type { Mailer } from '../mail/mailer';
 import { resetLink, resetMail } from '../mail/reset-mail';
@@ -69,6 +70,13 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     return { message: request.t('auth.loginSuccess'), data: { token, user: await userView(new TenantDb(database, user.tenant_id), user) } };
   });
 
+  /** A new tenant's vehicle document columns (SPEC §3: inspection, insurance, CMR insurance), as locale keys. */
+  const DEFAULT_DOCUMENT_COLUMNS = [
+    'transport-document-groups.defaults.inspection',
+    'transport-document-groups.defaults.insurance',
+    'transport-document-groups.defaults.cmrInsurance',
+  ];
+
   app.post<{ Body: RegisterBody }>('/api/register', withBody(app, 'register'), async (request) => {
     const body = request.body;
     const taken = await takenFields(pool, body);
@@ -100,6 +108,14 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
         // The account's first entries in its audit trail: the owner and the main company.
         await recordChange(client, user, app.engine.byName.get('users') as EngineResource, user.id, 'create', null, user.data);
         await recordChange(client, user, app.engine.byName.get('companies') as EngineResource, company.id, 'create', null, company.data);
+        // The vehicles' document columns SPEC §3 gives by default, named in the registering member's language.
+        const columns = new EngineStore(client, tenant.id, user);
+        for (const column of DEFAULT_DOCUMENT_COLUMNS)
+          await columns.insert(
+            app.engine.byName.get('transport-document-groups') as EngineResource,
+            { name: request.t(column), show_document_start_date: false },
+            user.id,
+          );
         return { token: await issueSessionToken(client, user), user };
       });
     } catch (error) {

@@ -2,7 +2,7 @@
 import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../plugins/multipart';
-import { call, CSRF, expectErrorShape, registerUser, type RegisteredUser } from '../../test-support/api-client';
+import { call, CSRF, expectErrorShape, registerUser, registrationBody, type RegisteredUser } from '../../test-support/api-client';
 import { databases } from '../../test-support/databases';
 import { multipart, PNG, pngOfSize } from '../../test-support/files';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
@@ -61,11 +61,20 @@ describe.each(databases)('transport documents on %s', (kind) => {
   let truck: number;
   let van: number;
   let inspection: number;
+  /** The document columns of a member's tenant, in the order they were made. */
+  const columnsOf = (userId: number) =>
+    query<{ id: string; name: string }>(
+      "SELECT id, data->>'name' AS name FROM r_transport_document_groups WHERE tenant_id = (SELECT tenant_id FROM users WHERE id = $1) ORDER BY id",
+      [userId],
+    );
 
   beforeAll(async () => {
     test = await startTestApp(kind);
     owner = await registerUser(test.app);
     stranger = await registerUser(test.app);
+    // The tests below make their own columns: the owner's default ones go first (their own test is below).
+    for (const column of await columnsOf(owner.user.id))
+      expect((await call(test.app, 'DELETE', `/api/transport/documents/group/destroy/${column.id}`, undefined, { token: owner.token })).statusCode).toBe(200);
     truck = await create('/api/transport/store', { board_names: 'Truck 01', registration_number: 'TR-001' });
     van = await create('/api/transport/store', { board_names: 'Van 02', registration_number: 'VN-002' });
     inspection = await create('/api/transport/documents/group/store', { name: 'Inspection' });
@@ -74,6 +83,14 @@ describe.each(databases)('transport documents on %s', (kind) => {
     await create('/api/transport/documents/group/store', { name: 'Alien column' }, stranger.token);
   });
   afterAll(async () => test?.close());
+
+  it('gives a new tenant the default columns of SPEC §3, named in the registering member’s language', async () => {
+    expect((await columnsOf(stranger.user.id)).map((column) => column.name)).toEqual(['Inspection', 'Insurance', 'CMR insurance', 'Alien column']);
+    const ukrainian = await call(test.app, 'POST', '/api/register', registrationBody(), { language: 'uk' });
+    expect(ukrainian.statusCode, ukrainian.body).toBe(200);
+    const userId = ukrainian.json<{ data: { user: { id: number } } }>().data.user.id;
+    expect((await columnsOf(userId)).map((column) => column.name)).toEqual(['Техогляд', 'Страховка', 'Страховка CMR']);
+  });
 
   it('lists every vehicle of the tenant with every column and one document per cell, stable across reads', async () => {
     const first = await list();
