@@ -44,8 +44,13 @@ describe.each(databases)('transport documents on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ data: Vehicle[]; pagination: { total: number } }>();
   };
-  const upload = (docId: number | string, parts: Parameters<typeof multipart>[0], token = owner.token) => {
-    const { payload, contentType } = multipart(parts);
+  /** Sends a cell's form; with the cell's current version unless the parts carry one (`version: null`: none at all). */
+  const upload = async (docId: number | string, parts: Parameters<typeof multipart>[0], token = owner.token, version?: number | null) => {
+    const stored = /^\d+$/.test(String(docId))
+      ? (await query<{ version: number }>('SELECT version FROM r_vehicle_documents WHERE id = $1', [Number(docId)]))[0]?.version
+      : undefined;
+    const sent = version === undefined ? stored : version;
+    const { payload, contentType } = multipart(sent === null || sent === undefined ? parts : [...parts, { field: 'version', content: String(sent) }]);
     return test.app.inject({
       method: 'POST',
       url: `/api/transport/documents/update/${docId}`,
@@ -178,6 +183,22 @@ describe.each(databases)('transport documents on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(status);
     expectErrorShape(response);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 409 to the second of two people saving the same cell, and 422 to a save without a version, storing nothing', async () => {
+    const cell = await firstCell(van);
+    const seen = (await query<{ version: number }>('SELECT version FROM r_vehicle_documents WHERE id = $1', [cell.doc_id]))[0].version;
+    const first = await upload(cell.doc_id, [{ field: 'end_date', content: '2027-01-01' }], owner.token, seen);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await snapshot();
+    const second = await upload(cell.doc_id, [{ field: 'end_date', content: '2028-01-01' }], owner.token, seen);
+    expect(second.statusCode, second.body).toBe(409);
+    expectErrorShape(second);
+    const none = await upload(cell.doc_id, [{ field: 'end_date', content: '2028-01-01' }], owner.token, null);
+    expect(none.statusCode).toBe(422);
+    expect(expectErrorShape(none).errors?.version).toBeDefined();
+    expect(await snapshot()).toEqual(before);
+    expect((await firstCell(van)).end_date).toBe('2027-01-01');
   });
 
   it('answers 415 to a JSON body', async () => {

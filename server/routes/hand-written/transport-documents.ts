@@ -9,9 +9,10 @@
  *   so two readers never make the same cell twice): `doc_id` is then always there to upload to.
  * - `POST /api/transport/documents/show-document-start-date {status}`: sets show_document_start_date on
  *   every column of the tenant.
- * - `POST /api/transport/documents/update/{id}` (multipart `file[i]`, `start_date`, `end_date`): sets the
- *   dates of document {id} (a field not sent is kept, one sent empty is cleared; end not before start)
- *   and adds the files.
+ * - `POST /api/transport/documents/update/{id}` (multipart `file[i]`, `start_date`, `end_date`, `version`):
+ *   sets the dates of document {id} (a field not sent is kept, one sent empty is cleared; end not before
+ *   start) and adds the files. `version` is required and must be the stored one (else 409), as every
+ *   record's update.
  * - `DELETE /api/transport/documents/destroy/file/{id}`: one file of a document (id = file_id).
  */
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +24,7 @@ import { TenantDb } from '../../db/tenant-db';
 import { DEFAULT_PER_PAGE, likePattern, MAX_PER_PAGE } from '../../engine/list-query';
 import { fieldExpression } from '../../engine/model';
 import type { EngineStore } from '../../engine/store';
-import { notFound } from '../../http-error';
+import { HttpError, notFound } from '../../http-error';
 import {
   engineResource,
   findOr404,
@@ -165,10 +166,15 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
     // The id is checked before the body is read: another tenant's document is a 404 whatever is sent.
     await findOr404(readStore(database, request), documents, id, undefined, false);
     const form = await readMultipartForm(request, (field) => FILE_FIELD.test(field));
-    const unknown = Object.keys(form.fields).filter((field) => field !== 'start_date' && field !== 'end_date');
+    const unknown = Object.keys(form.fields).filter((field) => field !== 'start_date' && field !== 'end_date' && field !== 'version');
     if (unknown.length > 0) throw invalid(Object.fromEntries(unknown.map((field) => [field, [{ key: 'validation.notAllowed' }]])));
+    // Versioned like every record: the second of two people editing the same cell gets a 409, not a silent overwrite.
+    const version = form.fields.version;
+    if (version === undefined || version === '') throw invalid({ version: [{ key: 'validation.required' }] });
+    if (!/^\d{1,9}$/.test(version)) throw invalid({ version: [{ key: 'validation.type.integer' }] });
     const row = await inTransaction(database, request, async (store) => {
       const current = await findOr404(store, documents, id);
+      if (current.version !== Number(version)) throw new HttpError(409, 'errors.stale');
       const data: Record<string, unknown> = { ...current.data };
       for (const field of ['start_date', 'end_date'] as const) {
         if (!(field in form.fields)) continue;
