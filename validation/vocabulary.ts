@@ -68,6 +68,9 @@ export const validatingKeywords: KeywordDefinition[] = [
 
 const identifierPattern = '^[a-z][A-Za-z0-9_-]*$';
 
+/** The units a number can carry (labels `units.<unit>`). */
+export const units = ['km', 'kg', 't', 'm3', 'l', 'mm', 'bar', 'days', 'eur'];
+
 export const annotationKeywords: KeywordDefinition[] = [
   { keyword: 'x-list', metaSchema: { type: 'boolean' } },
   { keyword: 'x-filter', metaSchema: { enum: ['exact', 'range', 'search'] } },
@@ -87,7 +90,12 @@ export const annotationKeywords: KeywordDefinition[] = [
     },
   },
   { keyword: 'x-enum', metaSchema: { type: 'string', pattern: identifierPattern } },
-  { keyword: 'x-unit', metaSchema: { enum: ['km', 'kg', 't', 'm3', 'l', 'mm', 'bar', 'days', 'eur'] } },
+  { keyword: 'x-unit', metaSchema: { enum: units } },
+  // The unit a list's column shows a number in, converted from `x-unit` (a vehicle's weight: tonnes in the
+  // form, kg in the table, SPEC §3); the form and the show page keep `x-unit`.
+  { keyword: 'x-list-unit', metaSchema: { enum: units } },
+  // false: shown without digit grouping (a year is "2015", not "2,015").
+  { keyword: 'x-grouping', metaSchema: { type: 'boolean' } },
   {
     keyword: 'x-widget',
     metaSchema: { enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency', 'contract', 'permissions'] },

@@ -93,7 +93,7 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
     title: label(field),
     sorter: propertyOf(resource, field)?.['x-sort'] === true,
     sortOrder: list.sorter?.field === field ? (list.sorter.order === 'asc' ? 'ascend' : 'descend') : null,
-    render: (_value: unknown, record: Row) => <FieldValue resource={resource} field={field} record={record} />,
+    render: (_value: unknown, record: Row) => <FieldValue resource={resource} field={field} record={record} view="list" />,
   }));
 
   if (showRoute || canEdit || canDelete) {

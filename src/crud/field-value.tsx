@@ -11,12 +11,22 @@ import { fieldKindOf } from '../fields/registry';
 import { Blank, isMasked } from '../fields/shared';
 import { propertyOf } from './schemas';
 
-export function FieldValue({ resource, field, record }: { resource: ResourceDefinition; field: string; record: Record<string, unknown> }) {
-  return <ValueOfField resource={resource} field={field} value={record[field]} />;
+export function FieldValue({
+  resource,
+  field,
+  record,
+  view,
+}: {
+  resource: ResourceDefinition;
+  field: string;
+  record: Record<string, unknown>;
+  view?: 'list' | 'show';
+}) {
+  return <ValueOfField resource={resource} field={field} value={record[field]} view={view} />;
 }
 
 /** One value of a resource's field as its kind shows it; a masked sensitive value exactly as the server sent it. */
-export function ValueOfField({ resource, field, value }: { resource: ResourceDefinition; field: string; value: unknown }) {
+export function ValueOfField({ resource, field, value, view }: { resource: ResourceDefinition; field: string; value: unknown; view?: 'list' | 'show' }) {
   const schema = propertyOf(resource, field);
   if (isMasked(value))
     return (
@@ -26,7 +36,7 @@ export function ValueOfField({ resource, field, value }: { resource: ResourceDef
     );
   if (!schema) return value === undefined || value === null || value === '' ? <Blank /> : <>{typeof value === 'string' ? value : JSON.stringify(value)}</>;
   const { Display } = fieldKindOf(schema);
-  return <Display value={value} schema={schema} field={field} />;
+  return <Display value={value} schema={schema} field={field} view={view} />;
 }
 
 /** A field's name made readable: `customs_reference` → "Customs reference", `companyId` → "Company id". */

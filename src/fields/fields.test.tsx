@@ -30,11 +30,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function display(kind: FieldKind, value: unknown, schema: PropertySchema) {
+function display(kind: FieldKind, value: unknown, schema: PropertySchema, view?: 'list' | 'show') {
   const { Display } = kind;
   return render(
     <span data-testid="cell">
-      <Display value={value} schema={schema} field="f" />
+      <Display value={value} schema={schema} field="f" view={view} />
     </span>,
   );
 }
@@ -91,6 +91,20 @@ describe('field kind displays', () => {
     cleanup();
     display(numberKind, 3, { type: 'number', 'x-unit': 'm3' });
     expect(cell()).toBe('3 m³');
+  });
+
+  it('a year without digit grouping (x-grouping: false)', () => {
+    display(numberKind, 2015, { type: 'integer', 'x-grouping': false });
+    expect(cell()).toBe('2015');
+  });
+
+  it('a weight in tonnes on the show page and in kg in a list (x-list-unit)', () => {
+    const weight: PropertySchema = { type: 'number', 'x-unit': 't', 'x-list-unit': 'kg' };
+    display(numberKind, 12.5, weight, 'show');
+    expect(cell()).toBe('12.5 t');
+    cleanup();
+    display(numberKind, 12.5, weight, 'list');
+    expect(cell()).toBe('12,500 kg');
   });
 
   it('dates as YYYY-MM-DD', () => {

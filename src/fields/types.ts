@@ -13,6 +13,8 @@ export interface DisplayProps {
   schema: PropertySchema;
   /** The field's name (for keys and test ids). */
   field: string;
+  /** Where it shows: a list's cell may differ (`x-list-unit`). */
+  view?: 'list' | 'show';
 }
 
 export interface FieldKind {

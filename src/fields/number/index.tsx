@@ -10,23 +10,37 @@ export function useUnitLabel(unit: unknown): string | undefined {
   return typeof unit === 'string' ? t(`units.${unit}`, { defaultValue: unit }) : undefined;
 }
 
-// One formatter per language: `toLocaleString` builds a new one for every number it formats.
+// One formatter per language and grouping: `toLocaleString` builds a new one for every number it formats.
 const formatters = new Map<string, Intl.NumberFormat>();
-function formatterOf(language: string): Intl.NumberFormat {
-  let formatter = formatters.get(language);
+function formatterOf(language: string, grouping: boolean): Intl.NumberFormat {
+  const key = `${language}:${grouping}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(language || undefined);
-    formatters.set(language, formatter);
+    formatter = new Intl.NumberFormat(language || undefined, { useGrouping: grouping });
+    formatters.set(key, formatter);
   }
   return formatter;
 }
 
-function NumberDisplay({ value, schema }: DisplayProps) {
+/** How many of `to` make one `from` (tonnes → kg: 1000); undefined when they do not convert. */
+const conversions: Record<string, Record<string, number>> = { t: { kg: 1000 }, kg: { t: 0.001 } };
+
+/** A number in the unit a view shows it in: a list's `x-list-unit`, converted from the stored `x-unit`. */
+export function shownIn(number: number, schema: PropertySchema, view: DisplayProps['view']): { number: number; unit: unknown } {
+  const stored = schema['x-unit'];
+  const listed = schema['x-list-unit'];
+  if (view !== 'list' || typeof stored !== 'string' || typeof listed !== 'string' || stored === listed) return { number, unit: stored };
+  const factor = conversions[stored]?.[listed];
+  return factor === undefined ? { number, unit: stored } : { number: Math.round(number * factor * 1000) / 1000, unit: listed };
+}
+
+function NumberDisplay({ value, schema, view }: DisplayProps) {
   const { i18n } = useTranslation();
-  const unit = useUnitLabel(schema['x-unit']);
-  if (isBlank(value)) return <Blank />;
   const number = Number(value);
-  const text = Number.isFinite(number) ? formatterOf(i18n.language).format(number) : String(value);
+  const shown = shownIn(number, schema, view);
+  const unit = useUnitLabel(shown.unit);
+  if (isBlank(value)) return <Blank />;
+  const text = Number.isFinite(number) ? formatterOf(i18n.language, schema['x-grouping'] !== false).format(shown.number) : String(value);
   return <>{unit ? `${text} ${unit}` : text}</>;
 }
 
