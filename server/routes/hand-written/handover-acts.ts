@@ -7,14 +7,19 @@
  *   `fuel_photo`, `mileage_photo`, `driver_selfie` (images by their bytes, ≤ 5 MB each); a photo sent
  *   replaces the previous one of its kind, whose file is deleted;
  * - `DELETE /api/transport/{transportId}/handover-acts/{id}/photos/{kind}` (kind: one of those fields).
- * Both answer the act as the generic routes do. SPEC §7 names no path for acts; these follow the
- * invented id-first pattern of resources/handover-acts.ts.
+ * Both answer the act as the generic routes do. And to read an act (issue 13):
+ * - `GET …/handover-acts/{id}/changes`: what changed since the vehicle's previous act (server/handover/compare.ts);
+ * - `GET …/handover-acts/{id}/pdf`: the act as a PDF in the member's language (server/handover/act-pdf.ts).
+ * SPEC §7 names no path for acts; these follow the invented id-first pattern of resources/handover-acts.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TenantDb } from '../../db/tenant-db';
 import type { EngineStore } from '../../engine/store';
 import { HttpError, notFound } from '../../http-error';
-import { engineResource, findOr404, inTransaction, paramId, readStore, toWire, type HandWrittenOptions, guard } from './support';
+import { sql } from '../../db/sql';
+import { actPdf } from '../../handover/act-pdf';
+import { compareActs } from '../../handover/compare';
+import { engineResource, findOr404, inTransaction, paramId, readStore, toWire, type HandWrittenOptions, type RecordRow, guard } from './support';
 import { ensureFileOwnerTriggers, readMultipartForm } from './uploads';
 
 const OWNER_KIND = 'handover-act';
@@ -31,6 +36,9 @@ export async function handoverActRoutes(app: FastifyInstance, options: HandWritt
   const { database } = options;
   await ensureFileOwnerTriggers(database);
   const acts = engineResource(app, 'handover-acts');
+  // Only looked up (labels for the PDF): their sensitive fields never reach an answer.
+  const transport = engineResource(app, 'transport', 'looked-up');
+  const employees = engineResource(app, 'employees', 'looked-up');
   const guarded = guard(app);
 
   /** The act of the path, within its vehicle; else 404. */
@@ -71,6 +79,72 @@ export async function handoverActRoutes(app: FastifyInstance, options: HandWritt
       return store.update(acts, Number(act.id), data, request.user.id);
     });
     return { message: request.t('crud.updated'), data: toWire(acts, row) };
+  });
+
+  /** The vehicle's act before this one (an earlier date, or the same date and made before it), or null. */
+  async function previousOf(store: EngineStore, act: RecordRow) {
+    const date = typeof act.data.date === 'string' ? act.data.date : '';
+    const [row] = await store.page(
+      acts,
+      { parentId: Number(act.parent_id) },
+      [sql`(data->>'date' < ${date} OR (data->>'date' = ${date} AND id < ${act.id}))`],
+      sql`data->>'date' DESC, id DESC`,
+      1,
+      0,
+    );
+    return row ? { id: Number(row.id), ...row.data } : null;
+  }
+
+  app.get('/api/transport/:transportId/handover-acts/:id/changes', guarded('transport.view'), async (request) => {
+    const store = readStore(database, request);
+    const act = await actOf(store, request, false);
+    return { data: compareActs(await previousOf(store, act), act.data) };
+  });
+
+  app.get('/api/transport/:transportId/handover-acts/:id/pdf', guarded('transport.view'), async (request, reply) => {
+    const store = readStore(database, request);
+    const act = await actOf(store, request, false);
+    const vehicle = await findOr404(store, transport, paramId(request, 'transportId'), undefined, false);
+    const employeeName = async (id: unknown) => {
+      if (typeof id !== 'number') return null;
+      const row = await store.find(employees, id, {});
+      return row ? [row.data.name, row.data.last_name].filter((part) => typeof part === 'string' && part).join(' ') : null;
+    };
+    const tenantDb = new TenantDb(database, store.tenantId, store.client);
+    const photos = [];
+    for (const [field, column] of Object.entries(PHOTO_FIELDS)) {
+      const fileId = act.data[column];
+      if (typeof fileId !== 'number') continue;
+      const file = await tenantDb.selectOne<{ mime_type: string; content: Buffer }>(
+        'files',
+        { id: fileId, owner_kind: OWNER_KIND },
+        { columns: ['mime_type', 'content'] },
+      );
+      if (file) photos.push({ label: request.t(`handover-acts.photos.${field}`), mimeType: file.mime_type, content: file.content });
+    }
+    const creator =
+      act.created_by === null
+        ? undefined
+        : await tenantDb.selectOne<{ login: string; name: string | null; last_name: string | null }>(
+            'users',
+            { id: act.created_by },
+            { columns: ['login', 'name', 'last_name'] },
+          );
+    const plate = typeof vehicle.data.registration_number === 'string' ? vehicle.data.registration_number : '';
+    const label = [vehicle.data.board_names, plate ? `(${plate})` : ''].filter((part) => typeof part === 'string' && part).join(' ');
+    const pdf = await actPdf({
+      t: request.t,
+      language: request.language,
+      vehicle: label,
+      act: act.data,
+      transferredBy: await employeeName(act.data.transferred_by_id),
+      receivedBy: await employeeName(act.data.received_by_id),
+      createdBy: creator ? [creator.name, creator.last_name].filter(Boolean).join(' ') || creator.login : null,
+      changes: compareActs(await previousOf(store, act), act.data),
+      photos,
+    });
+    const fileName = `handover-act-${typeof act.data.date === 'string' ? act.data.date : 'undated'}-${act.id}.pdf`;
+    return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${fileName}"`).send(pdf);
   });
 
   app.delete('/api/transport/:transportId/handover-acts/:id/photos/:kind', guarded('transport.update'), async (request) => {
