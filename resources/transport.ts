@@ -14,6 +14,7 @@ export const transport = defineResource({
   schema: 'transport',
   api: actionFirstApi('/transport'),
   label: ['board_names', 'registration_number'],
+  labelFormat: '{board_names} ({registration_number})',
   routes: { list: '/transport' },
   menu: { group: 'vehicles', icon: 'TruckOutlined', key: 'transport', order: 1 },
   defaultSort: { field: 'board_names', order: 'asc' },

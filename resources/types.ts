@@ -60,6 +60,11 @@ export interface ResourceDefinition {
   /** Fields that make a record's label in pickers and titles, joined with spaces (`["board_names", "registration_number"]`). */
   label: string[];
   /**
+   * Optional. How the `label` fields read, when not simply joined: `{board_names} ({registration_number})`
+   * gives "Truck 01 (TR-001)" (resources/label.ts; a blank field's brackets go with it).
+   */
+  labelFormat?: string;
+  /**
    * Web routes of SPEC §2 (absent: no page of its own, e.g. shown only as a tab). `list` and `show` are
    * served by the generic pages (src/routes.tsx). The generic pages create and edit in dialogs, so `create`
    * and `edit` are declared only for a page of its own that the route table has (a test checks it).

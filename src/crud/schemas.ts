@@ -5,6 +5,7 @@
  * ajv cache compiled schemas by `$id`.
  */
 import { resourceByName, type ResourceDefinition } from '../../resources';
+import { recordLabel } from '../../resources/label';
 import { enumerationsOf, prepareSchema, type EntitySchema, type PropertySchema } from '../../validation/prepare-schema';
 import { deriveFormSchema, fieldsOfView, type FormMode } from './form-schema';
 
@@ -71,15 +72,11 @@ export function idOf(resource: ResourceDefinition | string, record: Record<strin
   return value === undefined || value === null ? undefined : `${value as string | number}`;
 }
 
-/** A record's label: its `label` fields joined with spaces, else its id. */
+/** A record's label (resources/label.ts), else its id. */
 export function labelOf(resource: ResourceDefinition | string, record: Record<string, unknown> | undefined | null): string {
   if (!record) return '';
   const definition = resourceOf(resource);
-  const text = definition.label
-    .map((field) => record[field])
-    .filter((value) => value !== undefined && value !== null && value !== '')
-    .join(' ');
-  return text || idOf(definition, record) || '';
+  return recordLabel(definition, record) || idOf(definition, record) || '';
 }
 
 /**

@@ -86,8 +86,8 @@ describe('reference labels', () => {
         </tbody>
       </table>,
     );
-    await waitFor(() => expect(screen.getByTestId('row-30').textContent).toBe('Truck 30 KA-30'));
-    expect(screen.getByTestId('row-1').textContent).toBe('Truck 1 KA-1');
+    await waitFor(() => expect(screen.getByTestId('row-30').textContent).toBe('Truck 30 (KA-30)'));
+    expect(screen.getByTestId('row-1').textContent).toBe('Truck 1 (KA-1)');
     expect(decoded(fetch)).toHaveLength(1);
     expect(decoded(fetch)[0]).toMatch(/^\/api\/transport\?.*ids=1,2,3,.*,30/);
   });
@@ -101,9 +101,9 @@ describe('reference labels', () => {
         <Renamer id={5} name="Scania R450" />
       </>,
     );
-    await waitFor(() => expect(screen.getByTestId('label').textContent).toBe('Volvo FH KA-5'));
+    await waitFor(() => expect(screen.getByTestId('label').textContent).toBe('Volvo FH (KA-5)'));
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
-    await waitFor(() => expect(screen.getByTestId('label').textContent).toBe('Scania R450 KA-5'));
+    await waitFor(() => expect(screen.getByTestId('label').textContent).toBe('Scania R450 (KA-5)'));
   });
 
   it('shows the id of a record the server does not answer', async () => {
@@ -152,14 +152,14 @@ describe('reference pickers', () => {
     fireEvent.change(input, { target: { value: 'scan' } });
     await waitFor(() => expect(decoded(fetch)).toContain('/api/transport?page=1&perPage=20&search=scan'));
     expect(decoded(fetch)).not.toContain('/api/transport?page=1&perPage=20&search=sca'); // debounced
-    fireEvent.click(await screen.findByText('Scania R450 KA-6', { selector: '.ant-select-item-option-content' }));
+    fireEvent.click(await screen.findByText('Scania R450 (KA-6)', { selector: '.ant-select-item-option-content' }));
     expect(onChange).toHaveBeenCalledWith(6);
   });
 
   it("shows the current value's label though it is not among the options", async () => {
     vehicleServer(new Map([[42, 'MAN TGX']]));
     renderPicker(42);
-    await waitFor(() => expect(document.querySelector('.ant-select-selection-item')?.textContent).toBe('MAN TGX KA-42'));
+    await waitFor(() => expect(document.querySelector('.ant-select-selection-item')?.textContent).toBe('MAN TGX (KA-42)'));
   });
 
   it('points its input at the help and error texts', () => {

@@ -4,6 +4,7 @@
  * `ids=`, through the data provider's `getMany`).
  */
 import { resources, type ResourceDefinition } from '../../../resources';
+import { recordLabel } from '../../../resources/label';
 import { isBlank } from '../shared';
 import type { PropertySchema } from '../types';
 
@@ -18,13 +19,9 @@ export function idOfRecord(target: ReferenceTarget, record: Record<string, unkno
   return String(record[target.idField ?? 'id']);
 }
 
-/** The target's `label` fields joined with spaces; the id when they are all blank. */
+/** The target's label of a record (resources/label.ts); the id when its fields are all blank. */
 export function labelOfRecord(target: ReferenceTarget, record: Record<string, unknown>): string {
-  const text = target.label
-    .map((field) => record[field])
-    .filter((value) => !isBlank(value))
-    .join(' ');
-  return text || idOfRecord(target, record);
+  return recordLabel(target, record) || idOfRecord(target, record);
 }
 
 /**
