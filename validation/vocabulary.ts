@@ -96,6 +96,9 @@ export const annotationKeywords: KeywordDefinition[] = [
   { keyword: 'x-list-unit', metaSchema: { enum: units } },
   // false: shown without digit grouping (a year is "2015", not "2,015").
   { keyword: 'x-grouping', metaSchema: { type: 'boolean' } },
+  // A date that ends a validity: shown with SPEC §4's indicator (expired, expiring soon within this many
+  // days, valid), wherever the date shows (a trailer's insurance end date).
+  { keyword: 'x-expiry', metaSchema: { type: 'integer', minimum: 0, maximum: 3650 } },
   {
     keyword: 'x-widget',
     metaSchema: { enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency', 'contract', 'permissions'] },

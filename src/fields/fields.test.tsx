@@ -93,6 +93,22 @@ describe('field kind displays', () => {
     expect(cell()).toBe('3 m³');
   });
 
+  it('an end of validity with its indicator (x-expiry: the days of warning)', () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const ends: PropertySchema = { type: 'string', format: 'date', 'x-expiry': 30 };
+    display(dateKind, day(-2), ends);
+    expect(cell()).toBe(`${day(-2)} Expired`);
+    cleanup();
+    display(dateKind, day(10), ends);
+    expect(cell()).toBe(`${day(10)} Expiring soon`);
+    cleanup();
+    display(dateKind, day(90), ends);
+    expect(cell()).toBe(`${day(90)} Valid`);
+    cleanup();
+    display(dateKind, day(90), { type: 'string', format: 'date' });
+    expect(cell()).toBe(day(90));
+  });
+
   it('a year without digit grouping (x-grouping: false)', () => {
     display(numberKind, 2015, { type: 'integer', 'x-grouping': false });
     expect(cell()).toBe('2015');

@@ -83,9 +83,9 @@ async function walkTheCard(page: Page, language: 'en' | 'uk', step: (name: strin
     await form.getByTestId('crud-form-save').click();
     await form.waitFor({ state: 'detached' });
     const row = page.getByTestId('passports-tab').locator('tr', { hasText: 'FX123456' });
-    await expect(row.locator('[data-testid^="passport-state-"]').textContent()).resolves.toBe(say('employeeCard.expiry.expired'));
+    await expect(row.locator('[data-testid^="passport-state-"]').textContent()).resolves.toBe(say('fields.date.expiry.expired'));
     await expect(page.getByTestId('passport-add').isDisabled()).resolves.toBe(false);
-    await expect(page.getByTestId('employee-card-worst').textContent()).resolves.toBe(say('employeeCard.expiry.expired'));
+    await expect(page.getByTestId('employee-card-worst').textContent()).resolves.toBe(say('fields.date.expiry.expired'));
   });
 
   await step('a document with two status rows: an invalid row is warned about, then the relevant one switched', async () => {
@@ -116,7 +116,7 @@ async function walkTheCard(page: Page, language: 'en' | 'uk', step: (name: strin
     await second.locator('[data-testid^="status-row-make-relevant-"]').click();
     await expect.poll(() => second.getAttribute('class')).toContain('employee-card__relevant-row');
     await expect.poll(() => document.locator('tr', { hasText: 'LIC-1' }).getAttribute('class')).not.toContain('employee-card__relevant-row');
-    await expect.poll(() => document.locator('[data-testid^="document-state-"]').textContent()).toBe(say('employeeCard.expiry.expiring'));
+    await expect.poll(() => document.locator('[data-testid^="document-state-"]').textContent()).toBe(say('fields.date.expiry.expiring'));
   });
 
   await step('a bank account added in the table: a wrong IBAN is refused under the field, a right one saved', async () => {

@@ -1,15 +1,24 @@
-/** Calendar dates ("YYYY-MM-DD", `format: "date"`): antd's DatePicker with dayjs. */
+/** Calendar dates ("YYYY-MM-DD", `format: "date"`): antd's DatePicker with dayjs; an end of validity (`x-expiry`) shows its indicator. */
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
 import { Blank, isBlank } from '../shared';
+import { expiryStateOf } from './expiry';
+import { ExpiryTag } from './expiry-tag';
 
 export const dateFormat = 'YYYY-MM-DD';
 
-function DateDisplay({ value }: DisplayProps) {
+function DateDisplay({ value, schema, field }: DisplayProps) {
   if (isBlank(value)) return <Blank />;
-  return <>{String(value).slice(0, 10)}</>;
+  const warningDays = schema['x-expiry'];
+  if (typeof warningDays !== 'number') return <>{String(value).slice(0, 10)}</>;
+  // An end of validity (`x-expiry`): with its indicator.
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {String(value).slice(0, 10)} <ExpiryTag state={expiryStateOf(String(value).slice(0, 10), warningDays)} testId={`expiry-${field}`} />
+    </span>
+  );
 }
 
 function DateWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder }: WidgetProps) {

@@ -6,6 +6,8 @@
  */
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { Select, Spin } from 'antd';
+import { Link, useInRouterContext } from 'react-router';
+import { useAccess } from '../../access/use-access';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
 import { Blank, isBlank } from '../shared';
 import { idsOf, targetOf } from './target';
@@ -17,9 +19,16 @@ export { useReferenceLabels } from './use-reference-labels';
 export { useTargetOptions } from './use-target-options';
 
 function ReferenceDisplay({ value, schema }: DisplayProps) {
-  const { labelOf } = useReferenceLabels(targetOf(schema), idsOf(value));
+  const target = targetOf(schema);
+  const { labelOf } = useReferenceLabels(target, idsOf(value));
+  const access = useAccess();
+  const inRouter = useInRouterContext();
   if (isBlank(value)) return <Blank />;
-  return <>{labelOf(String(value))}</>;
+  const label = labelOf(String(value));
+  // The referenced record's page, where it has one the member may open (a trailer's tractor).
+  const show = target?.routes?.show;
+  if (!show || !inRouter || !access.can(target, 'show')) return <>{label}</>;
+  return <Link to={show.replace(/:(\w+)/, encodeURIComponent(String(value)))}>{label}</Link>;
 }
 
 /** A stored value from a picked option: a number for integer and number ids. */

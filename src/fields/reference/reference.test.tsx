@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../crud/test-fetch';
 import { TestRefine } from '../../crud/test-support';
 import { initTestI18n } from '../../i18n/test-i18n';
+import { signInForTest, signOutForTest } from '../../access/test-session';
 import { toast } from '../../providers/toast';
 import type { PropertySchema, WidgetProps } from '../types';
 import { referenceKind } from '.';
@@ -68,6 +69,23 @@ function withRefine(ui: React.ReactNode) {
     </MemoryRouter>,
   );
 }
+
+describe('reference links', () => {
+  afterEach(() => signOutForTest());
+
+  it('links a referenced vehicle to its page for a member who may open it, and not for one who may not', async () => {
+    vehicleServer(new Map([[5, 'Volvo FH']]));
+    signInForTest();
+    withRefine(<Cell value={5} testId="cell" />);
+    await waitFor(() => expect(screen.getByTestId('cell').textContent).toBe('Volvo FH (KA-5)'));
+    expect(screen.getByTestId('cell').querySelector('a')?.getAttribute('href')).toBe('/transport/5');
+    cleanup();
+    signInForTest({ administrator: false, permissions: ['orders.view'] });
+    withRefine(<Cell value={5} testId="cell" />);
+    await waitFor(() => expect(screen.getByTestId('cell').textContent).toBe('Volvo FH (KA-5)'));
+    expect(screen.getByTestId('cell').querySelector('a')).toBeNull();
+  });
+});
 
 describe('reference labels', () => {
   it('shows the labels of a table of 30 rows referring to 30 vehicles with one ids= request', async () => {

@@ -15,8 +15,8 @@ import { ValueOfField } from '../../crud/field-value';
 import { MoveToTabModal } from '../../crud/move-to-tab-modal';
 import { idOf } from '../../crud/schemas';
 import { mutationNotifications } from '../../providers/notifications';
-import { expiryStateOf, passportWarningDays, worstOf } from './expiry';
-import { ExpiryTag } from './expiry-tag';
+import { expiryStateOf, passportWarningDays, worstOf } from '../../fields/date/expiry';
+import { ExpiryTag } from '../../fields/date/expiry-tag';
 import { documentStateOf, useEmployeeDocuments } from './use-employee-documents';
 import { usePassports } from './use-passports';
 

@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router';
 import { resourceByName } from '../../../resources';
 import { useAccess } from '../../access/use-access';
 import { useTargetOptions } from '../../fields/reference/use-target-options';
-import { ExpiryTag } from './expiry-tag';
+import { ExpiryTag } from '../../fields/date/expiry-tag';
 import { StatusRowsTable } from './status-rows-table';
 import { useDocumentActions } from './use-document-actions';
 import { documentStateOf, useEmployeeDocuments, type EmployeeDocument } from './use-employee-documents';

@@ -9,7 +9,7 @@ import { signInForTest } from '../../access/test-session';
 import { json, stubFetch } from '../../crud/test-fetch';
 import { renderWithRefine } from '../../crud/test-support';
 import { initTestI18n } from '../../i18n/test-i18n';
-import { localToday } from './expiry';
+import { localToday } from '../../fields/date/expiry';
 import { PassportsTab } from './passports-tab';
 import { StatusRowsTable } from './status-rows-table';
 import type { EmployeeDocument } from './use-employee-documents';

@@ -16,8 +16,8 @@ import { FieldValue, useFieldLabel } from '../../crud/field-value';
 import { FormInPlace } from '../../crud/form-in-place';
 import { FormModal } from '../../crud/form-modal';
 import { mutationNotifications } from '../../providers/notifications';
-import { expiryStateOf, passportWarningDays } from './expiry';
-import { ExpiryTag } from './expiry-tag';
+import { expiryStateOf, passportWarningDays } from '../../fields/date/expiry';
+import { ExpiryTag } from '../../fields/date/expiry-tag';
 import { maxPassports, usePassports } from './use-passports';
 
 type Row = Record<string, unknown>;

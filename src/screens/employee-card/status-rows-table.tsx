@@ -19,7 +19,7 @@ import { useFieldLabel, ValueOfField } from '../../crud/field-value';
 import { formSchemaOf } from '../../crud/schemas';
 import { formErrorsOf } from '../../crud/validator';
 import { dateFormat } from '../../fields/date';
-import { localToday } from './expiry';
+import { localToday } from '../../fields/date/expiry';
 import type { EmployeeDocument, StatusRow } from './use-employee-documents';
 import { useDocumentActions } from './use-document-actions';
 

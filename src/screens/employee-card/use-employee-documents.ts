@@ -6,7 +6,7 @@
  */
 import { keys, useApiUrl, useCustom } from '@refinedev/core';
 import { readNotifications } from '../../providers/notifications';
-import { expiryStateOf, type ExpiryState } from './expiry';
+import { expiryStateOf, type ExpiryState } from '../../fields/date/expiry';
 
 export interface StatusRow {
   id: number;

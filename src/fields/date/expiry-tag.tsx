@@ -10,7 +10,7 @@ export function ExpiryTag({ state, testId }: { state: ExpiryState | undefined; t
   if (!state) return null;
   return (
     <Tag color={colours[state]} data-testid={testId ?? 'expiry-state'} data-state={state}>
-      {t(`employeeCard.expiry.${state}`)}
+      {t(`fields.date.expiry.${state}`)}
     </Tag>
   );
 }
