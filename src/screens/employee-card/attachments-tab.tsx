@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
 import { isTooLarge } from '../../fields/file/limits';
 import { mutationNotifications, readNotifications } from '../../providers/notifications';
-import { downloadFile, useFileUrl } from './use-file-url';
+import { downloadFile, useFileUrl } from '../../fields/file/use-file-url';
 
 interface Attachment {
   id: number;

@@ -1,7 +1,7 @@
 /**
- * A stored file (`/api/files/12`) as an object URL for a preview: the path needs the bearer header, which
- * an <img> or <iframe> cannot send, so it is fetched as a blob through the API client (as the avatar is,
- * src/layout/use-avatar-url.ts) and revoked when the path changes or the preview closes.
+ * A stored file (`/api/files/12`) as an object URL for an <img> or <iframe> (a preview, the avatar): the
+ * path needs the bearer header, which they cannot send, so it is fetched as a blob through the API client
+ * and revoked when the path changes or the view goes.
  */
 import { useEffect, useState } from 'react';
 import { api } from '../../providers/api';
