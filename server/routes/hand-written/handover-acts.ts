@@ -13,6 +13,7 @@
  * SPEC §7 names no path for acts; these follow the invented id-first pattern of resources/handover-acts.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordLabel } from '../../../resources/label';
 import { TenantDb } from '../../db/tenant-db';
 import type { EngineStore } from '../../engine/store';
 import { HttpError, notFound } from '../../http-error';
@@ -130,12 +131,10 @@ export async function handoverActRoutes(app: FastifyInstance, options: HandWritt
             { id: act.created_by },
             { columns: ['login', 'name', 'last_name'] },
           );
-    const plate = typeof vehicle.data.registration_number === 'string' ? vehicle.data.registration_number : '';
-    const label = [vehicle.data.board_names, plate ? `(${plate})` : ''].filter((part) => typeof part === 'string' && part).join(' ');
     const pdf = await actPdf({
       t: request.t,
       language: request.language,
-      vehicle: label,
+      vehicle: recordLabel(transport.definition, vehicle.data),
       act: act.data,
       transferredBy: await employeeName(act.data.transferred_by_id),
       receivedBy: await employeeName(act.data.received_by_id),
