@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readNotifications } from '../../providers/notifications';
-import type { ListPanelProps } from './registry';
+import type { ListPanelProps } from './panel-props';
 
 export interface ExpiringItem {
   /** 'document', 'passport' (more kinds come with the compliance work). */

@@ -13,7 +13,7 @@ import { useReferenceLabels } from '../../fields/reference/use-reference-labels'
 import { readNotifications } from '../../providers/notifications';
 import { routeFor } from '../field-value';
 import { idOf, labelOf, pathQueryOf } from '../schemas';
-import type { ListPanelProps } from './registry';
+import type { ListPanelProps } from './panel-props';
 
 const shown = 5;
 

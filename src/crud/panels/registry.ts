@@ -4,12 +4,7 @@
  * `tests/conformance` checks that every name a resource declares is here.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ResourceDefinition } from '../../../resources';
-
-export interface ListPanelProps {
-  /** The resource whose list page shows the panel. */
-  resource: ResourceDefinition;
-}
+import type { ListPanelProps } from './panel-props';
 
 export const listPanels: Record<string, LazyExoticComponent<ComponentType<ListPanelProps>>> = {
   'recently-updated': lazy(() => import('./recently-updated-panel').then((module) => ({ default: module.RecentlyUpdatedPanel }))),
