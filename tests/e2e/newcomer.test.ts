@@ -92,9 +92,22 @@ describe('a newcomer', () => {
     });
 
     await scenario.step('edit the profile', async () => {
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('user-menu-personal-info').click();
-      await page.waitForURL('**/personal-info');
+      // The user menu's dropdown may still be opening on a busy machine: open it and choose again until the page changes.
+      await expect
+        .poll(
+          async () => {
+            if (new URL(page.url()).pathname !== '/personal-info') {
+              if (!(await page.getByTestId('user-menu-personal-info').isVisible())) await page.getByTestId('user-menu').click();
+              await page
+                .getByTestId('user-menu-personal-info')
+                .click({ timeout: 5_000 })
+                .catch(() => undefined);
+            }
+            return new URL(page.url()).pathname;
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe('/personal-info');
       const form = page.getByTestId('personal-info-form');
       await form.getByLabel(text('de', 'personalInfo.fields.name')).fill('Ma');
       await page.getByTestId('personal-info-submit').click();
