@@ -18,7 +18,7 @@ interface Cell {
 interface Vehicle {
   id: number;
   board_names: string;
-  groups: Array<{ id: number; name: string; show_document_start_date: boolean; documents: Cell[] }>;
+  groups: Array<{ id: number; name: string; show_document_start_date: boolean; warning_days: number; documents: Cell[] }>;
 }
 
 describe.each(databases)('transport documents on %s', (kind) => {
@@ -111,6 +111,20 @@ describe.each(databases)('transport documents on %s', (kind) => {
     );
     expect(await query('SELECT id FROM r_vehicle_documents WHERE tenant_id = (SELECT tenant_id FROM users WHERE id = $1)', [owner.user.id])).toHaveLength(4);
     expect((await list(owner.token, '?search=van')).data.map((vehicle) => vehicle.id)).toEqual([van]);
+  });
+
+  it('lists only the vehicles asked for by transport_id, never those of another tenant, with the warning days of each column', async () => {
+    const one = await list(owner.token, `?transport_id=${van}`);
+    expect(one.data.map((vehicle) => vehicle.id)).toEqual([van]);
+    expect(one.pagination.total).toBe(1);
+    expect(one.data[0]?.groups.map((group) => group.warning_days)).toEqual([30, 30]);
+    const both = await list(owner.token, `?transport_id=${van},${truck}`);
+    expect(both.data.map((vehicle) => vehicle.id)).toEqual([truck, van]);
+    const theirs = await list(stranger.token, `?transport_id=${van},${truck}`);
+    expect(theirs.data).toEqual([]);
+    const bad = await call(test.app, 'GET', '/api/transport/documents?transport_id=1;drop', undefined, { token: owner.token });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(expectErrorShape(bad).errors ?? {})).toEqual(['transport_id']);
   });
 
   it('refuses unknown or bad list parameters with a 422', async () => {

@@ -3,8 +3,10 @@
  * (store/update/destroy are the engine's generic routes), cells are `vehicle-documents` (one per vehicle
  * and column, with start date, end date and files).
  *
- * - `GET /api/transport/documents?page=&perPage=&search=`: vehicles (paginated like the engine's lists,
- *   sorted by board name) each with every column and its document `{doc_id, start_date, end_date, files}`.
+ * - `GET /api/transport/documents?page=&perPage=&search=&transport_id=`: vehicles (paginated like the
+ *   engine's lists, sorted by board name; `transport_id`, one id or several comma-separated, only those
+ *   vehicles) each with every column (`id, name, show_document_start_date, warning_days`) and its
+ *   document `{doc_id, start_date, end_date, files, version}`.
  *   A cell that has no document yet gets one here (in one transaction, under a per-tenant advisory lock
  *   so two readers never make the same cell twice): `doc_id` is then always there to upload to.
  * - `POST /api/transport/documents/show-document-start-date {status}`: sets show_document_start_date on
@@ -57,7 +59,7 @@ const validateStatus = ajv.compile<{ status: boolean }>({
 
 function listParams(query: Record<string, unknown>) {
   const errors: FieldMessages = {};
-  const allowed = new Set(['page', 'perPage', 'search']);
+  const allowed = new Set(['page', 'perPage', 'search', 'transport_id']);
   for (const [name, value] of Object.entries(query)) {
     if (!allowed.has(name) || Array.isArray(value)) errors[name] = [{ key: 'validation.notAllowed' }];
   }
@@ -74,7 +76,14 @@ function listParams(query: Record<string, unknown>) {
   const perPage = integer('perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE);
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const search = typeof query.search === 'string' ? query.search.trim() : '';
-  return { page, perPage, search };
+  // The vehicles of one page of the transport list, or the one vehicle of its page.
+  let transportIds: number[] | undefined;
+  if (query.transport_id !== undefined) {
+    const value = query.transport_id;
+    if (typeof value !== 'string' || !/^\d{1,12}(,\d{1,12}){0,99}$/.test(value)) throw invalid({ transport_id: [{ key: 'validation.invalid' }] });
+    transportIds = value.split(',').map(Number);
+  }
+  return { page, perPage, search, transportIds };
 }
 
 export async function transportDocumentRoutes(app: FastifyInstance, options: HandWrittenOptions) {
@@ -106,7 +115,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
   }
 
   app.get('/api/transport/documents', guarded('transport.view'), async (request) => {
-    const { page, perPage, search } = listParams(request.query as Record<string, unknown>);
+    const { page, perPage, search, transportIds } = listParams(request.query as Record<string, unknown>);
     return inTransaction(database, request, async (store) => {
       await store.client.query(`SELECT pg_advisory_xact_lock(hashtext('fleetdesk-vehicle-documents'), $1::int)`, [store.tenantId % 2_147_483_647]);
       const conditions = search
@@ -114,6 +123,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
             sql`(${new Sql([fieldExpression(transport, 'board_names')], [])} ILIKE ${likePattern(search)} OR ${new Sql([fieldExpression(transport, 'registration_number')], [])} ILIKE ${likePattern(search)})`,
           ]
         : [];
+      if (transportIds) conditions.push(sql`id = ANY(${transportIds}::bigint[])`);
       const total = await store.count(transport, {}, conditions);
       const vehicles = await store.page(transport, {}, conditions, byBoardName, perPage, (page - 1) * perPage);
       const columns = await all(store, groups);
@@ -137,6 +147,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
             id: Number(column.id),
             name: column.data.name,
             show_document_start_date: column.data.show_document_start_date === true,
+            warning_days: typeof column.data.warning_days === 'number' ? column.data.warning_days : 30,
             documents: [documentView(byCell.get(key(Number(vehicle.id), Number(column.id))) as RecordRow)],
           })),
         })),
