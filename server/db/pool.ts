@@ -4,7 +4,7 @@
  * once, for both databases (DESIGN.md, "Database facts"). Our ids and counts stay far below 2^53.
  */
 import pg from 'pg';
-import { SessionWatchingClient } from './session-writes';
+import { WriteWatchingClient } from './write-watch';
 
 const { builtins } = pg.types;
 const toNumber = (value: string) => Number(value);
@@ -19,9 +19,9 @@ export const typeParsers: pg.CustomTypesConfig = {
   },
 };
 
-/** Its clients report writes that may change a session (session-writes.ts) to the session cache. */
+/** Its clients report writes (write-watch.ts) to the caches that hold what they may change. */
 export function createPool(config: pg.PoolConfig): pg.Pool {
-  return new pg.Pool({ types: typeParsers, Client: SessionWatchingClient, ...config });
+  return new pg.Pool({ types: typeParsers, Client: WriteWatchingClient, ...config });
 }
 
 /** Anything that runs a query: the pool, or one client inside a transaction. */

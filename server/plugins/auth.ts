@@ -18,7 +18,7 @@ import { SessionCache, type CachedSession } from '../auth/session-cache';
 import { hashToken, looksLikeToken } from '../auth/tokens';
 import type { UserRow } from '../auth/users';
 import type { Database } from '../db/database';
-import { onSessionWrite } from '../db/session-writes';
+import { onSessionWrite } from '../db/write-watch';
 import { TenantDb } from '../db/tenant-db';
 import { HttpError } from '../http-error';
 

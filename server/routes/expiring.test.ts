@@ -170,4 +170,25 @@ describe.each(databases)('expiring documents on %s', (kind) => {
       await query(`UPDATE r_hr_document_types SET data = jsonb_set(data, '{warning_days}', '10') WHERE id = $1`, [licence]);
     }
   });
+
+  it('shows a renewal, a new document and a deletion on the very next read (the embedded database caches pages until a write)', async () => {
+    const before = await items('?perPage=100');
+    const renewed = before.data.find((item) => item.kind !== 'passport');
+    expect(renewed).toBeDefined();
+    // Renewed through the API: its relevant status row now ends in a year.
+    const rows = await query<{ id: number; parent_id: number }>(
+      `SELECT id, parent_id FROM r_employee_document_statuses WHERE parent_id = $1 AND data->>'relevant' = 'true'`,
+      [renewed?.document_id],
+    );
+    expect(rows).toHaveLength(1);
+    await query(`UPDATE r_employee_document_statuses SET data = jsonb_set(data, '{dateUpTo}', to_jsonb($2::text)) WHERE id = $1`, [rows[0].id, day(365)]);
+    const after = await items('?perPage=100');
+    expect(after.data.map((item) => item.item_id)).not.toContain(renewed?.item_id);
+    expect(after.data).toHaveLength(before.data.length - 1);
+    const late = await employeeWith(owner, 'Late', [{ typeId: licence, upTo: [-3] }]);
+    expect((await items('?perPage=100')).data.map((item) => item.subject.id)).toContain(late);
+    const response = await call(test.app, 'DELETE', `/api/employees/${owner.user.company.id}/destroy/${late}`, undefined, { token: owner.token });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await items('?perPage=100')).data.map((item) => item.subject.id)).not.toContain(late);
+  });
 });

@@ -13,7 +13,8 @@
 import type { FastifyInstance } from 'fastify';
 import { addMessage, type FieldMessages } from '../../validation/messages';
 import type { Database } from '../db/database';
-import { expiringPage, type ExpiringFilter } from '../expiry/expiring-query';
+import { expiringPages } from '../expiry/expiring-cache';
+import type { ExpiringFilter } from '../expiry/expiring-query';
 import { HttpError } from '../http-error';
 
 const PARAMETERS = ['page', 'perPage', 'state', 'company_id', 'within_days'];
@@ -50,9 +51,15 @@ function readQuery(query: Record<string, unknown>) {
 
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function expiringRoutes(app: FastifyInstance, options: { database: Database }) {
+  // Cached on the embedded database until the next write (expiry/expiring-cache.ts).
+  const pages = expiringPages(options.database);
+  app.addHook('onClose', (_instance, done) => {
+    pages.stop();
+    done();
+  });
   app.get('/api/hr/expiring', { onRequest: app.authenticate, config: { permission: 'employees.view' } }, async (request) => {
     const { page, perPage, filter } = readQuery(request.query as Record<string, unknown>);
-    const { items, hasMore } = await expiringPage(options.database.pool, app.engine, request.user.tenant_id, filter, { page, perPage });
+    const { items, hasMore } = await pages.read(options.database.pool, app.engine, request.user.tenant_id, filter, { page, perPage });
     return { data: items, pagination: { currentPage: page, perPage, hasMore } };
   });
 }
