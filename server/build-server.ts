@@ -50,6 +50,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     requestIdHeader: false,
     bodyLimit: 1_048_576,
     frameworkErrors: frameworkErrorHandler(translator),
+    // The app plugin checks and completes the database's tables and indexes on start: on a large database
+    // and a busy machine that takes longer than Fastify's default 10 s (seen at 100,000 employees).
+    pluginTimeout: 120_000,
   });
   let database = options.database;
   if (!database) {

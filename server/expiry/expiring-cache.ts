@@ -5,7 +5,8 @@
  * writes anything (db/write-watch.ts), 30 s at most (so that a day's turn shows within half a minute).
  * Only on the embedded database: no other process can write there (its data folder is locked), whereas on
  * PostgreSQL another server process could change what a page shows without this one hearing of it (and
- * there ten connections answer side by side).
+ * there ten connections answer side by side). Requests for a page that is being read meanwhile wait for that
+ * read instead of queueing ten more behind it (after every save, all panels open at once ask again).
  */
 import type { Database } from '../db/database';
 import { ReadCache } from '../db/read-cache';
@@ -22,14 +23,24 @@ export function expiringPages(database: Database): { read: typeof expiringPage; 
   if (database.kind !== 'pglite') return { read: expiringPage, stop: () => {} };
   const cache = new ReadCache<ExpiringPage>(LIFETIME_MS, MAX_PAGES);
   const stop = onDataWrite(() => cache.clear());
+  // Reads under way, by key, with the generation they started in (a read begun before a write is not joined).
+  const reading = new Map<string, { startedIn: number; answer: Promise<ExpiringPage> }>();
   const read: typeof expiringPage = async (client, model, tenantId, filter, page) => {
     const key = JSON.stringify([tenantId, filter.state ?? null, filter.companyId ?? null, filter.withinDays ?? null, page.page, page.perPage]);
     const cached = cache.get(key);
     if (cached) return cached;
     const startedIn = cache.begin();
-    const answer = await expiringPage(client, model, tenantId, filter, page);
-    cache.store(key, answer, startedIn);
-    return answer;
+    const underWay = reading.get(key);
+    if (underWay?.startedIn === startedIn) return underWay.answer;
+    const answer = expiringPage(client, model, tenantId, filter, page);
+    reading.set(key, { startedIn, answer });
+    try {
+      const value = await answer;
+      cache.store(key, value, startedIn);
+      return value;
+    } finally {
+      if (reading.get(key)?.answer === answer) reading.delete(key);
+    }
   };
   return { read, stop: () => void stop() };
 }
