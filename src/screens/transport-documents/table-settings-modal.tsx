@@ -76,7 +76,7 @@ function ColumnRow({ column, visible, onVisible }: { column: DocumentColumn; vis
       <Form.Item name="warning_days" rules={warningDaysRules(t)}>
         <InputNumber
           aria-label={t('transport-document-groups.fields.warning_days')}
-          addonAfter={t('transportDocuments.settings.days')}
+          suffix={t('transportDocuments.settings.days')}
           style={{ width: 150 }}
           disabled={!access.can(resource, 'edit')}
           data-testid={`documents-column-days-${column.id}`}
@@ -144,7 +144,7 @@ function AddColumn() {
       <Form.Item name="warning_days" rules={warningDaysRules(t)}>
         <InputNumber
           aria-label={t('transport-document-groups.fields.warning_days')}
-          addonAfter={t('transportDocuments.settings.days')}
+          suffix={t('transportDocuments.settings.days')}
           style={{ width: 150 }}
           data-testid="documents-column-new-days"
         />
