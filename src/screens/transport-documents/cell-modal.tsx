@@ -48,11 +48,12 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
   // After a 409 the dates on screen are replaced by the reloaded cell's, once it has come.
   const reloadDates = useRef(false);
 
+  // The reload has come before the refusal is known (the save asks again either way): `stale` runs it too.
   useEffect(() => {
     if (!cell || !reloadDates.current) return;
     reloadDates.current = false;
     form.setFieldsValue({ start_date: asDay(cell.start_date), end_date: asDay(cell.end_date) });
-  }, [cell, form]);
+  }, [cell, stale, form]);
 
   async function submit(values: DateValues) {
     if (!cell) return;
@@ -95,7 +96,7 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
       onCancel={onClose}
       destroyOnHidden
       maskClosable={!saving}
-      data-testid="cell-modal"
+      className="transport-documents__cell-modal"
       footer={[
         <Button key="cancel" onClick={onClose} disabled={saving}>
           {t('crud.buttons.cancel')}

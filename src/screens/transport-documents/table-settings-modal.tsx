@@ -170,7 +170,15 @@ export function TableSettingsModal({ columns, hidden, onHiddenChange, onClose }:
   const showsStartDate = columns.length > 0 && columns.every((column) => column.show_document_start_date === true);
   const setVisible = (id: number, visible: boolean) => onHiddenChange(visible ? hidden.filter((other) => other !== id) : [...hidden, id]);
   return (
-    <Modal open title={t('transportDocuments.settings.title')} onCancel={onClose} footer={null} width={640} destroyOnHidden data-testid="documents-settings">
+    <Modal
+      open
+      title={t('transportDocuments.settings.title')}
+      onCancel={onClose}
+      footer={null}
+      width={640}
+      destroyOnHidden
+      className="transport-documents__settings-modal"
+    >
       <Space style={{ marginBottom: 16 }}>
         <Switch
           id="documents-show-start-date"
