@@ -6,12 +6,15 @@ import { defineResource } from './types';
 
 /**
  * Columns of the transport documents table (SPEC §7 "Transport documents"). Store and update are POST
- * with a JSON body {name}, so explicit endpoints; there is no list of groups on its own.
+ * with a JSON body {name}, so explicit endpoints. The list (`GET /transport/documents/groups`, not in
+ * SPEC §7) is the table's header and its settings dialog: they need the columns even on a page without
+ * vehicles, which the documents table (cells by vehicle) cannot give.
  */
 export const transportDocumentGroups = defineResource({
   name: 'transport-document-groups',
   schema: 'transport-document-group',
   api: {
+    list: { method: 'GET', path: '/transport/documents/groups' },
     create: { method: 'POST', path: '/transport/documents/group/store' },
     update: { method: 'POST', path: '/transport/documents/group/update/{id}' },
     delete: { method: 'DELETE', path: '/transport/documents/group/destroy/{id}' },

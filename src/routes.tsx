@@ -46,6 +46,7 @@ const DepartmentsPage = lazyNamed(() => import('./pages/departments/departments-
 const AuditLogPage = lazyNamed(() => import('./pages/audit/audit-log-page'), 'AuditLogPage');
 const DocumentTypesPage = lazyNamed(() => import('./screens/hr-documents/document-types-page'), 'DocumentTypesPage');
 const EmployeeCardPage = lazyNamed(() => import('./screens/employee-card/employee-card-page'), 'EmployeeCardPage');
+const TransportDocumentsPage = lazyNamed(() => import('./screens/transport-documents/transport-documents-page'), 'TransportDocumentsPage');
 
 export interface AppRoute {
   path: string;
@@ -121,7 +122,8 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
     element: <CrudListPage key="order-search" resource="orders" titleKey="pages.orderSearch" searchFirst />,
     generic: true,
   },
-  comingSoon('/transport', 'transport'),
+  // SPEC §2: the transport list with a column per vehicle document (src/screens/transport-documents/).
+  { path: '/transport', titleKey: 'pages.transport', access: 'private', element: <TransportDocumentsPage />, handWritten: true },
   comingSoon('/trailers', 'trailers'),
   comingSoon('/personal-main', 'personalMain'),
   // SPEC §2: the employee card, hand-written (src/screens/employee-card/).

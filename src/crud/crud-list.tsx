@@ -55,9 +55,27 @@ export interface CrudListProps {
    * form right under it (an employee's addresses and bank accounts on the card).
    */
   editInPlace?: boolean;
+  /**
+   * Columns a hand-written screen adds after the resource's own (before the actions), worked out from the
+   * rows on screen: e.g. the transport list's document columns, whose cells come from one request for
+   * exactly these rows. Called on every render with the page's records.
+   */
+  extraColumns?: (rows: Row[]) => ColumnsType<Row>;
+  /** More buttons beside Create (a hand-written screen's own, e.g. the transport list's table settings). */
+  toolbar?: ReactNode;
 }
 
-export function CrudList({ resource, params, searchFirst = false, syncWithLocation = false, expandedRow, deleteImpact, editInPlace = false }: CrudListProps) {
+export function CrudList({
+  resource,
+  params,
+  searchFirst = false,
+  syncWithLocation = false,
+  expandedRow,
+  deleteImpact,
+  editInPlace = false,
+  extraColumns,
+  toolbar,
+}: CrudListProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const list = useCrudList(resource, params, { syncWithLocation });
@@ -95,6 +113,7 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
     sortOrder: list.sorter?.field === field ? (list.sorter.order === 'asc' ? 'ascend' : 'descend') : null,
     render: (_value: unknown, record: Row) => <FieldValue resource={resource} field={field} record={record} view="list" />,
   }));
+  if (extraColumns) columns.push(...extraColumns(list.records));
 
   if (showRoute || canEdit || canDelete) {
     columns.push({
@@ -183,10 +202,15 @@ export function CrudList({ resource, params, searchFirst = false, syncWithLocati
       )}
       <Space wrap style={{ width: '100%', justifyContent: searchFirst ? 'flex-end' : 'space-between', alignItems: 'flex-start' }}>
         {!searchFirst && <ListFilters resource={resource} filters={list.filters} search={list.search} onFilters={list.setFilters} onSearch={list.setSearch} />}
-        {canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} data-testid="crud-create" onClick={() => setForm({ mode: 'create' })} style={{ marginBottom: 16 }}>
-            {t('crud.buttons.create')}
-          </Button>
+        {(toolbar || canCreate) && (
+          <Space wrap style={{ marginBottom: 16 }}>
+            {toolbar}
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} data-testid="crud-create" onClick={() => setForm({ mode: 'create' })}>
+                {t('crud.buttons.create')}
+              </Button>
+            )}
+          </Space>
         )}
       </Space>
       {editInPlace && form?.mode === 'create' && (

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../plugins/multipart';
 import { call, CSRF, expectErrorShape, registerUser, registrationBody, type RegisteredUser } from '../../test-support/api-client';
 import { databases } from '../../test-support/databases';
+import { createMember } from '../../test-support/members';
 import { multipart, PNG, pngOfSize } from '../../test-support/files';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -253,6 +254,49 @@ describe.each(databases)('transport documents on %s', (kind) => {
     expect(response.json<{ data: Cell }>().data.files).toEqual([kept]);
     expect(await query('SELECT id FROM files WHERE id = $1', [gone.file_id])).toEqual([]);
     expect((await call(test.app, 'DELETE', `/api/transport/documents/destroy/file/${gone.file_id}`, undefined, { token: owner.token })).statusCode).toBe(404);
+  });
+
+  it('lists the tenant’s columns on their own, with their warning days and versions, to members who may view transport', async () => {
+    const response = await call(test.app, 'GET', '/api/transport/documents/groups?perPage=100', undefined, { token: owner.token });
+    expect(response.statusCode, response.body).toBe(200);
+    const columns = response.json<{ data: Array<{ id: number; name: string; warning_days: number; version: number }> }>().data;
+    expect(columns.map((column) => column.name)).toEqual(['Inspection', 'Insurance']);
+    expect(columns.every((column) => column.warning_days === 30 && Number.isInteger(column.version))).toBe(true);
+    const theirs = (await call(test.app, 'GET', '/api/transport/documents/groups', undefined, { token: stranger.token })).json<{
+      data: Array<{ name: string }>;
+    }>();
+    expect(theirs.data.map((column) => column.name)).not.toContain('Inspection');
+    const dispatcher = await createMember(test.app, owner.token, { permissions: ['orders.view'] });
+    expect((await call(test.app, 'GET', '/api/transport/documents/groups', undefined, { token: dispatcher.token })).statusCode).toBe(403);
+    const viewer = await createMember(test.app, owner.token, { permissions: ['transport.view'] });
+    expect((await call(test.app, 'GET', '/api/transport/documents/groups', undefined, { token: viewer.token })).statusCode).toBe(200);
+  });
+
+  it('renames a column and changes its warning days with its version, refusing a stale one and a short name', async () => {
+    const column = await create('/api/transport/documents/group/store', { name: 'Tachograph', warning_days: 14 });
+    const [stored] = await query<{ version: number }>('SELECT version FROM r_transport_document_groups WHERE id = $1', [column]);
+    const renamed = await call(
+      test.app,
+      'POST',
+      `/api/transport/documents/group/update/${column}`,
+      { name: 'Tacho check', warning_days: 7, version: stored.version },
+      { token: owner.token },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<{ data: { name: string; warning_days: number } }>().data).toMatchObject({ name: 'Tacho check', warning_days: 7 });
+    const stale = await call(
+      test.app,
+      'POST',
+      `/api/transport/documents/group/update/${column}`,
+      { name: 'Tacho late', version: stored.version },
+      { token: owner.token },
+    );
+    expect(stale.statusCode).toBe(409);
+    const short = await call(test.app, 'POST', '/api/transport/documents/group/store', { name: 'ab' }, { token: owner.token, language: 'de' });
+    expect(short.statusCode).toBe(422);
+    expect(Object.keys(short.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['name']);
+    expect((await call(test.app, 'DELETE', `/api/transport/documents/group/destroy/${column}`, undefined, { token: stranger.token })).statusCode).toBe(404);
+    expect((await call(test.app, 'DELETE', `/api/transport/documents/group/destroy/${column}`, undefined, { token: owner.token })).statusCode).toBe(200);
   });
 
   it('deletes documents and their files with their column and with their vehicle', async () => {

@@ -1,0 +1,61 @@
+/** A cell's stored files: each downloadable, each deletable after a confirmation. */
+import { DeleteOutlined, DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { Button, List, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../fields/file/use-file-url';
+import type { DocumentFile } from './types';
+
+export function StoredFiles({ files, onDelete }: { files: DocumentFile[]; onDelete?: (file: DocumentFile) => Promise<void> }) {
+  const { t } = useTranslation();
+  return (
+    <List
+      size="small"
+      bordered
+      data-testid="cell-stored-files"
+      dataSource={files}
+      locale={{ emptyText: t('transportDocuments.cell.noFiles') }}
+      renderItem={(file) => (
+        <List.Item
+          data-testid={`cell-file-${file.file_id}`}
+          actions={[
+            <Tooltip key="download" title={t('transportDocuments.cell.download')}>
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                aria-label={t('transportDocuments.cell.download')}
+                onClick={() => void downloadFile(file.url, file.file_name).catch(() => undefined)}
+                data-testid={`cell-file-download-${file.file_id}`}
+              />
+            </Tooltip>,
+            ...(onDelete
+              ? [
+                  <Popconfirm
+                    key="delete"
+                    title={t('transportDocuments.cell.deleteFileTitle', { name: file.file_name })}
+                    description={t('crud.confirm.deleteDescription')}
+                    okText={t('crud.buttons.delete')}
+                    cancelText={t('crud.buttons.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => onDelete(file).catch(() => undefined)}
+                  >
+                    <Button
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('crud.buttons.delete')}
+                      data-testid={`cell-file-delete-${file.file_id}`}
+                    />
+                  </Popconfirm>,
+                ]
+              : []),
+          ]}
+        >
+          <Space>
+            <PaperClipOutlined />
+            <Typography.Text>{file.file_name}</Typography.Text>
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+}

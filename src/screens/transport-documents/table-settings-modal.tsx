@@ -1,0 +1,211 @@
+/**
+ * "Table settings" of the transport list: which document columns show (remembered in this browser,
+ * column-visibility.ts), a column added, renamed or given other warning days, a column deleted after a
+ * confirmation saying it removes that document from every vehicle (SPEC §4), and the "show start date"
+ * switch, which the server sets on every column at once. Columns change through Refine's data hooks on
+ * `transport-document-groups`; the cells are asked for again after each change.
+ */
+import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { useCreate, useDelete, useUpdate, type HttpError } from '@refinedev/core';
+import { Button, Checkbox, Divider, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Tooltip, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccess } from '../../access/use-access';
+import { mutationNotifications } from '../../providers/notifications';
+import { defaultWarningDays } from './cell-rules';
+import { nameRules, showFieldErrors, warningDaysRules } from './column-form-rules';
+import type { DocumentColumn } from './types';
+import { useRefreshCells, useShowStartDate } from './use-document-cells';
+
+const resource = 'transport-document-groups';
+
+interface ColumnValues {
+  name: string;
+  warning_days: number;
+}
+
+/** Refusals of a field go under it: no toast for them. */
+const notifications = {
+  successNotification: mutationNotifications.successNotification,
+  errorNotification: (error?: HttpError) => (error?.statusCode === 422 ? false : mutationNotifications.errorNotification(error)),
+};
+
+function ColumnRow({ column, visible, onVisible }: { column: DocumentColumn; visible: boolean; onVisible: (visible: boolean) => void }) {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const [form] = Form.useForm<ColumnValues>();
+  const { mutate: update, mutation: updating } = useUpdate();
+  const { mutate: remove } = useDelete();
+  const refreshCells = useRefreshCells();
+  const initial = { name: column.name, warning_days: column.warning_days ?? defaultWarningDays };
+  // Renamed (here or by someone else, once the list is asked again): the stored values.
+  useEffect(
+    () => form.setFieldsValue({ name: column.name, warning_days: column.warning_days ?? defaultWarningDays }),
+    [form, column.version, column.name, column.warning_days],
+  );
+
+  function rename(values: ColumnValues) {
+    update(
+      { resource, id: column.id, values: { ...values, version: column.version }, ...notifications },
+      { onSuccess: () => void refreshCells(), onError: (error) => showFieldErrors(form, error, ['name', 'warning_days']) },
+    );
+  }
+
+  return (
+    <Form<ColumnValues>
+      form={form}
+      initialValues={initial}
+      onFinish={rename}
+      className="transport-documents__settings-row"
+      data-testid={`documents-column-${column.id}`}
+    >
+      <Checkbox
+        checked={visible}
+        onChange={(event) => onVisible(event.target.checked)}
+        aria-label={t('transportDocuments.settings.showColumn', { name: column.name })}
+        style={{ paddingTop: 5 }}
+        data-testid={`documents-column-visible-${column.id}`}
+      />
+      <Form.Item name="name" rules={nameRules(t)} style={{ flex: '1 1 160px' }}>
+        <Input
+          aria-label={t('transport-document-groups.fields.name')}
+          disabled={!access.can(resource, 'edit')}
+          data-testid={`documents-column-name-${column.id}`}
+        />
+      </Form.Item>
+      <Form.Item name="warning_days" rules={warningDaysRules(t)}>
+        <InputNumber
+          aria-label={t('transport-document-groups.fields.warning_days')}
+          suffix={t('transportDocuments.settings.days')}
+          style={{ width: 150 }}
+          disabled={!access.can(resource, 'edit')}
+          data-testid={`documents-column-days-${column.id}`}
+        />
+      </Form.Item>
+      {access.can(resource, 'edit') && (
+        <Tooltip title={t('crud.buttons.save')}>
+          <Button
+            htmlType="submit"
+            icon={<SaveOutlined />}
+            loading={updating.isPending}
+            aria-label={t('crud.buttons.save')}
+            data-testid={`documents-column-save-${column.id}`}
+          />
+        </Tooltip>
+      )}
+      {access.can(resource, 'delete') && (
+        <Popconfirm
+          title={t('transportDocuments.settings.deleteTitle', { name: column.name })}
+          description={t('transportDocuments.settings.deleteDescription')}
+          okText={t('crud.buttons.delete')}
+          cancelText={t('crud.buttons.cancel')}
+          okButtonProps={{ danger: true, 'data-testid': 'documents-column-delete-confirm' }}
+          onConfirm={() => remove({ resource, id: column.id, ...mutationNotifications }, { onSuccess: () => void refreshCells() })}
+        >
+          <Button danger icon={<DeleteOutlined />} aria-label={t('crud.buttons.delete')} data-testid={`documents-column-delete-${column.id}`} />
+        </Popconfirm>
+      )}
+    </Form>
+  );
+}
+
+function AddColumn() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ColumnValues>();
+  const { mutate: create, mutation } = useCreate();
+  const refreshCells = useRefreshCells();
+  function add(values: ColumnValues) {
+    create(
+      { resource, values, ...notifications },
+      {
+        onSuccess: () => {
+          form.resetFields();
+          void refreshCells();
+        },
+        onError: (error) => showFieldErrors(form, error, ['name', 'warning_days']),
+      },
+    );
+  }
+  return (
+    <Form<ColumnValues>
+      form={form}
+      initialValues={{ name: '', warning_days: defaultWarningDays }}
+      onFinish={add}
+      className="transport-documents__settings-row"
+      data-testid="documents-column-add-form"
+    >
+      <Form.Item name="name" rules={nameRules(t)} style={{ flex: '1 1 160px' }}>
+        <Input
+          placeholder={t('transportDocuments.settings.newName')}
+          aria-label={t('transportDocuments.settings.newName')}
+          data-testid="documents-column-new-name"
+        />
+      </Form.Item>
+      <Form.Item name="warning_days" rules={warningDaysRules(t)}>
+        <InputNumber
+          aria-label={t('transport-document-groups.fields.warning_days')}
+          suffix={t('transportDocuments.settings.days')}
+          style={{ width: 150 }}
+          data-testid="documents-column-new-days"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={mutation.isPending} data-testid="documents-column-add">
+        {t('transportDocuments.settings.add')}
+      </Button>
+    </Form>
+  );
+}
+
+export interface TableSettingsModalProps {
+  columns: DocumentColumn[];
+  hidden: number[];
+  onHiddenChange: (hidden: number[]) => void;
+  onClose: () => void;
+}
+
+export function TableSettingsModal({ columns, hidden, onHiddenChange, onClose }: TableSettingsModalProps) {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const startDate = useShowStartDate();
+  const showsStartDate = columns.length > 0 && columns.every((column) => column.show_document_start_date === true);
+  const setVisible = (id: number, visible: boolean) => onHiddenChange(visible ? hidden.filter((other) => other !== id) : [...hidden, id]);
+  return (
+    <Modal
+      open
+      title={t('transportDocuments.settings.title')}
+      onCancel={onClose}
+      footer={null}
+      width={640}
+      destroyOnHidden
+      className="transport-documents__settings-modal"
+    >
+      <Space style={{ marginBottom: 16 }}>
+        <Switch
+          id="documents-show-start-date"
+          checked={showsStartDate}
+          loading={startDate.busy}
+          disabled={columns.length === 0 || !access.can(resource, 'edit')}
+          onChange={(status) => void startDate.set(status).catch(() => undefined)}
+          data-testid="documents-show-start-date"
+        />
+        <label htmlFor="documents-show-start-date">{t('transport-document-groups.fields.show_document_start_date')}</label>
+      </Space>
+      <Typography.Paragraph type="secondary">{t('transportDocuments.settings.hint')}</Typography.Paragraph>
+      {columns.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('transport-document-groups.empty')} />
+      ) : (
+        columns.map((column) => (
+          <ColumnRow key={column.id} column={column} visible={!hidden.includes(column.id)} onVisible={(visible) => setVisible(column.id, visible)} />
+        ))
+      )}
+      {access.can(resource, 'create') && (
+        <>
+          <Divider orientation="left" plain>
+            {t('transportDocuments.settings.add')}
+          </Divider>
+          <AddColumn />
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * The transport list's document columns the way a fleet manager works (issue 13, point 1): a column
+ * added in the table settings, a cell filled with dates (an end before the start refused under the field)
+ * and two files (a third over 5 MB refused before upload; the upload's progress seen), the start date
+ * switched on for every column and seen in the cell, the column deleted after its confirmation. Once in
+ * English and once in German, with none of the screen's English left.
+ */
+import { Buffer } from 'node:buffer';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { registerThroughApi, type ApiSession } from './support/api';
+import { saveScreenshot } from './support/browser';
+import { text } from './support/locale-text';
+import { openScenario, TINY_PNG, uniqueUser } from './support/scenario';
+import { signIn, useServerAndBrowser } from './support/suite';
+
+const suite = useServerAndBrowser();
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+/** A tenant with two vehicles (and the default document columns every new tenant gets). */
+async function fleetTenant(user: ReturnType<typeof uniqueUser>) {
+  const api = await registerThroughApi(suite.server.url, user);
+  const truck = await api.call<{ data: { id: number } }>('POST', '/transport/store', { board_names: 'Truck 01', registration_number: 'TR-0001' });
+  await api.call('POST', '/transport/store', { board_names: 'Van 02', registration_number: 'VN-0002' });
+  return { api, truckId: truck.data.id };
+}
+
+async function columnId(api: ApiSession, name: string): Promise<number> {
+  const columns = await api.call<{ data: Array<{ id: number; name: string }> }>('GET', '/transport/documents/groups?perPage=100');
+  const column = columns.data.find((candidate) => candidate.name === name);
+  expect(column, name).toBeDefined();
+  return column!.id;
+}
+
+/** Types a date into an antd date picker and leaves it. */
+async function fillDate(page: Page, testId: string, date: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+}
+
+async function walkTheColumns(
+  page: Page,
+  { api, truckId }: Awaited<ReturnType<typeof fleetTenant>>,
+  language: 'en' | 'de',
+  step: (name: string, run: () => Promise<void>) => Promise<void>,
+  seen: string[],
+) {
+  const say = (key: string, options?: Record<string, string | number>) => text(language, key, options);
+  const list = page.getByTestId('crud-list-transport');
+  const settings = page.locator('.transport-documents__settings-modal');
+  const dialog = page.locator('.transport-documents__cell-modal');
+  const remember = async () => seen.push((await page.locator('body').textContent()) ?? '');
+  let column = 0;
+  let cell = '';
+
+  await step('the transport list shows the default document columns', async () => {
+    await page.getByTestId('menu-transport').click();
+    await list.getByText('Truck 01').waitFor();
+    // The tenant was registered through the API in English: its default columns have English names.
+    await list.getByRole('columnheader', { name: text('en', 'transport-document-groups.defaults.inspection') }).waitFor();
+    await remember();
+  });
+
+  await step('a column added in the table settings', async () => {
+    await page.getByTestId('documents-settings-open').click();
+    await settings.waitFor();
+    await settings.getByTestId('documents-column-new-name').fill('Ta');
+    await settings.getByTestId('documents-column-add').click();
+    await settings.getByText(say('transportDocuments.settings.nameLength', { min: 3, max: 20 })).waitFor();
+    await settings.getByTestId('documents-column-new-name').fill('Tachograph');
+    await settings.getByTestId('documents-column-new-days').fill('14');
+    await settings.getByTestId('documents-column-add').click();
+    await expect.poll(() => columnId(api, 'Tachograph').catch(() => 0)).toBeGreaterThan(0);
+    column = await columnId(api, 'Tachograph');
+    await settings.getByTestId(`documents-column-${column}`).waitFor();
+    await remember();
+    await settings.locator('.ant-modal-close').click();
+    await settings.waitFor({ state: 'detached' });
+    await list.getByRole('columnheader', { name: 'Tachograph' }).waitFor();
+    cell = `cell-${truckId}-${column}`;
+    await expect(page.getByTestId(`${cell}-dates`).textContent()).resolves.toBe(say('transportDocuments.cell.noDate'));
+  });
+
+  await step('a cell: an end before the start refused, a file over 5 MB refused, dates and two files saved with progress', async () => {
+    await page.getByTestId(cell).click();
+    await dialog.waitFor();
+    await fillDate(page, 'cell-start-date', day(10));
+    await fillDate(page, 'cell-end-date', day(5));
+    await dialog.getByTestId('cell-save').click();
+    await dialog.locator('.ant-form-item-explain-error', { hasText: say('transportDocuments.cell.endBeforeStart') }).waitFor();
+    await fillDate(page, 'cell-start-date', day(-10));
+    await dialog.locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
+    const input = dialog.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'too-large.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(5_242_881, 32) });
+    await dialog.getByTestId('cell-refused').getByText('too-large.pdf').waitFor();
+    await input.setInputFiles([
+      { name: 'inspection.pdf', mimeType: 'application/pdf', buffer: PDF },
+      { name: 'sticker.png', mimeType: 'image/png', buffer: TINY_PNG },
+    ]);
+    await dialog.getByText('sticker.png').waitFor();
+    // The upload is held for a moment on its way, so its progress bar can be seen.
+    await page.route('**/api/transport/documents/update/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await remember();
+    await dialog.getByTestId('cell-save').click();
+    await dialog.getByTestId('cell-progress').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.unroute('**/api/transport/documents/update/**');
+    await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(day(5));
+    await expect(page.getByTestId(`${cell}-state`).textContent()).resolves.toBe(say('fields.date.expiry.expiring'));
+    await expect(page.getByTestId(`${cell}-files`).textContent()).resolves.toContain('2');
+  });
+
+  await step('the cell’s dialog lists both stored files', async () => {
+    await page.getByTestId(cell).click();
+    await dialog.getByTestId('cell-stored-files').getByText('inspection.pdf').waitFor();
+    await dialog.getByTestId('cell-stored-files').getByText('sticker.png').waitFor();
+    await remember();
+    await saveScreenshot(page, `transport-documents-${language}-cell-modal`);
+    await dialog.locator('.ant-modal-close').click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  await step('the start date switched on for every column shows in the cell', async () => {
+    await page.getByTestId('documents-settings-open').click();
+    await settings.getByTestId('documents-show-start-date').click();
+    await expect.poll(() => settings.getByTestId('documents-show-start-date').getAttribute('aria-checked')).toBe('true');
+    await settings.locator('.ant-modal-close').click();
+    await settings.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(`${day(-10)} – ${day(5)}`);
+    await remember();
+    await saveScreenshot(page, `transport-documents-${language}-list`);
+  });
+
+  await step('the column deleted after its confirmation, which says it goes for every vehicle', async () => {
+    await page.getByTestId('documents-settings-open').click();
+    await settings.getByTestId(`documents-column-delete-${column}`).click();
+    await page.getByText(say('transportDocuments.settings.deleteDescription')).waitFor();
+    await remember();
+    await page.getByTestId('documents-column-delete-confirm').click();
+    await settings.getByTestId(`documents-column-${column}`).waitFor({ state: 'detached' });
+    await settings.locator('.ant-modal-close').click();
+    await list.getByRole('columnheader', { name: 'Tachograph' }).waitFor({ state: 'detached' });
+    await expect(columnId(api, 'Tachograph')).rejects.toThrow();
+  });
+}
+
+describe('the transport list with document columns', () => {
+  it('adds a column, fills a cell with dates and two files, shows the start date and deletes the column', async () => {
+    const user = uniqueUser('docs');
+    const tenant = await fleetTenant(user);
+    const scenario = await openScenario(suite.browser, suite.server.url, 'transport-documents');
+    await signIn(scenario.page, user);
+    await walkTheColumns(scenario.page, tenant, 'en', (name, run) => scenario.step(name, run), []);
+    expect(scenario.problems).toEqual([]);
+    await scenario.close();
+  });
+
+  it('speaks German on the list, the cell dialog and the table settings, with none of their English left', async () => {
+    const user = uniqueUser('docs-de');
+    const tenant = await fleetTenant(user);
+    const scenario = await openScenario(suite.browser, suite.server.url, 'transport-documents-de');
+    const { page } = scenario;
+    await page.goto('/login?lng=de');
+    await page.getByTestId('login-form').getByLabel(text('de', 'login.fields.login')).waitFor();
+    await signIn(page, user, user.password, 'de');
+    const seen: string[] = [];
+    await walkTheColumns(page, tenant, 'de', (name, run) => scenario.step(name, run), seen);
+    const body = seen.join('\n');
+    for (const key of [
+      'transportDocuments.settings.open',
+      'transportDocuments.settings.hint',
+      'transportDocuments.settings.add',
+      'transportDocuments.settings.deleteDescription',
+      'transport-document-groups.fields.show_document_start_date',
+      'transportDocuments.cell.addFiles',
+      'vehicle-documents.fields.start_date',
+      'vehicle-documents.fields.end_date',
+      'vehicle-documents.fields.files',
+      'fields.file.limit',
+      'crud.buttons.save',
+      'crud.buttons.cancel',
+      'crud.columns.actions',
+    ]) {
+      expect(body, key).toContain(text('de', key));
+      expect(body, key).not.toContain(text('en', key));
+    }
+    expect(scenario.problems).toEqual([]);
+    await scenario.close();
+  });
+});
