@@ -49,7 +49,12 @@ describe.each(databases)('the fleet list of handover acts on %s', (kind) => {
     boris = await employee('Boris');
     const act = (vehicle: number, body: Record<string, unknown>) => made(`/api/transport/${vehicle}/handover-acts/store`, body);
     await act(truck, { date: '2026-03-01', transferred_by_id: anna, received_by_id: boris, damages: [{ title: 'Scratch' }] });
-    await act(truck, { date: '2026-03-10', transferred_by_id: boris, received_by_id: anna, damages: [{ title: 'scratch ' }, { title: 'Dent' }, { title: 'Fine' }] });
+    await act(truck, {
+      date: '2026-03-10',
+      transferred_by_id: boris,
+      received_by_id: anna,
+      damages: [{ title: 'scratch ' }, { title: 'Dent' }, { title: 'Fine' }],
+    });
     await act(van, { date: '2026-03-05', received_by_id: anna });
     // Another tenant's act never shows.
     const theirs = (await made('/api/transport/store', { board_names: 'Their truck', registration_number: 'TT001' }, stranger.token)).id as number;
@@ -106,7 +111,9 @@ describe.each(databases)('the fleet list of handover acts on %s', (kind) => {
     await made('/api/transport/handover-equipment/store', { name: 'Warning triangle' });
     await made('/api/transport/handover-equipment/store', { name: 'Fire extinguisher' });
     const names = async (token: string) =>
-      (await call(test.app, 'GET', '/api/transport/handover-equipment', undefined, { token })).json<{ data: Array<{ name: string }> }>().data.map((item) => item.name);
+      (await call(test.app, 'GET', '/api/transport/handover-equipment', undefined, { token }))
+        .json<{ data: Array<{ name: string }> }>()
+        .data.map((item) => item.name);
     expect(await names(owner.token)).toEqual(['Fire extinguisher', 'Warning triangle']);
     expect(await names(stranger.token)).toEqual([]);
     expect((await post('/api/transport/handover-equipment/store', { name: ' ' })).statusCode).toBe(422);

@@ -34,7 +34,7 @@ export interface ActListQuery {
 /** The query string as the list reads it; a value it cannot read is a message on its parameter. */
 export function readActListQuery(query: Record<string, unknown>): { value: ActListQuery; errors: FieldMessages } {
   const errors: FieldMessages = {};
-  const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? (query[name] as string) : undefined);
+  const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? query[name] : undefined);
   const whole = (name: string, max = Number.MAX_SAFE_INTEGER) => {
     const value = text(name);
     if (value === undefined) return undefined;
@@ -100,7 +100,7 @@ async function previousDamages(store: EngineStore, acts: EngineResource, ids: nu
 const personName = (row: RecordRow | undefined) =>
   row ? [row.data.name, row.data.last_name].filter((part) => typeof part === 'string' && part).join(' ') || null : null;
 
-export async function handoverActListRoutes(app: FastifyInstance, options: HandWrittenOptions) {
+export function handoverActListRoutes(app: FastifyInstance, options: HandWrittenOptions, done: () => void) {
   const { database } = options;
   const acts = engineResource(app, 'handover-acts');
   // Only looked up for labels: their sensitive fields never reach an answer.
@@ -114,14 +114,7 @@ export async function handoverActListRoutes(app: FastifyInstance, options: HandW
     const scope = query.transportId === undefined ? {} : { parentId: query.transportId };
     const conditions = conditionsOf(query);
     const total = await store.count(acts, scope, conditions);
-    const rows = await store.page(
-      acts,
-      scope,
-      conditions,
-      sql`data->>'date' DESC NULLS LAST, id DESC`,
-      query.perPage,
-      (query.page - 1) * query.perPage,
-    );
+    const rows = await store.page(acts, scope, conditions, sql`data->>'date' DESC NULLS LAST, id DESC`, query.perPage, (query.page - 1) * query.perPage);
     const vehicles = await byIds(
       store,
       transport,
@@ -153,4 +146,5 @@ export async function handoverActListRoutes(app: FastifyInstance, options: HandW
       pagination: { total, currentPage: query.page, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)) },
     };
   });
+  done();
 }

@@ -185,7 +185,8 @@ export async function handoverActRoutes(app: FastifyInstance, options: HandWritt
           { id: fileId, owner_kind: OWNER_KIND },
           { columns: ['mime_type', 'content'] },
         );
-        if (file) photos.push({ label: request.t('handover-acts.pdf.damagePhoto', { title: String(damage.title) }), mimeType: file.mime_type, content: file.content });
+        if (file)
+          photos.push({ label: request.t('handover-acts.pdf.damagePhoto', { title: String(damage.title) }), mimeType: file.mime_type, content: file.content });
       }
     }
     const creator =

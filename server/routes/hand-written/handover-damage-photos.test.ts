@@ -28,7 +28,8 @@ describe.each(databases)('damage photos of a handover act on %s', (kind) => {
     const { payload, contentType } = multipart(parts);
     return test.app.inject({ method: 'POST', url, headers: { ...CSRF, authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
   };
-  const current = async () => (await call(test.app, 'GET', `/api/transport/${truck}/handover-acts`, undefined, { token: owner.token })).json<{ data: Act[] }>().data[0];
+  const current = async () =>
+    (await call(test.app, 'GET', `/api/transport/${truck}/handover-acts`, undefined, { token: owner.token })).json<{ data: Act[] }>().data[0];
 
   beforeAll(async () => {
     test = await startTestApp(kind);
@@ -41,7 +42,13 @@ describe.each(databases)('damage photos of a handover act on %s', (kind) => {
       'POST',
       `/api/transport/${truck}/handover-acts/store`,
       // A photo id sent with a new act is not taken: photos come only through the upload route.
-      { date: '2026-03-01', damages: [{ title: 'Dent', photo_ids: [1] }, { title: 'Speeding fine', description: 'Camera A4' }] },
+      {
+        date: '2026-03-01',
+        damages: [
+          { title: 'Dent', photo_ids: [1] },
+          { title: 'Speeding fine', description: 'Camera A4' },
+        ],
+      },
       { token: owner.token },
     );
     expect(created.statusCode, created.body).toBe(200);
@@ -79,7 +86,13 @@ describe.each(databases)('damage photos of a handover act on %s', (kind) => {
       'PUT',
       `${base()}/update`,
       // The fine moves first and keeps one photo; the dent claims a file that is not its act's.
-      { version: before.version, damages: [{ title: 'Speeding fine', photo_ids: [kept, 999_999] }, { title: 'Dent', photo_ids: [kept] }] },
+      {
+        version: before.version,
+        damages: [
+          { title: 'Speeding fine', photo_ids: [kept, 999_999] },
+          { title: 'Dent', photo_ids: [kept] },
+        ],
+      },
       { token: owner.token },
     );
     expect(edited.statusCode, edited.body).toBe(200);
