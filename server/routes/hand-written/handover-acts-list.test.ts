@@ -107,6 +107,14 @@ describe.each(databases)('the fleet list of handover acts on %s', (kind) => {
     expect((await call(test.app, 'GET', '/api/transport/handover-equipment', undefined, { token: member.token })).statusCode).toBe(403);
   });
 
+  it('is in the OpenAPI document, with the damage photo routes', async () => {
+    const paths = (await call(test.app, 'GET', '/api/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+    expect(paths['/api/transport/handover-acts']).toHaveProperty('get');
+    expect(paths['/api/transport/handover-equipment']).toHaveProperty('get');
+    expect(paths['/api/transport/{transportId}/handover-acts/{id}/damages/{index}/photos']).toHaveProperty('post');
+    expect(paths['/api/transport/{transportId}/handover-acts/{id}/damage-photos/{fileId}']).toHaveProperty('delete');
+  });
+
   it('keeps a default equipment list per tenant', async () => {
     await made('/api/transport/handover-equipment/store', { name: 'Warning triangle' });
     await made('/api/transport/handover-equipment/store', { name: 'Fire extinguisher' });

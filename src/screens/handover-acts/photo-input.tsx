@@ -15,7 +15,7 @@ export function Thumb({ file, alt, onRemove, testId }: { file: File; alt: string
   // The object URL lives as long as the file is shown; it is let go once the browser has drawn the image.
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   return (
-    <div style={{ position: 'relative' }} data-testid={testId}>
+    <div style={{ position: 'relative', width: 96 }} data-testid={testId}>
       <img src={url} alt={alt} className="act-thumb" onLoad={() => URL.revokeObjectURL(url)} />
       {onRemove && (
         <Button
