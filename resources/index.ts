@@ -13,6 +13,7 @@ import { employeeDocumentStatuses } from './employee-document-statuses';
 import { employeeDocuments } from './employee-documents';
 import { employees } from './employees';
 import { handoverActs } from './handover-acts';
+import { handoverEquipment } from './handover-equipment';
 import { hrDocumentStatuses } from './hr-document-statuses';
 import { hrDocumentTypes } from './hr-document-types';
 import { orders } from './orders';
@@ -51,6 +52,7 @@ export const resources: readonly ResourceDefinition[] = [
   suppliers,
   cards,
   handoverActs,
+  handoverEquipment,
   repairs,
 ];
 

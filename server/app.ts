@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
 import { auditLogRoutes } from './routes/audit-log';
 import { handoverActRoutes } from './routes/hand-written/handover-acts';
+import { handoverActListRoutes } from './routes/hand-written/handover-acts-list';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -85,6 +86,7 @@ export const fleetdeskApp = fp(
     await app.register(repairRoutes, { database });
     await app.register(employeeRoutes, { database });
     await app.register(handoverActRoutes, { database });
+    await app.register(handoverActListRoutes, { database });
     await app.register(auditLogRoutes, { database });
     await app.register(expiringRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });

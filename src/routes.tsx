@@ -47,6 +47,9 @@ const AuditLogPage = lazyNamed(() => import('./pages/audit/audit-log-page'), 'Au
 const DocumentTypesPage = lazyNamed(() => import('./screens/hr-documents/document-types-page'), 'DocumentTypesPage');
 const EmployeeCardPage = lazyNamed(() => import('./screens/employee-card/employee-card-page'), 'EmployeeCardPage');
 const TransportDocumentsPage = lazyNamed(() => import('./screens/transport-documents/transport-documents-page'), 'TransportDocumentsPage');
+const ActsListPage = lazyNamed(() => import('./screens/handover-acts/acts-list-page'), 'ActsListPage');
+const NewActPage = lazyNamed(() => import('./screens/handover-acts/new-act-page'), 'NewActPage');
+const ActPage = lazyNamed(() => import('./screens/handover-acts/act-page'), 'ActPage');
 
 export interface AppRoute {
   path: string;
@@ -137,7 +140,22 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
   comingSoon('/maintenance-basic-data', 'basicData'),
   comingSoon('/maintenance-fuel-cards', 'fuelCards'),
   comingSoon('/maintenance-repair', 'repair'),
-  comingSoon('/maintenance-acceptance-certificate', 'acceptanceCertificate'),
+  // Issue 13: handover acts, hand-written (src/screens/handover-acts/): the fleet's list, the step form, an act.
+  {
+    path: '/maintenance-acceptance-certificate',
+    titleKey: 'pages.acceptanceCertificate',
+    access: 'private',
+    element: <ActsListPage />,
+    handWritten: true,
+  },
+  { path: '/maintenance-acceptance-certificate/new', titleKey: 'handover-acts.new', access: 'private', element: <NewActPage />, handWritten: true },
+  {
+    path: '/maintenance-acceptance-certificate/:transportId/:id',
+    titleKey: 'handover-acts.titleSingular',
+    access: 'private',
+    element: <ActPage />,
+    handWritten: true,
+  },
   comingSoon('/companies', 'companies'),
   comingSoon('/companies/:companyId', 'company'),
   { path: '/audit-log', titleKey: 'pages.auditLog', access: 'private', element: <AuditLogPage />, handWritten: true },

@@ -78,6 +78,9 @@ const routeShape = (path: string) => path.replace(/:\w+/g, ':');
  */
 export function routePermission(path: string): string | undefined {
   if (pagePermissions[path]) return pagePermissions[path];
+  // The pages under a hand-written page (an act's page under the acts list) need what the page needs.
+  const under = Object.keys(pagePermissions).find((route) => path.startsWith(`${route}/`));
+  if (under) return pagePermissions[under];
   const shape = routeShape(path);
   const definition = resources.find((candidate) => [candidate.routes?.list, candidate.routes?.show].some((route) => route && routeShape(route) === shape));
   return definition ? permissionName(definition.permission, 'view') : undefined;

@@ -4,6 +4,11 @@
  * vehicle's latest act, than the vehicle's own mileage; the refusal names the mileage it must reach. A
  * higher mileage becomes the vehicle's (its change is in the audit trail). The vehicle's row is locked
  * first, so two acts saved at once are checked one after the other.
+ *
+ * The photos of damages (`damages[].photo_ids`) are the server's: they are added by the hand-written
+ * upload route. A body may keep them, move them to another damage or drop them (the form sends the list
+ * back as it shows it), never name a file that is not already one of this act's damage photos; a photo
+ * dropped from every damage is deleted with the write.
  */
 import { sql } from '../../db/sql';
 import { HttpError } from '../../http-error';
@@ -12,8 +17,37 @@ import type { ResourceRules } from './types';
 
 const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
+type Damage = Record<string, unknown> & { photo_ids?: unknown };
+
+const damagesOf = (data: Record<string, unknown> | null): Damage[] => (Array.isArray(data?.damages) ? (data.damages as Damage[]) : []);
+
+export const photoIdsOf = (data: Record<string, unknown> | null): number[] =>
+  damagesOf(data).flatMap((damage) => (Array.isArray(damage.photo_ids) ? damage.photo_ids.filter((id): id is number => typeof id === 'number') : []));
+
+/** Keeps in `data` only the damage photo ids the act already had (each once); answers the stored ones now dropped. */
+function keepOwnDamagePhotos(data: Record<string, unknown>, current: Record<string, unknown> | null): number[] {
+  const stored = new Set(photoIdsOf(current));
+  const kept = new Set<number>();
+  for (const damage of damagesOf(data)) {
+    if (damage.photo_ids === undefined) continue;
+    const own = (Array.isArray(damage.photo_ids) ? damage.photo_ids : []).filter(
+      (photoId): photoId is number => typeof photoId === 'number' && stored.has(photoId) && !kept.has(photoId),
+    );
+    own.forEach((photoId) => kept.add(photoId));
+    if (own.length > 0) damage.photo_ids = own;
+    else delete damage.photo_ids;
+  }
+  return [...stored].filter((photoId) => !kept.has(photoId));
+}
+
 export const handoverActRules: ResourceRules = {
-  async beforeWrite({ store, model, resource }, { id, data, parentId }) {
+  async beforeWrite({ store, model, resource }, { id, data, current, parentId }) {
+    const dropped = keepOwnDamagePhotos(data, current);
+    if (dropped.length > 0 && id !== null) {
+      const { text, values } =
+        sql`DELETE FROM files WHERE tenant_id = ${store.tenantId} AND owner_kind = 'handover-act' AND owner_id = ${id} AND id = ANY(${dropped}::bigint[])`.render();
+      await store.client.query(text, values);
+    }
     const mileage = numberOf(data.mileage);
     if (mileage === undefined || parentId === undefined || typeof data.date !== 'string') return;
     const vehicle = await store.find(model.byName.get('transport') as EngineResource, parentId, {}, true);

@@ -6,7 +6,10 @@
  * - `POST /api/transport/{transportId}/handover-acts/{id}/photos`: multipart with any of the fields
  *   `fuel_photo`, `mileage_photo`, `driver_selfie` (images by their bytes, ≤ 5 MB each); a photo sent
  *   replaces the previous one of its kind, whose file is deleted;
- * - `DELETE /api/transport/{transportId}/handover-acts/{id}/photos/{kind}` (kind: one of those fields).
+ * - `DELETE /api/transport/{transportId}/handover-acts/{id}/photos/{kind}` (kind: one of those fields);
+ * - `POST …/handover-acts/{id}/damages/{index}/photos`: multipart `photos` (one or more images, ≤ 5 MB
+ *   each), added to the damage or fine at that position of `damages` (its `photo_ids`);
+ * - `DELETE …/handover-acts/{id}/damage-photos/{fileId}`: one damage photo, from whichever damage holds it.
  * Both answer the act as the generic routes do. And to read an act (issue 13):
  * - `GET …/handover-acts/{id}/changes`: what changed since the vehicle's previous act (server/handover/compare.ts);
  * - `GET …/handover-acts/{id}/pdf`: the act as a PDF in the member's language (server/handover/act-pdf.ts).
@@ -21,10 +24,13 @@ import { sql } from '../../db/sql';
 import { actPdf } from '../../handover/act-pdf';
 import { compareActs } from '../../handover/compare';
 import { engineResource, findOr404, inTransaction, paramId, readStore, toWire, type HandWrittenOptions, type RecordRow, guard } from './support';
-import { ensureFileOwnerTriggers, readMultipartForm } from './uploads';
+import { photoIdsOf } from '../../engine/rules/handover-acts';
+import { ensureFileOwnerTriggers, readMultipartForm, type Upload } from './uploads';
 
 const OWNER_KIND = 'handover-act';
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+/** Photos one damage or fine may have (a few close-ups, not an album). */
+const MAX_DAMAGE_PHOTOS = 10;
 
 /** Form field → the act's field holding the file id. */
 export const PHOTO_FIELDS: Record<string, string> = {
@@ -51,31 +57,79 @@ export async function handoverActRoutes(app: FastifyInstance, options: HandWritt
     await new TenantDb(database, store.tenantId, store.client).delete('files', { id: fileId, owner_kind: OWNER_KIND });
   }
 
-  app.post('/api/transport/:transportId/handover-acts/:id/photos', guarded('transport.update', { uploads: Object.keys(PHOTO_FIELDS) }), async (request) => {
-    await actOf(readStore(database, request), request, false);
-    const form = await readMultipartForm(request, (field) => Object.hasOwn(PHOTO_FIELDS, field));
-    for (const upload of form.files) {
+  /** 422 on `field` unless every upload is an image. */
+  function imagesOnly(files: Upload[]) {
+    for (const upload of files) {
       if (!IMAGE_TYPES.has(upload.mimeType)) {
         throw new HttpError(422, 'validation.file.imageOnly', { fieldErrors: { [upload.field]: [{ key: 'validation.file.imageOnly' }] } });
       }
     }
+  }
+
+  async function storePhoto(store: EngineStore, actId: number, upload: Upload): Promise<number> {
+    const file = await new TenantDb(database, store.tenantId, store.client).insert<{ id: number }>('files', {
+      owner_kind: OWNER_KIND,
+      owner_id: actId,
+      file_name: upload.fileName,
+      mime_type: upload.mimeType,
+      size: upload.content.length,
+      content: upload.content,
+    });
+    return Number(file.id);
+  }
+
+  app.post('/api/transport/:transportId/handover-acts/:id/damages/:index/photos', guarded('transport.update', { uploads: ['photos'] }), async (request) => {
+    const indexText = (request.params as { index: string }).index;
+    if (!/^\d{1,4}$/.test(indexText)) throw notFound();
+    const index = Number(indexText);
+    await actOf(readStore(database, request), request, false);
+    const form = await readMultipartForm(request, (field) => field === 'photos');
+    imagesOnly(form.files);
+    if (form.files.length === 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: { photos: [{ key: 'validation.required' }] } });
+    const row = await inTransaction(database, request, async (store) => {
+      const act = await actOf(store, request);
+      const damages = Array.isArray(act.data.damages) ? (act.data.damages as Array<Record<string, unknown>>).map((damage) => ({ ...damage })) : [];
+      const damage = damages[index];
+      if (!damage) throw notFound();
+      const photoIds = Array.isArray(damage.photo_ids) ? [...(damage.photo_ids as number[])] : [];
+      if (photoIds.length + form.files.length > MAX_DAMAGE_PHOTOS) throw new HttpError(413, 'errors.tooLarge');
+      for (const upload of form.files) photoIds.push(await storePhoto(store, Number(act.id), upload));
+      damage.photo_ids = photoIds;
+      return store.update(acts, Number(act.id), { ...act.data, damages }, request.user.id, act.data);
+    });
+    return { message: request.t('crud.updated'), data: toWire(acts, row) };
+  });
+
+  app.delete('/api/transport/:transportId/handover-acts/:id/damage-photos/:fileId', guarded('transport.update'), async (request) => {
+    const fileId = paramId(request, 'fileId');
+    const row = await inTransaction(database, request, async (store) => {
+      const act = await actOf(store, request);
+      const damages = Array.isArray(act.data.damages) ? (act.data.damages as Array<Record<string, unknown>>) : [];
+      if (!photoIdsOf(act.data).includes(fileId)) throw notFound();
+      await dropFile(store, fileId);
+      const kept = damages.map((damage) => {
+        if (!Array.isArray(damage.photo_ids)) return damage;
+        const { photo_ids: ids, ...rest } = damage;
+        const left = (ids as number[]).filter((id) => id !== fileId);
+        return left.length > 0 ? { ...rest, photo_ids: left } : rest;
+      });
+      return store.update(acts, Number(act.id), { ...act.data, damages: kept }, request.user.id, act.data);
+    });
+    return { message: request.t('crud.deleted'), data: toWire(acts, row) };
+  });
+
+  app.post('/api/transport/:transportId/handover-acts/:id/photos', guarded('transport.update', { uploads: Object.keys(PHOTO_FIELDS) }), async (request) => {
+    await actOf(readStore(database, request), request, false);
+    const form = await readMultipartForm(request, (field) => Object.hasOwn(PHOTO_FIELDS, field));
+    imagesOnly(form.files);
     if (form.files.length === 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: { fuel_photo: [{ key: 'validation.required' }] } });
     const row = await inTransaction(database, request, async (store) => {
       const act = await actOf(store, request);
       const data = { ...act.data };
-      const tenantDb = new TenantDb(database, store.tenantId, store.client);
       for (const upload of form.files) {
         const field = PHOTO_FIELDS[upload.field];
         await dropFile(store, data[field]);
-        const file = await tenantDb.insert<{ id: number }>('files', {
-          owner_kind: OWNER_KIND,
-          owner_id: act.id,
-          file_name: upload.fileName,
-          mime_type: upload.mimeType,
-          size: upload.content.length,
-          content: upload.content,
-        });
-        data[field] = Number(file.id);
+        data[field] = await storePhoto(store, Number(act.id), upload);
       }
       return store.update(acts, Number(act.id), data, request.user.id);
     });
@@ -122,6 +176,18 @@ export async function handoverActRoutes(app: FastifyInstance, options: HandWritt
         { columns: ['mime_type', 'content'] },
       );
       if (file) photos.push({ label: request.t(`handover-acts.photos.${field}`), mimeType: file.mime_type, content: file.content });
+    }
+    const damages = Array.isArray(act.data.damages) ? (act.data.damages as Array<Record<string, unknown>>) : [];
+    for (const damage of damages) {
+      for (const fileId of photoIdsOf({ damages: [damage] })) {
+        const file = await tenantDb.selectOne<{ mime_type: string; content: Buffer }>(
+          'files',
+          { id: fileId, owner_kind: OWNER_KIND },
+          { columns: ['mime_type', 'content'] },
+        );
+        if (file)
+          photos.push({ label: request.t('handover-acts.pdf.damagePhoto', { title: String(damage.title) }), mimeType: file.mime_type, content: file.content });
+      }
     }
     const creator =
       act.created_by === null

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { actBody, firstInvalidStep, photoUploads, stepErrors, stepOfField, today, type ActDraft } from './act-draft';
+
+const now = new Date(2026, 2, 20, 12);
+const photo = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
+const complete = (): ActDraft => ({
+  transport_id: 7,
+  date: '2026-03-20',
+  transferred_by_id: 1,
+  received_by_id: 2,
+  fuel_remaining: 120,
+  mileage: 250_000,
+  equipment: [{ name: ' Warning  triangle ', present: true }],
+  damages: [
+    { key: 'a', title: 'Dent', description: '  ', photos: [photo('dent.jpg'), photo('dent-2.jpg')] },
+    { key: 'b', title: 'Fine', description: 'Speeding', photos: [] },
+  ],
+  documents: [{ name: 'Insurance', present: false }],
+  tires: [{ position: 'Front left', pressure: 8.5, tread_depth: 9 }, { position: 'Front right' }],
+});
+
+describe('the steps of a new handover act', () => {
+  it('lets a complete act through every step', () => {
+    expect(firstInvalidStep(complete(), now)).toBeNull();
+  });
+
+  it('asks for the vehicle and a date not later than today', () => {
+    expect(stepErrors('vehicle', { ...complete(), transport_id: undefined, date: '2026-03-21' }, now)).toEqual({
+      transport_id: { key: 'validation.required' },
+      date: { key: 'validation.notAfterToday' },
+    });
+  });
+
+  it('asks for both people, and two different ones', () => {
+    expect(stepErrors('people', { ...complete(), transferred_by_id: undefined }, now)).toEqual({ transferred_by_id: { key: 'validation.required' } });
+    expect(stepErrors('people', { ...complete(), received_by_id: 1 }, now)).toEqual({ received_by_id: { key: 'handover-acts.steps.samePerson' } });
+  });
+
+  it('asks for fuel and mileage as numbers within the schema’s limits', () => {
+    expect(stepErrors('fuel', { ...complete(), fuel_remaining: undefined }, now)).toEqual({ fuel_remaining: { key: 'validation.required' } });
+    expect(stepErrors('mileage', { ...complete(), mileage: -1 }, now)).toEqual({ mileage: { key: 'validation.minimum', params: { limit: 0 } } });
+    expect(firstInvalidStep({ ...complete(), mileage: undefined }, now)).toBe('mileage');
+  });
+
+  it('names the row of a list that lacks its name, and a tyre out of range', () => {
+    const draft = complete();
+    draft.damages[1].title = ' ';
+    draft.tires[1].tread_depth = 31;
+    expect(stepErrors('damages', draft, now)).toEqual({ 'damages.1.title': { key: 'validation.required' } });
+    expect(stepErrors('tires', draft, now)).toEqual({ 'tires.1.tread_depth': { key: 'validation.maximum', params: { limit: 30 } } });
+  });
+
+  it('finds the step of a server’s field error', () => {
+    expect(stepOfField('mileage')).toBe('mileage');
+    expect(stepOfField('damages.1.title')).toBe('damages');
+    expect(stepOfField('version')).toBe('vehicle');
+  });
+
+  it('gives today as the local date', () => {
+    expect(today(now)).toBe('2026-03-20');
+  });
+});
+
+describe('saving a new handover act', () => {
+  it('sends the act without its photos, text trimmed and blanks left out', () => {
+    expect(actBody(complete())).toEqual({
+      date: '2026-03-20',
+      transferred_by_id: 1,
+      received_by_id: 2,
+      fuel_remaining: 120,
+      mileage: 250_000,
+      equipment: [{ name: 'Warning triangle', present: true }],
+      damages: [{ title: 'Dent' }, { title: 'Fine', description: 'Speeding' }],
+      documents: [{ name: 'Insurance', present: false }],
+      tires: [{ position: 'Front left', pressure: 8.5, tread_depth: 9 }, { position: 'Front right' }],
+    });
+  });
+
+  it('uploads each photo kind on its own and each damage’s photos to its index', () => {
+    const draft = { ...complete(), fuel_photo: photo('fuel.jpg'), driver_selfie: photo('me.jpg') };
+    expect(photoUploads(draft).map((upload) => [upload.key, upload.path, upload.parts.map((part) => `${part.field}:${part.file.name}`)])).toEqual([
+      ['fuel_photo', 'photos', ['fuel_photo:fuel.jpg']],
+      ['driver_selfie', 'photos', ['driver_selfie:me.jpg']],
+      ['damage-a', 'damages/0/photos', ['photos:dent.jpg', 'photos:dent-2.jpg']],
+    ]);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * A handover act while it is being made on the step form (issue 13): the values, the chosen photos (kept
+ * in the browser until the act is saved), which step checks what, the act's body for the server, and the
+ * photo uploads that follow the save. Pure, so the rules are tested without a browser.
+ */
+
+export interface PresenceItem {
+  name: string;
+  present: boolean;
+}
+
+export interface DamageDraft {
+  /** Identifies the row in the form (React key); not sent. */
+  key: string;
+  title: string;
+  description: string;
+  photos: File[];
+}
+
+export interface TireDraft {
+  position: string;
+  pressure?: number;
+  tread_depth?: number;
+}
+
+export interface ActDraft {
+  transport_id?: number;
+  date: string;
+  transferred_by_id?: number;
+  received_by_id?: number;
+  fuel_remaining?: number;
+  fuel_photo?: File;
+  mileage?: number;
+  mileage_photo?: File;
+  driver_selfie?: File;
+  equipment: PresenceItem[];
+  damages: DamageDraft[];
+  documents: PresenceItem[];
+  tires: TireDraft[];
+}
+
+export const STEPS = ['vehicle', 'people', 'fuel', 'mileage', 'selfie', 'equipment', 'damages', 'documents', 'tires'] as const;
+export type Step = (typeof STEPS)[number];
+
+/** A field's message: a translation key and its values. Fields of list rows are named `damages.0.title`. */
+export type StepErrors = Record<string, { key: string; params?: Record<string, number>; text?: string }>;
+
+/** A server's 422 field messages (already in the user's language) as step errors. */
+export function serverStepErrors(fieldErrors: Record<string, string[]> | undefined): StepErrors {
+  const errors: StepErrors = {};
+  for (const [field, messages] of Object.entries(fieldErrors ?? {})) {
+    if (messages.length > 0) errors[field] = { key: '', text: messages[0] };
+  }
+  return errors;
+}
+
+const blank = (text: string | undefined) => !text || text.trim() === '';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** The local date of today, `YYYY-MM-DD`. */
+export function today(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function between(errors: StepErrors, field: string, value: number | undefined, max: number, required = false) {
+  if (!isNumber(value)) {
+    if (required) errors[field] = { key: 'validation.required' };
+  } else if (value < 0) errors[field] = { key: 'validation.minimum', params: { limit: 0 } };
+  else if (value > max) errors[field] = { key: 'validation.maximum', params: { limit: max } };
+}
+
+/** What keeps a step from being left: the same rules as the schema, plus the ones of an act. */
+export function stepErrors(step: Step, draft: ActDraft, now = new Date()): StepErrors {
+  const errors: StepErrors = {};
+  switch (step) {
+    case 'vehicle':
+      if (draft.transport_id === undefined) errors.transport_id = { key: 'validation.required' };
+      if (blank(draft.date)) errors.date = { key: 'validation.required' };
+      else if (draft.date > today(now)) errors.date = { key: 'validation.notAfterToday' };
+      break;
+    case 'people':
+      if (draft.transferred_by_id === undefined) errors.transferred_by_id = { key: 'validation.required' };
+      if (draft.received_by_id === undefined) errors.received_by_id = { key: 'validation.required' };
+      else if (draft.received_by_id === draft.transferred_by_id) errors.received_by_id = { key: 'handover-acts.steps.samePerson' };
+      break;
+    case 'fuel':
+      between(errors, 'fuel_remaining', draft.fuel_remaining, 100_000, true);
+      break;
+    case 'mileage':
+      between(errors, 'mileage', draft.mileage, 100_000_000, true);
+      break;
+    case 'equipment':
+      draft.equipment.forEach((item, index) => blank(item.name) && (errors[`equipment.${index}.name`] = { key: 'validation.required' }));
+      break;
+    case 'damages':
+      draft.damages.forEach((damage, index) => blank(damage.title) && (errors[`damages.${index}.title`] = { key: 'validation.required' }));
+      break;
+    case 'tires':
+      draft.tires.forEach((tire, index) => {
+        if (blank(tire.position)) errors[`tires.${index}.position`] = { key: 'validation.required' };
+        between(errors, `tires.${index}.pressure`, tire.pressure, 20);
+        between(errors, `tires.${index}.tread_depth`, tire.tread_depth, 30);
+      });
+      break;
+    default:
+      break;
+  }
+  return errors;
+}
+
+/** The first step with an error, or null when the whole act can be saved. */
+export function firstInvalidStep(draft: ActDraft, now = new Date()): Step | null {
+  return STEPS.find((step) => Object.keys(stepErrors(step, draft, now)).length > 0) ?? null;
+}
+
+/** The step a server's field error belongs to (`mileage` → mileage, `damages.1.title` → damages). */
+export function stepOfField(field: string): Step {
+  const head = field.split('.')[0];
+  const byField: Record<string, Step> = {
+    transport_id: 'vehicle',
+    date: 'vehicle',
+    transferred_by_id: 'people',
+    received_by_id: 'people',
+    fuel_remaining: 'fuel',
+    mileage: 'mileage',
+    equipment: 'equipment',
+    damages: 'damages',
+    documents: 'documents',
+    tires: 'tires',
+  };
+  return byField[head] ?? 'vehicle';
+}
+
+const trimmed = (text: string) => text.trim().replace(/\s+/g, ' ');
+
+/** The act as the server stores it (photos go separately, after it is saved). */
+export function actBody(draft: ActDraft): Record<string, unknown> {
+  const body: Record<string, unknown> = { date: draft.date };
+  for (const field of ['transferred_by_id', 'received_by_id', 'fuel_remaining', 'mileage'] as const) {
+    if (draft[field] !== undefined) body[field] = draft[field];
+  }
+  body.equipment = draft.equipment.map((item) => ({ name: trimmed(item.name), present: item.present }));
+  body.damages = draft.damages.map((damage) => ({
+    title: trimmed(damage.title),
+    ...(blank(damage.description) ? {} : { description: damage.description.trim() }),
+  }));
+  body.documents = draft.documents.map((item) => ({ name: trimmed(item.name), present: item.present }));
+  body.tires = draft.tires.map((tire) => ({
+    position: trimmed(tire.position),
+    ...(isNumber(tire.pressure) ? { pressure: tire.pressure } : {}),
+    ...(isNumber(tire.tread_depth) ? { tread_depth: tire.tread_depth } : {}),
+  }));
+  return body;
+}
+
+/** One upload after the save: the path under the act and the form's files. */
+export interface PhotoUpload {
+  /** Identifies it in the progress list. */
+  key: string;
+  /** What the list calls it: a translation key, or a damage's title. */
+  labelKey?: string;
+  label?: string;
+  path: string;
+  parts: Array<{ field: string; file: File }>;
+}
+
+/** The uploads an act's photos need, in the order of the form: one per photo kind, one per damage with photos. */
+export function photoUploads(draft: ActDraft): PhotoUpload[] {
+  const uploads: PhotoUpload[] = [];
+  for (const field of ['fuel_photo', 'mileage_photo', 'driver_selfie'] as const) {
+    const file = draft[field];
+    if (file) uploads.push({ key: field, labelKey: `handover-acts.photos.${field}`, path: 'photos', parts: [{ field, file }] });
+  }
+  draft.damages.forEach((damage, index) => {
+    if (damage.photos.length > 0) {
+      uploads.push({
+        key: `damage-${damage.key}`,
+        label: trimmed(damage.title),
+        path: `damages/${index}/photos`,
+        parts: damage.photos.map((file) => ({ field: 'photos', file })),
+      });
+    }
+  });
+  return uploads;
+}

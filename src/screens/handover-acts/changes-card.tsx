@@ -1,0 +1,58 @@
+/**
+ * "What changed since the previous act of this vehicle" (issue 13), from `GET …/handover-acts/{id}/changes`:
+ * km driven, fuel difference, new damages, equipment and documents now missing, tread depth lost. What
+ * settles "who damaged it", so losses are marked.
+ */
+import { keys, useCustom } from '@refinedev/core';
+import { Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { readNotifications } from '../../providers/notifications';
+import { changeLines, type ActChanges } from './changes-lines';
+import { actApi, actPath } from './paths';
+import { useAmount } from './use-amount';
+
+export function ChangesCard({ transportId, id }: { transportId: string; id: string }) {
+  const { t } = useTranslation();
+  const amount = useAmount();
+  const { query } = useCustom<ActChanges>({
+    url: actApi(transportId, id, 'changes'),
+    method: 'get',
+    queryOptions: { queryKey: keys().data('default').resource('handover-acts').action('one').id(id).params({ changes: true }).get() },
+    ...readNotifications,
+  });
+  const changes = (query.data as { data?: ActChanges } | undefined)?.data;
+  const lines = changes ? changeLines(changes, amount) : null;
+  return (
+    <Card title={t('handover-acts.changes.title')} data-testid="act-changes">
+      {!changes ? (
+        <Skeleton active />
+      ) : !lines || !changes.previous ? (
+        <Typography.Text data-testid="act-changes-first">{t('handover-acts.changes.first')}</Typography.Text>
+      ) : (
+        <Descriptions column={1} size="small" bordered>
+          <Descriptions.Item label={t('handover-acts.changes.since')}>
+            <Link to={actPath(transportId, changes.previous.id)} data-testid="act-changes-previous">
+              {changes.previous.date}
+            </Link>
+          </Descriptions.Item>
+          {lines.map((line) => (
+            <Descriptions.Item key={line.id} label={t(`handover-acts.changes.${line.id}`)}>
+              <span data-testid={`act-change-${line.id}`}>
+                {line.values.length === 0 ? (
+                  <Typography.Text type="secondary">{t('handover-acts.changes.none')}</Typography.Text>
+                ) : (
+                  line.values.map((value) => (
+                    <Tag key={value} color={line.warning ? 'red' : undefined} style={{ whiteSpace: 'normal', marginBottom: 4 }}>
+                      {value}
+                    </Tag>
+                  ))
+                )}
+              </span>
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      )}
+    </Card>
+  );
+}

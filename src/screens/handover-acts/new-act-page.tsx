@@ -1,0 +1,216 @@
+/**
+ * `/maintenance-acceptance-certificate/new[?transport_id=]` (issue 13): a handover act made step by step on
+ * a phone. Each step is checked before the next (act-draft.ts); the last saves the act, then sends its
+ * photos with their progress (use-save-act.ts). A refusal of the server (a mileage below the vehicle's,
+ * say) goes back to the step of the field, with the server's message under it. Once the act is saved the
+ * form gives way to the uploads: a failed photo can be tried again, and the act is kept either way.
+ */
+import { ArrowLeftOutlined, ArrowRightOutlined, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useGetIdentity, type HttpError } from '@refinedev/core';
+import { Alert, Button, Card, Flex, Form, List, Progress, Typography } from 'antd';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeading } from '../../pages/common/page-heading';
+import type { User } from '../../session/user';
+import { firstInvalidStep, serverStepErrors, STEPS, stepErrors, stepOfField, today, type ActDraft, type Step, type StepErrors } from './act-draft';
+import { DamagesStep, DocumentsStep, EquipmentStep, FuelStep, MileageStep, PeopleStep, SelfieStep, TiresStep, VehicleStep, type StepProps } from './act-steps';
+import { actPath } from './paths';
+import { useDefaultEquipment, useOnBoard } from './use-act-prefill';
+import { useSaveAct, type UploadState } from './use-save-act';
+import './handover-acts.css';
+
+const STEP_VIEWS: Record<Step, ComponentType<StepProps>> = {
+  vehicle: VehicleStep,
+  people: PeopleStep,
+  fuel: FuelStep,
+  mileage: MileageStep,
+  selfie: SelfieStep,
+  equipment: EquipmentStep,
+  damages: DamagesStep,
+  documents: DocumentsStep,
+  tires: TiresStep,
+};
+
+const TIRE_POSITIONS = ['frontLeft', 'frontRight', 'rearLeft', 'rearRight'];
+
+const idOf = (text: string | null) => (text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined);
+
+function UploadsPanel({ uploads, onRetry, onOpen }: { uploads: UploadState[]; onRetry: (key: string) => void; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const failed = uploads.some((state) => state.status === 'failed');
+  return (
+    <Card title={t('handover-acts.save.photosTitle')} data-testid="act-uploads">
+      {failed && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('handover-acts.save.actKept')} />}
+      <List
+        dataSource={uploads}
+        renderItem={(state) => (
+          <List.Item
+            data-testid={`act-upload-${state.upload.key}`}
+            actions={
+              state.status === 'failed'
+                ? [
+                    <Button
+                      key="retry"
+                      icon={<ReloadOutlined />}
+                      onClick={() => onRetry(state.upload.key)}
+                      data-testid={`act-upload-retry-${state.upload.key}`}
+                    >
+                      {t('handover-acts.save.retry')}
+                    </Button>,
+                  ]
+                : []
+            }
+          >
+            <div style={{ width: '100%' }}>
+              <Typography.Text>{state.upload.label ?? t(state.upload.labelKey ?? '')}</Typography.Text>
+              <Progress percent={state.percent} status={state.status === 'failed' ? 'exception' : state.status === 'done' ? 'success' : 'active'} />
+              {state.error && <Typography.Text type="danger">{state.error}</Typography.Text>}
+            </div>
+          </List.Item>
+        )}
+      />
+      <Button type="primary" size="large" block onClick={onOpen} data-testid="act-open-saved">
+        {t('handover-acts.save.openAct')}
+      </Button>
+    </Card>
+  );
+}
+
+export function NewActPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { data: identity } = useGetIdentity<User>();
+  const author = identity ? [identity.name, identity.last_name].filter(Boolean).join(' ') || identity.login : '';
+  const [draft, setDraft] = useState<ActDraft>(() => ({
+    transport_id: idOf(search.get('transport_id')),
+    date: today(),
+    equipment: [],
+    damages: [],
+    documents: [],
+    tires: TIRE_POSITIONS.map((position) => ({ position: t(`handover-acts.tirePositions.${position}`) })),
+  }));
+  const [stepIndex, setStepIndex] = useState(0);
+  const [errors, setErrors] = useState<StepErrors>({});
+  const { save, retry, saved, uploads, saving } = useSaveAct();
+  const step = STEPS[stepIndex];
+  const change = (patch: Partial<ActDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    touched.current = { ...touched.current, ...Object.fromEntries(Object.keys(patch).map((field) => [field, true])) };
+  };
+
+  // The lists start from the tenant's defaults and the vehicle's documents, until the member edits them.
+  const touched = useRef<Record<string, boolean>>({});
+  const equipment = useDefaultEquipment();
+  const onBoard = useOnBoard(draft.transport_id);
+  useEffect(() => {
+    if (equipment.items && !touched.current.equipment) setDraft((current) => ({ ...current, equipment: equipment.items ?? [] }));
+  }, [equipment.items]);
+  useEffect(() => {
+    if (onBoard.items && !touched.current.documents) setDraft((current) => ({ ...current, documents: onBoard.items ?? [] }));
+  }, [onBoard.items]);
+
+  const goTo = (index: number) => {
+    setStepIndex(index);
+    window.scrollTo({ top: 0 });
+  };
+
+  async function next() {
+    const found = stepErrors(step, draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (stepIndex < STEPS.length - 1) {
+      goTo(stepIndex + 1);
+      return;
+    }
+    const invalid = firstInvalidStep(draft);
+    if (invalid) {
+      setErrors(stepErrors(invalid, draft));
+      goTo(STEPS.indexOf(invalid));
+      return;
+    }
+    try {
+      const { act, allSent } = await save(draft);
+      if (allSent) void navigate(actPath(act.transportId, act.id));
+    } catch (error) {
+      const refused = serverStepErrors((error as HttpError).errors as Record<string, string[]> | undefined);
+      const fields = Object.keys(refused);
+      if (fields.length > 0) {
+        setErrors(refused);
+        goTo(STEPS.indexOf(stepOfField(fields[0])));
+      }
+    }
+  }
+
+  if (saved) {
+    return (
+      <div className="handover-acts act-form" data-testid="act-saved">
+        <PageHeading titleKey="handover-acts.save.savedTitle" />
+        <UploadsPanel
+          uploads={uploads}
+          onRetry={(key) =>
+            void retry(key).then((allSent) => {
+              if (allSent) void navigate(actPath(saved.transportId, saved.id));
+            })
+          }
+          onOpen={() => void navigate(actPath(saved.transportId, saved.id))}
+        />
+      </div>
+    );
+  }
+
+  const View = STEP_VIEWS[step];
+  const last = stepIndex === STEPS.length - 1;
+  return (
+    <div className="handover-acts act-form" data-testid="act-form">
+      <PageHeading titleKey="handover-acts.new" />
+      <div className="act-form__progress">
+        <Typography.Text type="secondary" data-testid="act-step-count">
+          {t('handover-acts.steps.count', { current: stepIndex + 1, total: STEPS.length })}
+        </Typography.Text>
+        <Progress percent={Math.round(((stepIndex + 1) / STEPS.length) * 100)} showInfo={false} />
+        <Typography.Title level={4} style={{ marginTop: 4 }} data-testid={`act-step-${step}`}>
+          {t(`handover-acts.steps.titles.${step}`)}
+        </Typography.Title>
+      </div>
+      <Form
+        layout="vertical"
+        component="div"
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT' && (event.target as HTMLInputElement).type !== 'file') {
+            event.preventDefault();
+            void next();
+          }
+        }}
+      >
+        <View draft={draft} change={change} errors={errors} author={author} />
+      </Form>
+      <Flex gap={12} className="act-form__nav">
+        <Button
+          size="large"
+          icon={<ArrowLeftOutlined />}
+          disabled={stepIndex === 0 || saving}
+          onClick={() => {
+            setErrors({});
+            goTo(stepIndex - 1);
+          }}
+          data-testid="act-back"
+        >
+          {t('handover-acts.steps.back')}
+        </Button>
+        <Button
+          type="primary"
+          size="large"
+          icon={last ? <CheckOutlined /> : <ArrowRightOutlined />}
+          iconPosition={last ? 'start' : 'end'}
+          loading={saving}
+          onClick={() => void next()}
+          data-testid={last ? 'act-save' : 'act-next'}
+        >
+          {last ? t('handover-acts.steps.save') : t('handover-acts.steps.next')}
+        </Button>
+      </Flex>
+    </div>
+  );
+}
