@@ -46,6 +46,7 @@ const DepartmentsPage = lazyNamed(() => import('./pages/departments/departments-
 const AuditLogPage = lazyNamed(() => import('./pages/audit/audit-log-page'), 'AuditLogPage');
 const DocumentTypesPage = lazyNamed(() => import('./screens/hr-documents/document-types-page'), 'DocumentTypesPage');
 const EmployeeCardPage = lazyNamed(() => import('./screens/employee-card/employee-card-page'), 'EmployeeCardPage');
+const VehiclePage = lazyNamed(() => import('./screens/vehicle/vehicle-page'), 'VehiclePage');
 
 export interface AppRoute {
   path: string;
@@ -122,6 +123,8 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
     generic: true,
   },
   comingSoon('/transport', 'transport'),
+  // SPEC §2: the page of a vehicle with its tabs, hand-written (src/screens/vehicle/).
+  { path: '/transport/:id', titleKey: 'pages.vehicle', access: 'private', element: <VehiclePage />, handWritten: true },
   comingSoon('/trailers', 'trailers'),
   comingSoon('/personal-main', 'personalMain'),
   // SPEC §2: the employee card, hand-written (src/screens/employee-card/).
