@@ -200,6 +200,34 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     }
   }
 
+  // RJSF draws its own submit button only without children: a footer only where ours is needed.
+  const footer =
+    onCancel || multipart ? (
+      <>
+        {multipart && (
+          <FormFiles
+            resource={{ ...resource, multipart }}
+            record={mode === 'edit' ? record : undefined}
+            picked={picked}
+            onPicked={setPicked}
+            onRecordChanged={setRecord}
+            progress={progress}
+            disabled={saving}
+          />
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="crud-form-save">
+            {t('crud.buttons.save')}
+          </Button>
+          {onCancel && (
+            <Button onClick={onCancel} data-testid="crud-form-cancel">
+              {t('crud.buttons.cancel')}
+            </Button>
+          )}
+        </Space>
+      </>
+    ) : undefined;
+
   return (
     <>
       {conflict && <Alert type="warning" showIcon role="alert" data-testid="crud-conflict" message={t('crud.conflict')} style={{ marginBottom: 16 }} />}
@@ -221,29 +249,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         idPrefix={`${resource.name}-${mode}`}
         className="crud-form"
       >
-        {multipart && (
-          <FormFiles
-            resource={{ ...resource, multipart }}
-            record={mode === 'edit' ? record : undefined}
-            picked={picked}
-            onPicked={setPicked}
-            onRecordChanged={setRecord}
-            progress={progress}
-            disabled={saving}
-          />
-        )}
-        {(onCancel || multipart) && (
-          <Space>
-            <Button type="primary" htmlType="submit" loading={saving} data-testid="crud-form-save">
-              {t('crud.buttons.save')}
-            </Button>
-            {onCancel && (
-              <Button onClick={onCancel} data-testid="crud-form-cancel">
-                {t('crud.buttons.cancel')}
-              </Button>
-            )}
-          </Space>
-        )}
+        {footer}
       </Form>
     </>
   );
