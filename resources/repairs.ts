@@ -12,6 +12,14 @@ export const repairs = defineResource({
     list: { method: 'GET', path: '/transport/repairs' },
     delete: { method: 'DELETE', path: '/transport/repairs/destroy/{id}' },
   },
+  // The form sends its fields and files to the hand-written multipart routes (the generic form's files).
+  multipart: {
+    create: { method: 'POST', path: '/transport/repairs/store/{transport_id}' },
+    update: { method: 'POST', path: '/transport/repairs/update/{id}' },
+    filesField: 'repair_files[]',
+    filesProperty: 'files',
+    deleteFile: { method: 'DELETE', path: '/transport/repairs/destroy-file/{id}' },
+  },
   idField: 'repair_id',
   label: ['type', 'date'],
   routes: { list: '/maintenance-repair' },

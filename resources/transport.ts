@@ -1,13 +1,14 @@
 /**
- * hand-written: GET /transport/all (every vehicle for pickers: value = id, label = board name and
+ * hand-written: GET /transport/{id}/usage (what deleting the vehicle takes with it: counts of documents,
+ * handover acts, repairs and linked cards), GET /transport/all (every vehicle for pickers: value = id, label = board name and
  * registration number in brackets).
  */
 import { actionFirstApi, defineResource } from './types';
 
 /**
- * Vehicles: SPEC §7 `/transport` (list, show/{id}, store, update/{id}, destroy/{id}). The generic page of a
- * vehicle (`/transport/:id`) shows General info and its handover acts; the other detail tabs of SPEC §2
- * (Documents, Fuel/Road cards, Repairs and maintenance) come with the hand-written transport screens.
+ * Vehicles: SPEC §7 `/transport` (list, show/{id}, store, update/{id}, destroy/{id}). The page of a
+ * vehicle (`/transport/:id`) is hand-written (src/screens/vehicle/): General info, Documents, Fuel/Road
+ * cards, Handover acts, Repairs and maintenance.
  */
 export const transport = defineResource({
   name: 'transport',

@@ -12,6 +12,25 @@ export interface Endpoint {
   path: string;
 }
 
+/**
+ * Create and update that take a multipart form (the form's fields as text, plus files) instead of JSON,
+ * for a record that carries its files (a repair report). The routes are hand-written, so they are not in
+ * `api` (the engine would generate JSON routes there); the generic form sends the fields and the files
+ * picked in it to these paths with an upload progress, lists the stored files with download and delete.
+ */
+export interface MultipartApi {
+  /** `{param}`s are filled from the form's fields (`/transport/repairs/store/{transport_id}`) or the path parameters. */
+  create: Endpoint;
+  /** `{id}` is the record's id; fields cleared in the form are sent empty (the route then clears them). */
+  update: Endpoint;
+  /** The multipart name of each new file: `repair_files[]`. */
+  filesField: string;
+  /** The record's (readOnly) list of stored files, `[{ file_id, file_name }]`, each downloadable at `/files/{file_id}`. */
+  filesProperty: string;
+  /** Deletes one stored file; `{id}` is its `file_id`. Absent: stored files cannot be deleted one by one. */
+  deleteFile?: Endpoint;
+}
+
 export interface ResourceApi {
   list?: Endpoint;
   show?: Endpoint;
@@ -44,6 +63,8 @@ export interface ResourceDefinition {
   schema: string;
   /** The API of SPEC §7; the engine generates these routes. Endpoints the engine cannot serve are left out here and hand-written. */
   api: ResourceApi;
+  /** Optional. Create and update as multipart forms with files (MultipartApi): used instead of `api.create`/`api.update`. */
+  multipart?: MultipartApi;
   /** How the record's id is named on the wire: `id` (default), `_id` (orders), `card_id`, `repair_id`. */
   idField?: string;
   /**

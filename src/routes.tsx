@@ -50,6 +50,7 @@ const TransportDocumentsPage = lazyNamed(() => import('./screens/transport-docum
 const ActsListPage = lazyNamed(() => import('./screens/handover-acts/acts-list-page'), 'ActsListPage');
 const NewActPage = lazyNamed(() => import('./screens/handover-acts/new-act-page'), 'NewActPage');
 const ActPage = lazyNamed(() => import('./screens/handover-acts/act-page'), 'ActPage');
+const VehiclePage = lazyNamed(() => import('./screens/vehicle/vehicle-page'), 'VehiclePage');
 
 export interface AppRoute {
   path: string;
@@ -127,6 +128,8 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
   },
   // SPEC §2: the transport list with a column per vehicle document (src/screens/transport-documents/).
   { path: '/transport', titleKey: 'pages.transport', access: 'private', element: <TransportDocumentsPage />, handWritten: true },
+  // SPEC §2: the page of a vehicle with its tabs, hand-written (src/screens/vehicle/).
+  { path: '/transport/:id', titleKey: 'pages.vehicle', access: 'private', element: <VehiclePage />, handWritten: true },
   comingSoon('/trailers', 'trailers'),
   comingSoon('/personal-main', 'personalMain'),
   // SPEC §2: the employee card, hand-written (src/screens/employee-card/).

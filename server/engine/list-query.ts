@@ -6,6 +6,8 @@
  *   page (≥ 1, default 1) · perPage (1–100, default 10; the UI offers 10/20/30/40) ·
  *   sort (an x-sort field, id, created_at, updated_at) · order (asc | desc) ·
  *   search (ILIKE over x-search fields; several words: each in some field) · <field> for x-filter exact|search · <field>_from/_to for range ·
+ *   <field>_empty=true|false for an exact filter on a reference (x-ref): records without one / with one (the cards
+ *   not linked to any vehicle: `transport_id_empty=true`) ·
  *   cursor (a page by keyset instead of OFFSET: read and checked by cursor.ts, which also knows the scope).
  * Empty values are ignored (the web app drops them, other clients may not).
  */
@@ -13,7 +15,7 @@ import { formats } from '../../validation/formats';
 import { addMessage, type FieldMessages } from '../../validation/messages';
 import { join, Sql, sql } from '../db/sql';
 import { HttpError } from '../http-error';
-import { typeOf } from './entity-schemas';
+import { refOf, typeOf } from './entity-schemas';
 import { fieldExpression, SORTABLE_COLUMNS, type EngineResource } from './model';
 
 export const DEFAULT_PER_PAGE = 10;
@@ -57,8 +59,14 @@ export function listParameters(resource: EngineResource): string[] {
   for (const { field, mode } of resource.filterFields) {
     if (mode === 'range') names.push(`${field}_from`, `${field}_to`);
     else names.push(field);
+    if (emptiable(resource, field, mode)) names.push(`${field}_empty`);
   }
   return names;
+}
+
+/** Whether a filter also asks for records without a value (`<field>_empty`): an exact filter on a single reference. */
+function emptiable(resource: EngineResource, field: string, mode: string): boolean {
+  return mode === 'exact' && refOf(resource.properties[field]) !== null;
 }
 
 function positiveInteger(text: string): number | null {
@@ -176,6 +184,10 @@ export function parseListQuery(
       }
       continue;
     }
+    const empty = emptiable(resource, field, mode) ? values.get(`${field}_empty`) : undefined;
+    if (empty === 'true') conditions.push(sql`(data->>${field}) IS NULL`);
+    else if (empty === 'false') conditions.push(sql`(data->>${field}) IS NOT NULL`);
+    else if (empty !== undefined) fail(`${field}_empty`);
     const text = values.get(field);
     if (text === undefined) continue;
     if (mode === 'search') {

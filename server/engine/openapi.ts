@@ -27,6 +27,9 @@ function querySchema(resource: EngineResource, parameter: string): Json {
     };
   }
   if (parameter === 'search') return { type: 'string', description: `Text in ${resource.searchFields.join(', ')}` };
+  if (parameter.endsWith('_empty') && !Object.hasOwn(resource.properties, parameter)) {
+    return { type: 'boolean', description: `true: only records without ${parameter.slice(0, -6)}; false: only those with one` };
+  }
   const field = parameter.replace(/_(from|to)$/, '');
   const property = resource.properties[Object.hasOwn(resource.properties, parameter) ? parameter : field];
   const type = property?.type === 'array' ? property.items?.type : property?.type;

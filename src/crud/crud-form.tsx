@@ -21,6 +21,7 @@ import { mutationNotifications } from '../providers/notifications';
 import { useSession } from '../session/session-store';
 import { fieldKindOf, rjsfWidgets } from '../fields/registry';
 import { useFieldLabel } from './field-value';
+import { FormFiles } from './form-files';
 import type { FormModalProps } from './form-modal-props';
 import { useCrudRecord } from './load-record';
 import type { PropertySchema } from '../../validation/prepare-schema';
@@ -93,7 +94,17 @@ export function toErrorSchema(fieldErrors: NonNullable<HttpError['errors']>): Er
 
 type Row = Record<string, unknown>;
 
-export function CrudForm({ resource, mode, record: given, params, onSaved, onClose, fields, onCancel }: FormModalProps) {
+/**
+ * A multipart update's fields: every field of the form, those left empty sent as null (sent empty, so the
+ * route clears them: a multipart route keeps the fields it is not sent).
+ */
+export function withClearedFields(schema: { properties: Record<string, unknown> }, data: Row, readOnly: readonly string[]): Row {
+  const all: Row = { ...data };
+  for (const field of Object.keys(schema.properties)) if (!readOnly.includes(field) && all[field] === undefined) all[field] = null;
+  return all;
+}
+
+export function CrudForm({ resource, mode, record: given, params, onSaved, onClose, fields, onCancel, defaults }: FormModalProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const schema = formSchemaOf(resource, mode);
@@ -102,7 +113,13 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const validator = useMemo(() => validatorWithout(validatorFor(schema), readOnly), [schema, readOnly]);
   // The record being edited: the one handed in, replaced by the server's latest after a conflict (409).
   const [record, setRecord] = useState(given);
-  const [formData, setFormData] = useState<Row>(() => initialFormData(schema, given));
+  const [formData, setFormData] = useState<Row>(() =>
+    mode === 'create' ? { ...initialFormData(schema, defaults), ...initialFormData(schema, given) } : initialFormData(schema, given),
+  );
+  // A resource saved as a multipart form (`multipart`): the files picked for this save, and its upload's progress.
+  const multipart = resource.multipart;
+  const [picked, setPicked] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
   const [conflict, setConflict] = useState(false);
   // After a 409: the moment since which a fresh answer of the record is awaited (null: none awaited).
@@ -114,6 +131,8 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     action: mode,
     id,
     meta: { params, record },
+    // The data provider reports a multipart save's upload here (a stable setter: no new hook options each render).
+    ...(multipart ? { mutationMeta: { onProgress: setProgress } } : {}),
     redirect: false,
     invalidates: ['list', 'many', 'detail'],
     mutationMode: 'pessimistic',
@@ -158,13 +177,16 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     setExtraErrors(undefined);
     setConflict(false);
     try {
-      const answer = await onFinish(mode === 'create' ? data : { ...data, version: record?.version });
+      const values = multipart ? { ...(mode === 'edit' ? withClearedFields(schema, data, readOnly) : data), [multipart.filesProperty]: picked } : data;
+      if (multipart && picked.length > 0) setProgress(0);
+      const answer = await onFinish(mode === 'create' ? values : { ...values, version: record?.version });
       const saved = (answer?.data ?? {}) as Row;
       onSaved?.(saved);
       // The signed-in member changed their own record (rights, departments): the session follows.
       refreshRightsAfterSave(resource, saved);
       onClose();
     } catch (error) {
+      setProgress(null);
       // The failure's message has been shown (mutationNotifications); here, what the form does about it.
       const { statusCode, errors } = (error ?? {}) as Partial<HttpError>;
       if (errors && Object.keys(errors).length > 0) setExtraErrors(toErrorSchema(errors));
@@ -177,6 +199,34 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
       }
     }
   }
+
+  // RJSF draws its own submit button only without children: a footer only where ours is needed.
+  const footer =
+    onCancel || multipart ? (
+      <>
+        {multipart && (
+          <FormFiles
+            resource={{ ...resource, multipart }}
+            record={mode === 'edit' ? record : undefined}
+            picked={picked}
+            onPicked={setPicked}
+            onRecordChanged={setRecord}
+            progress={progress}
+            disabled={saving}
+          />
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="crud-form-save">
+            {t('crud.buttons.save')}
+          </Button>
+          {onCancel && (
+            <Button onClick={onCancel} data-testid="crud-form-cancel">
+              {t('crud.buttons.cancel')}
+            </Button>
+          )}
+        </Space>
+      </>
+    ) : undefined;
 
   return (
     <>
@@ -199,16 +249,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         idPrefix={`${resource.name}-${mode}`}
         className="crud-form"
       >
-        {onCancel && (
-          <Space>
-            <Button type="primary" htmlType="submit" loading={saving} data-testid="crud-form-save">
-              {t('crud.buttons.save')}
-            </Button>
-            <Button onClick={onCancel} data-testid="crud-form-cancel">
-              {t('crud.buttons.cancel')}
-            </Button>
-          </Space>
-        )}
+        {footer}
       </Form>
     </>
   );

@@ -61,8 +61,15 @@ export interface CrudListProps {
    * exactly these rows. Called on every render with the page's records.
    */
   extraColumns?: (rows: Row[]) => ColumnsType<Row>;
-  /** More buttons beside Create (a hand-written screen's own, e.g. the transport list's table settings). */
-  toolbar?: ReactNode;
+  /**
+   * Only the records with these field values (filters always sent, e.g. a vehicle's repairs:
+   * `{ transport_id: 7 }`): their filters and columns are not drawn, and a new record starts with them.
+   */
+  scope?: Record<string, string | number>;
+  /** More buttons beside Create (the transport list's table settings, a vehicle's "Link a card"). */
+  extraActions?: ReactNode;
+  /** More buttons in each row, before the generic ones (a card's "Detach"). */
+  rowActions?: (record: Row) => ReactNode;
 }
 
 export function CrudList({
@@ -74,20 +81,24 @@ export function CrudList({
   deleteImpact,
   editInPlace = false,
   extraColumns,
-  toolbar,
+  scope,
+  extraActions,
+  rowActions,
 }: CrudListProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
-  const list = useCrudList(resource, params, { syncWithLocation });
+  const list = useCrudList(resource, params, { syncWithLocation, scope });
+  const scoped = Object.keys(scope ?? {});
   const { mutate: deleteOne } = useDelete();
   const [form, setForm] = useState<{ mode: 'create' | 'edit'; record?: Row } | null>(null);
   const [moving, setMoving] = useState<Row | null>(null);
-  const fields = viewFields(resource, 'list');
+  const fields = viewFields(resource, 'list').filter((field) => !scoped.includes(field));
   const access = useAccess();
   // What the resource offers and the member may use (src/access/): the rest is not drawn at all.
   const showRoute = access.can(resource, 'show') ? resource.routes?.show : undefined;
-  const canCreate = Boolean(resource.api.create) && access.can(resource, 'create');
-  const canEdit = Boolean(resource.api.update) && access.can(resource, 'edit');
+  // A multipart resource (a repair report with files) creates and edits through its own paths.
+  const canCreate = Boolean(resource.api.create ?? resource.multipart?.create) && access.can(resource, 'create');
+  const canEdit = Boolean(resource.api.update ?? resource.multipart?.update) && access.can(resource, 'edit');
   const canDelete = Boolean(resource.api.delete) && access.can(resource, 'delete');
   const tabField = resource.listTabs?.field;
   const { [tabField ?? '']: activeTab, ...otherFilters } = list.filters;
@@ -115,7 +126,7 @@ export function CrudList({
   }));
   if (extraColumns) columns.push(...extraColumns(list.records));
 
-  if (showRoute || canEdit || canDelete) {
+  if (showRoute || canEdit || canDelete || rowActions) {
     columns.push({
       key: 'actions',
       title: t('crud.columns.actions'),
@@ -124,6 +135,7 @@ export function CrudList({
         const id = idOf(resource, record) ?? '';
         return (
           <Space size="small">
+            {rowActions?.(record)}
             {showRoute && (
               <Tooltip title={t('crud.buttons.show')}>
                 <Link
@@ -201,17 +213,17 @@ export function CrudList({
         </Card>
       )}
       <Space wrap style={{ width: '100%', justifyContent: searchFirst ? 'flex-end' : 'space-between', alignItems: 'flex-start' }}>
-        {!searchFirst && <ListFilters resource={resource} filters={list.filters} search={list.search} onFilters={list.setFilters} onSearch={list.setSearch} />}
-        {(toolbar || canCreate) && (
-          <Space wrap style={{ marginBottom: 16 }}>
-            {toolbar}
-            {canCreate && (
-              <Button type="primary" icon={<PlusOutlined />} data-testid="crud-create" onClick={() => setForm({ mode: 'create' })}>
-                {t('crud.buttons.create')}
-              </Button>
-            )}
-          </Space>
+        {!searchFirst && (
+          <ListFilters resource={resource} without={scoped} filters={list.filters} search={list.search} onFilters={list.setFilters} onSearch={list.setSearch} />
         )}
+        <Space wrap style={{ marginBottom: 16 }}>
+          {extraActions}
+          {canCreate && (
+            <Button type="primary" icon={<PlusOutlined />} data-testid="crud-create" onClick={() => setForm({ mode: 'create' })}>
+              {t('crud.buttons.create')}
+            </Button>
+          )}
+        </Space>
       </Space>
       {editInPlace && form?.mode === 'create' && (
         <Card
@@ -220,7 +232,7 @@ export function CrudList({
           style={{ marginBottom: 16 }}
           data-testid={`crud-in-place-create-${resource.name}`}
         >
-          <FormInPlace resource={resource} mode="create" params={params} onClose={() => setForm(null)} />
+          <FormInPlace resource={resource} mode="create" params={params} defaults={scope} onClose={() => setForm(null)} />
         </Card>
       )}
       <Table<Row>
@@ -282,7 +294,9 @@ export function CrudList({
         }}
       />
       {moving && <MoveToTabModal resource={resource} record={moving} params={params} onClose={() => setMoving(null)} />}
-      {form && !editInPlace && <FormModal resource={resource} mode={form.mode} open record={form.record} params={params} onClose={() => setForm(null)} />}
+      {form && !editInPlace && (
+        <FormModal resource={resource} mode={form.mode} open record={form.record} params={params} defaults={scope} onClose={() => setForm(null)} />
+      )}
     </div>
   );
 }

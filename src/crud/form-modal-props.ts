@@ -20,6 +20,8 @@ export interface FormModalProps {
    * unseen and are sent back as they are. Absent: every field.
    */
   fields?: readonly string[];
+  /** Values a new record's form starts with (a repair made on a vehicle's page has the vehicle). */
+  defaults?: Record<string, unknown>;
   /** A form drawn in place (not in the dialog) gets a Cancel button beside Save that calls this. */
   onCancel?: () => void;
 }

@@ -33,16 +33,18 @@ interface Props {
   search?: string;
   /** Drawn as a search page's form: a wide search box on a line of its own, the filters under it. */
   prominent?: boolean;
+  /** Filters not drawn (fixed by the list's `scope`). */
+  without?: readonly string[];
   onFilters: (filters: Record<string, unknown>) => void;
   onSearch: (search: string) => void;
 }
 
-export function ListFilters({ resource, filters, search = '', prominent = false, onFilters, onSearch }: Props) {
+export function ListFilters({ resource, filters, search = '', prominent = false, without = [], onFilters, onSearch }: Props) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const schema = schemaOf(resource);
   // The field of the list's tabs (`listTabs`) is chosen by the tabs, not here.
-  const fields = filterFields(resource).filter((field) => field !== resource.listTabs?.field);
+  const fields = filterFields(resource).filter((field) => field !== resource.listTabs?.field && !without.includes(field));
   const set = (field: string, value: unknown) => onFilters({ ...filters, [field]: value });
 
   const controls = fields.map((field) => {

@@ -88,9 +88,16 @@ function isAllowedState(resource: ResourceDefinition, state: TableState): boolea
   return filters.every((filter) => 'field' in filter && fields.has(filter.field) && ['eq', 'gte', 'lte', 'contains'].includes(filter.operator));
 }
 
-export function useCrudList(resource: ResourceDefinition, params?: Record<string, string>, options: { syncWithLocation?: boolean } = {}) {
+export function useCrudList(
+  resource: ResourceDefinition,
+  params?: Record<string, string>,
+  options: { syncWithLocation?: boolean; scope?: Record<string, string | number> } = {},
+) {
   const syncWithLocation = Boolean(options.syncWithLocation);
   const paramsKey = JSON.stringify(params ?? {});
+  const scopeKey = JSON.stringify(options.scope ?? {});
+  // The list's fixed filters (CrudList `scope`): Refine's permanent filters, sent with every request.
+  const permanent = useMemo(() => toCrudFilters(JSON.parse(scopeKey) as Record<string, unknown>), [scopeKey]);
   const settings = useMemo(() => tableSettings(resource, JSON.parse(paramsKey) as Record<string, string>), [resource, paramsKey]);
   const location = useLocation();
   const { params: urlState } = useParsed();
@@ -99,6 +106,7 @@ export function useCrudList(resource: ResourceDefinition, params?: Record<string
   const urlAllowed = !syncWithLocation || isAllowedState(resource, (urlState ?? {}) as TableState);
   const table = useTable<BaseRecord>({
     ...settings,
+    filters: { ...settings.filters, permanent },
     syncWithLocation,
     queryOptions: { enabled: urlAllowed },
     ...readNotifications,
@@ -138,7 +146,12 @@ export function useCrudList(resource: ResourceDefinition, params?: Record<string
     if (answered && !firstShown) startTransition(() => setFirstShown(true));
   }, [answered, firstShown]);
 
-  const { values, search } = useMemo(() => filterValuesOf(resource, table.filters), [resource, table.filters]);
+  const { values, search } = useMemo(() => {
+    const state = filterValuesOf(resource, table.filters);
+    // The scope's filters are not the filter bar's: setting the bar's filters must not repeat them.
+    for (const field of Object.keys(JSON.parse(scopeKey) as object)) delete state.values[field];
+    return state;
+  }, [resource, table.filters, scopeKey]);
   const sorter = table.sorters[0];
 
   return {

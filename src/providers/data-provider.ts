@@ -19,6 +19,9 @@
  * - getOne    `<api.show>` with `{id}`                     → `{ data }`
  * - create    `<api.create>`, body = variables              → `{ data, message }`
  * - update    `<api.update>` with `{id}`, body = variables (with `version`; a stale one answers 409) → `{ data, message }`
+ *             A resource with `multipart` (resources/types.ts) creates and updates through its multipart paths
+ *             instead: the variables as text fields (null: sent empty, which clears the field), the `File`s
+ *             under `multipart.filesProperty` each as `multipart.filesField`, the progress to `meta.onProgress`.
  * - deleteOne `<api.delete>` with `{id}`                     → `{ data, message }`
  * - custom    any URL (`/api/…` or relative to it) with `query`, `filters`/`sorters` (as getList maps them),
  *             `payload` and `headers` → the answer's `{ data }`, with `pagination` for a list.
@@ -50,7 +53,7 @@
 import type { BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, MetaQuery } from '@refinedev/core';
 import { stringify } from '@refinedev/simple-rest';
 import { resourceByName, type ResourceDefinition } from '../../resources';
-import type { Endpoint } from '../../resources/types';
+import type { Endpoint, MultipartApi } from '../../resources/types';
 import { api } from './api';
 import type { ApiClient, RequestOptions } from './api-client';
 import { ApiError, isApiError } from './api-error';
@@ -98,6 +101,24 @@ export interface DataProviderOptions {
 
 /** The part of the API client the provider uses (a test may hand in a fake one). */
 export type DataClient = Pick<ApiClient, 'request'>;
+
+/**
+ * A resource's multipart create/update body: each field as text (null or undefined: sent empty, which
+ * clears an optional field; objects as JSON), the new files under `filesField`; the stored-files property
+ * itself (server-owned) is not sent.
+ */
+export function multipartBody(multipart: MultipartApi, variables: Record<string, unknown>): FormData {
+  const body = new FormData();
+  for (const [field, value] of Object.entries(variables)) {
+    if (field === multipart.filesProperty) continue;
+    if (value === null || value === undefined) body.append(field, '');
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') body.append(field, String(value));
+    else body.append(field, JSON.stringify(value));
+  }
+  const files = variables[multipart.filesProperty];
+  for (const file of Array.isArray(files) ? files : []) if (file instanceof Blob) body.append(multipart.filesField, file, (file as File).name);
+  return body;
+}
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
@@ -323,18 +344,30 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
 
     async create({ resource, variables, meta }) {
       const definition = resourceByName(resource);
-      const endpoint = endpointOf(definition, 'create');
       const crudMeta: CrudMeta | undefined = meta;
       const record = variables as Record<string, unknown>;
+      const { multipart } = definition;
+      if (multipart) {
+        const path = fillPath(multipart.create.path, { ...record, ...pathValues(definition, crudMeta, record) });
+        const answer = await call(multipart.create.method, path, crudMeta, multipartBody(multipart, record));
+        return { data: answer.data as never, message: answer.message };
+      }
+      const endpoint = endpointOf(definition, 'create');
       const answer = await call(endpoint.method, fillPath(endpoint.path, pathValues(definition, crudMeta, record)), crudMeta, variables);
       return { data: answer.data as never, message: answer.message };
     },
 
     async update({ resource, id, variables, meta }) {
       const definition = resourceByName(resource);
-      const endpoint = endpointOf(definition, 'update');
       const crudMeta: CrudMeta | undefined = meta;
       const record = variables as Record<string, unknown>;
+      const { multipart } = definition;
+      if (multipart) {
+        const path = fillPath(multipart.update.path, { ...record, ...pathValues(definition, crudMeta, record, id) });
+        const answer = await call(multipart.update.method, path, crudMeta, multipartBody(multipart, record));
+        return { data: answer.data as never, message: answer.message };
+      }
+      const endpoint = endpointOf(definition, 'update');
       const answer = await call(endpoint.method, fillPath(endpoint.path, pathValues(definition, crudMeta, record, id)), crudMeta, variables);
       return { data: answer.data as never, message: answer.message };
     },

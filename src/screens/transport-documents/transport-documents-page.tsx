@@ -74,7 +74,7 @@ export function TransportDocumentsPage() {
         resource={transport}
         syncWithLocation
         extraColumns={documentColumns}
-        toolbar={
+        extraActions={
           <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} data-testid="documents-settings-open">
             {t('transportDocuments.settings.open')}
           </Button>
