@@ -121,6 +121,7 @@ async function walkTheColumns(
     await dialog.getByTestId('cell-stored-files').getByText('inspection.pdf').waitFor();
     await dialog.getByTestId('cell-stored-files').getByText('sticker.png').waitFor();
     await remember();
+    await page.waitForTimeout(400); // the dialog's opening animation
     await saveScreenshot(page, `transport-documents-${language}-cell-modal`);
     await dialog.locator('.ant-modal-close').click();
     await dialog.waitFor({ state: 'detached' });
@@ -134,6 +135,8 @@ async function walkTheColumns(
     await settings.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(`${day(-10)} – ${day(5)}`);
     await remember();
+    // The document columns come after the vehicle's own: the table scrolled to its end shows them.
+    await list.locator('.ant-table-content').evaluate((content) => content.scrollTo({ left: content.scrollWidth }));
     await saveScreenshot(page, `transport-documents-${language}-list`);
   });
 
