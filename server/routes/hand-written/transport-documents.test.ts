@@ -256,16 +256,18 @@ describe.each(databases)('transport documents on %s', (kind) => {
     expect((await call(test.app, 'DELETE', `/api/transport/documents/destroy/file/${gone.file_id}`, undefined, { token: owner.token })).statusCode).toBe(404);
   });
 
-  it('lists the tenant’s columns on their own, with their warning days and versions, to members who may view transport', async () => {
+  it('lists the tenant’s columns on their own, in the order they were made, with their versions, to members who may view transport', async () => {
     const response = await call(test.app, 'GET', '/api/transport/documents/groups?perPage=100', undefined, { token: owner.token });
     expect(response.statusCode, response.body).toBe(200);
     const columns = response.json<{ data: Array<{ id: number; name: string; warning_days: number; version: number }> }>().data;
     expect(columns.map((column) => column.name)).toEqual(['Inspection', 'Insurance']);
-    expect(columns.every((column) => column.warning_days === 30 && Number.isInteger(column.version))).toBe(true);
+    // A column made without warning days has none stored: the web app reads that as the default, 30.
+    expect(columns.every((column) => column.warning_days === undefined && Number.isInteger(column.version))).toBe(true);
     const theirs = (await call(test.app, 'GET', '/api/transport/documents/groups', undefined, { token: stranger.token })).json<{
-      data: Array<{ name: string }>;
+      data: Array<{ id: number; name: string }>;
     }>();
-    expect(theirs.data.map((column) => column.name)).not.toContain('Inspection');
+    expect(theirs.data.map((column) => column.name)).toEqual(['Inspection', 'Insurance', 'CMR insurance', 'Alien column']);
+    expect(theirs.data.some((column) => columns.some((mine) => mine.id === column.id))).toBe(false);
     const dispatcher = await createMember(test.app, owner.token, { permissions: ['orders.view'] });
     expect((await call(test.app, 'GET', '/api/transport/documents/groups', undefined, { token: dispatcher.token })).statusCode).toBe(403);
     const viewer = await createMember(test.app, owner.token, { permissions: ['transport.view'] });

@@ -5,13 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../fields/file/use-file-url';
 import type { DocumentFile } from './types';
 
-export function StoredFiles({ files, onDelete }: { files: DocumentFile[]; onDelete?: (file: DocumentFile) => Promise<void> }) {
+export function StoredFiles({
+  files,
+  onDelete,
+  testId = 'cell-stored-files',
+}: {
+  files: DocumentFile[];
+  onDelete?: (file: DocumentFile) => Promise<void>;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <List
       size="small"
       bordered
-      data-testid="cell-stored-files"
+      data-testid={testId}
       dataSource={files}
       locale={{ emptyText: t('transportDocuments.cell.noFiles') }}
       renderItem={(file) => (

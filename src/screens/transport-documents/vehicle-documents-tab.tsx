@@ -53,7 +53,7 @@ export function VehicleDocumentsTab({ transportId }: { transportId: string }) {
       title: t('vehicle-documents.fields.files'),
       render: (_, column) => {
         const files = column.documents[0]?.files ?? [];
-        return files.length > 0 ? <StoredFiles files={files} /> : <Blank />;
+        return files.length > 0 ? <StoredFiles files={files} testId={`vehicle-document-files-${column.id}`} /> : <Blank />;
       },
     },
   ];
