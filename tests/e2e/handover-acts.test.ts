@@ -83,8 +83,8 @@ async function makeTwoActs(page: Page, language: 'en' | 'de', seen: string[]) {
   await defaults.getByText('Warning triangle').waitFor();
   await saveScreenshot(page, `${shots}-default-equipment`);
   seen.push((await defaults.textContent()) ?? '');
-  await page.keyboard.press('Escape');
-  await defaults.waitFor({ state: 'hidden' });
+  await page.locator('.ant-modal-close').click();
+  await page.getByText(say('handover-acts.list.defaultEquipmentHint')).waitFor({ state: 'detached' });
   await page.getByTestId('act-new').click();
   await walkSteps(page, say, shots, {
     vehicle: async () => {
