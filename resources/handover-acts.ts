@@ -1,6 +1,8 @@
 /**
- * hand-written: the photos of an act (fuel gauge, odometer, driver selfie with the vehicle), multipart;
- * their paths come with the hand-written handover acts screen.
+ * hand-written (server/routes/hand-written/handover-acts.ts, handover-acts-list.ts): the photos of an act
+ * (fuel gauge, odometer, driver selfie; multipart), the photos of each damage or fine, what changed since the
+ * vehicle's previous act, the act's PDF, and `GET /transport/handover-acts`, the fleet's acts in one list.
+ * The screens are hand-written too (src/screens/handover-acts/).
  */
 import { defineResource, idFirstApi } from './types';
 

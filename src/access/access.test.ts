@@ -64,6 +64,9 @@ describe('routes', () => {
     expect(routePermission('/personal-departments')).toBe('departments.view');
     expect(routePermission('/audit-log')).toBe('audit.view');
     expect(routePermission('/personal-info')).toBeUndefined();
+    // The pages under a hand-written page need its right: a handover act and the step form.
+    expect(routePermission('/maintenance-acceptance-certificate/new')).toBe('transport.view');
+    expect(routePermission('/maintenance-acceptance-certificate/:transportId/:id')).toBe('transport.view');
     expect(canOpen(dispatcher, '/personal-main')).toBe(false);
     expect(canOpen(dispatcher, '/transport')).toBe(true);
     expect(canOpen(dispatcher, '/audit-log')).toBe(false);

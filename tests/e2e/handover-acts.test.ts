@@ -83,8 +83,8 @@ async function makeTwoActs(page: Page, language: 'en' | 'de', seen: string[]) {
   await defaults.getByText('Warning triangle').waitFor();
   await saveScreenshot(page, `${shots}-default-equipment`);
   seen.push((await defaults.textContent()) ?? '');
-  await page.keyboard.press('Escape');
-  await defaults.waitFor({ state: 'hidden' });
+  await page.locator('.ant-modal-close').click();
+  await page.getByText(say('handover-acts.list.defaultEquipmentHint')).waitFor({ state: 'detached' });
   await page.getByTestId('act-new').click();
   await walkSteps(page, say, shots, {
     vehicle: async () => {
@@ -179,6 +179,15 @@ async function makeTwoActs(page: Page, language: 'en' | 'de', seen: string[]) {
   await page.getByTestId('act-damages-list').locator('[data-testid^="act-damage-photo-"] img').first().waitFor();
   await saveScreenshot(page, `${shots}-act-second`);
   await collect();
+  // A photo added on the act's page later, and removed again after a confirmation.
+  await page.getByTestId('act-add-fuel_photo').setInputFiles(photo('gauge-later.png'));
+  await page.getByTestId('act-photo-fuel_photo').locator('img').waitFor();
+  await page.getByTestId('act-photo-fuel_photo-remove').click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: say('crud.buttons.delete') })
+    .click();
+  await page.getByTestId('act-add-fuel_photo').waitFor({ state: 'attached' });
 
   // Its PDF: a PDF that names the vehicle.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('act-pdf').click()]);

@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useDelete, useMany, useOne } from '@refinedev/core';
-import { App, Button, Card, Descriptions, Flex, Popconfirm, Result, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Flex, Popconfirm, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -16,6 +16,8 @@ import { downloadFile } from '../../fields/file/use-file-url';
 import { PageHeading } from '../../pages/common/page-heading';
 import { mutationNotifications, readNotifications } from '../../providers/notifications';
 import { ActPhoto } from './act-photo';
+import { PhotoInput } from './photo-input';
+import { useActPhotos } from './use-act-photos';
 import { ChangesCard } from './changes-card';
 import { ACTS_ROUTE, actApi } from './paths';
 import { useAmount } from './use-amount';
@@ -71,6 +73,8 @@ export function ActPage() {
   const people = [act?.transferred_by_id, act?.received_by_id].filter((value): value is number => typeof value === 'number');
   const { result: employees } = useMany({ resource: 'employees', ids: people, queryOptions: { enabled: people.length > 0 }, ...readNotifications });
   const { mutateAsync: remove } = useDelete();
+  const photoActions = useActPhotos(transportId, id);
+  const mayEdit = access.can('handover-acts', 'edit');
 
   if (query.isLoading) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
   if (!act) {
@@ -156,17 +160,36 @@ export function ActPage() {
         </Card>
         <Card title={t('handover-acts.page.photos')}>
           <Flex wrap gap={16}>
-            {photos.filter(([, fileId]) => fileId !== undefined).length === 0 && (
+            {!mayEdit && photos.every(([, fileId]) => fileId === undefined) && (
               <Typography.Text type="secondary">{t('handover-acts.page.noPhotos')}</Typography.Text>
             )}
-            {photos.map(([kind, fileId]) =>
-              fileId === undefined ? null : (
-                <Flex vertical gap={4} key={kind}>
-                  <ActPhoto fileId={fileId} alt={t(`handover-acts.photos.${kind}`)} testId={`act-photo-${kind}`} />
-                  <Typography.Text type="secondary">{t(`handover-acts.photos.${kind}`)}</Typography.Text>
+            {photos.map(([kind, fileId]) => {
+              const label = t(`handover-acts.photos.${kind}`);
+              const sending = photoActions.progress[kind];
+              if (fileId === undefined && !mayEdit) return null;
+              return (
+                <Flex vertical gap={4} key={kind} style={{ width: 160 }}>
+                  {fileId !== undefined ? (
+                    <ActPhoto
+                      fileId={fileId}
+                      alt={label}
+                      testId={`act-photo-${kind}`}
+                      onRemove={mayEdit ? () => photoActions.removeKindPhoto(kind) : undefined}
+                    />
+                  ) : sending === undefined ? (
+                    <PhotoInput
+                      label={label}
+                      selfie={kind === 'driver_selfie'}
+                      onPhotos={([file]) => void photoActions.addKindPhoto(kind, file)}
+                      testId={`act-add-${kind}`}
+                    />
+                  ) : (
+                    <Progress percent={sending} size="small" data-testid={`act-sending-${kind}`} />
+                  )}
+                  <Typography.Text type="secondary">{label}</Typography.Text>
                 </Flex>
-              ),
-            )}
+              );
+            })}
           </Flex>
         </Card>
         <Card title={field('equipment')}>
@@ -180,9 +203,26 @@ export function ActPage() {
               {damage.description && <Typography.Text>{damage.description}</Typography.Text>}
               <Flex wrap gap={8}>
                 {damage.photo_ids?.map((fileId) => (
-                  <ActPhoto key={fileId} fileId={fileId} alt={damage.title} testId={`act-damage-photo-${fileId}`} />
+                  <ActPhoto
+                    key={fileId}
+                    fileId={fileId}
+                    alt={damage.title}
+                    testId={`act-damage-photo-${fileId}`}
+                    onRemove={mayEdit ? () => photoActions.removeDamagePhoto(fileId) : undefined}
+                  />
                 ))}
               </Flex>
+              {mayEdit &&
+                (photoActions.progress[`damage-${index}`] === undefined ? (
+                  <PhotoInput
+                    label={t('handover-acts.steps.addPhoto')}
+                    multiple
+                    onPhotos={(files) => void photoActions.addDamagePhotos(index, files)}
+                    testId={`act-add-damage-photo-${index}`}
+                  />
+                ) : (
+                  <Progress percent={photoActions.progress[`damage-${index}`]} size="small" />
+                ))}
             </div>
           ))}
         </Card>

@@ -352,32 +352,34 @@ export function TiresStep({ draft, change, errors }: StepProps) {
               data-testid={`act-tire-position-${index}`}
             />
           </Field>
-          <Field label={`${t('handover-acts.steps.pressure')} (${t('units.bar')})`} name={`tires.${index}.pressure`} errors={errors}>
-            <InputNumber
-              id={`act-tires.${index}.pressure`}
-              size="large"
-              min={0}
-              max={20}
-              step={0.1}
-              inputMode="decimal"
-              value={tire.pressure ?? null}
-              onChange={(value) => set(index, { pressure: numberOrUndefined(value) })}
-              data-testid={`act-tire-pressure-${index}`}
-            />
-          </Field>
-          <Field label={`${t('handover-acts.steps.treadDepth')} (${t('units.mm')})`} name={`tires.${index}.tread_depth`} errors={errors}>
-            <InputNumber
-              id={`act-tires.${index}.tread_depth`}
-              size="large"
-              min={0}
-              max={30}
-              step={0.1}
-              inputMode="decimal"
-              value={tire.tread_depth ?? null}
-              onChange={(value) => set(index, { tread_depth: numberOrUndefined(value) })}
-              data-testid={`act-tire-tread-${index}`}
-            />
-          </Field>
+          <div className="act-row__pair">
+            <Field label={`${t('handover-acts.steps.pressure')} (${t('units.bar')})`} name={`tires.${index}.pressure`} errors={errors}>
+              <InputNumber
+                id={`act-tires.${index}.pressure`}
+                size="large"
+                min={0}
+                max={20}
+                step={0.1}
+                inputMode="decimal"
+                value={tire.pressure ?? null}
+                onChange={(value) => set(index, { pressure: numberOrUndefined(value) })}
+                data-testid={`act-tire-pressure-${index}`}
+              />
+            </Field>
+            <Field label={`${t('handover-acts.steps.treadDepth')} (${t('units.mm')})`} name={`tires.${index}.tread_depth`} errors={errors}>
+              <InputNumber
+                id={`act-tires.${index}.tread_depth`}
+                size="large"
+                min={0}
+                max={30}
+                step={0.1}
+                inputMode="decimal"
+                value={tire.tread_depth ?? null}
+                onChange={(value) => set(index, { tread_depth: numberOrUndefined(value) })}
+                data-testid={`act-tire-tread-${index}`}
+              />
+            </Field>
+          </div>
           <Button danger icon={<DeleteOutlined />} onClick={() => change({ tires: draft.tires.filter((_, at) => at !== index) })}>
             {t('handover-acts.steps.removeTire')}
           </Button>
