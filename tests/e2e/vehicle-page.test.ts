@@ -194,11 +194,13 @@ describe('the vehicle page', () => {
       expect(new URL(page.url()).pathname).toBe(`/transport/${fleet.keep}`);
     });
 
+    expect(scenario.problems).toEqual([]);
     await scenario.step('a missing vehicle shows "Not found"', async () => {
       await page.goto('/transport/987654321');
       await page.getByTestId('vehicle-missing').getByText(text('en', 'crud.notFound')).waitFor();
     });
-    expect(scenario.problems).toEqual([]);
+    // The browser reports the show request's 404 itself: the one problem this step may leave.
+    expect(scenario.problems.filter((problem) => !problem.includes('404'))).toEqual([]);
     await scenario.close();
   });
 
