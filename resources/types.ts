@@ -19,7 +19,10 @@ export interface Endpoint {
  * picked in it to these paths with an upload progress, lists the stored files with download and delete.
  */
 export interface MultipartApi {
-  /** `{param}`s are filled from the form's fields (`/transport/repairs/store/{transport_id}`) or the path parameters. */
+  /**
+   * `{param}`s are filled from the form's fields (`/transport/repairs/store/{transport_id}`) or the path
+   * parameters; such a field, absent from the update path, cannot change afterwards: read-only when editing.
+   */
   create: Endpoint;
   /** `{id}` is the record's id; fields cleared in the form are sent empty (the route then clears them). */
   update: Endpoint;

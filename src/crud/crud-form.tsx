@@ -23,6 +23,7 @@ import { fieldKindOf, rjsfWidgets } from '../fields/registry';
 import { useFieldLabel } from './field-value';
 import { FormFiles } from './form-files';
 import type { FormModalProps } from './form-modal-props';
+import type { ResourceDefinition } from '../../resources';
 import { useCrudRecord } from './load-record';
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { formSchemaOf, idOf } from './schemas';
@@ -95,6 +96,18 @@ export function toErrorSchema(fieldErrors: NonNullable<HttpError['errors']>): Er
 type Row = Record<string, unknown>;
 
 /**
+ * Fields a multipart resource's create path places the record by (`{transport_id}` of
+ * `/transport/repairs/store/{transport_id}`) and its update path cannot change: read-only when editing.
+ */
+export function fixedByCreatePath(resource: ResourceDefinition): string[] {
+  const { multipart } = resource;
+  if (!multipart) return [];
+  const params = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+  const updatable = params(multipart.update.path);
+  return params(multipart.create.path).filter((param) => param !== 'id' && !updatable.includes(param));
+}
+
+/**
  * A multipart update's fields: every field of the form, those left empty sent as null (sent empty, so the
  * route clears them: a multipart route keeps the fields it is not sent).
  */
@@ -109,7 +122,10 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const label = useFieldLabel(resource);
   const schema = formSchemaOf(resource, mode);
   const { user } = useSession();
-  const readOnly = useMemo(() => readOnlyFormFields(resource, schema, user), [resource, schema, user]);
+  const readOnly = useMemo(
+    () => [...readOnlyFormFields(resource, schema, user), ...(mode === 'edit' ? fixedByCreatePath(resource) : [])],
+    [resource, schema, user, mode],
+  );
   const validator = useMemo(() => validatorWithout(validatorFor(schema), readOnly), [schema, readOnly]);
   // The record being edited: the one handed in, replaced by the server's latest after a conflict (409).
   const [record, setRecord] = useState(given);

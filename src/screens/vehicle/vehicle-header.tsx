@@ -43,6 +43,7 @@ export function VehicleHeader({ vehicle, id }: { vehicle: Row; id: string }) {
         </div>
         {access.can(transport, 'delete') && (
           <Popconfirm
+            placement="bottomRight"
             title={t('crud.confirm.deleteTitle')}
             description={
               <>
