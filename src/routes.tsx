@@ -58,6 +58,12 @@ export interface AppRoute {
   generic?: boolean;
   /** A hand-written screen: kept even where a resource's generic page would serve the path. */
   handWritten?: boolean;
+  /**
+   * The resource whose generic list (CrudList, its state in the URL) a hand-written page opens with, as
+   * the transport list with its document columns does: the boot module asks for its first rows while the
+   * app loads, as it does for a generic list page (src/boot/boot-plan.ts).
+   */
+  firstList?: string;
 }
 
 function comingSoon(path: string, name: string): AppRoute {
@@ -123,7 +129,7 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
     generic: true,
   },
   // SPEC §2: the transport list with a column per vehicle document (src/screens/transport-documents/).
-  { path: '/transport', titleKey: 'pages.transport', access: 'private', element: <TransportDocumentsPage />, handWritten: true },
+  { path: '/transport', titleKey: 'pages.transport', access: 'private', element: <TransportDocumentsPage />, handWritten: true, firstList: 'transport' },
   comingSoon('/trailers', 'trailers'),
   comingSoon('/personal-main', 'personalMain'),
   // SPEC §2: the employee card, hand-written (src/screens/employee-card/).
