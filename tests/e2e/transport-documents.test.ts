@@ -99,6 +99,7 @@ async function walkTheColumns(
     column = await columnId(api, 'Tachograph');
     await settings.getByTestId(`documents-column-${column}`).waitFor();
     await remember();
+    await saveScreenshot(page, `transport-documents-${language}-settings`);
     await settings.locator('.ant-modal-close').click();
     await settings.waitFor({ state: 'detached' });
     await list.getByRole('columnheader', { name: 'Tachograph' }).waitFor();
