@@ -218,6 +218,7 @@ describe('the transport list with document columns', () => {
       'transportDocuments.settings.add',
       'transportDocuments.settings.deleteDescription',
       'transport-document-groups.fields.show_document_start_date',
+      'transport-document-groups.fields.warning_days',
       'transportDocuments.cell.addFiles',
       'transportDocuments.cell.stale',
       'vehicle-documents.fields.start_date',
