@@ -30,7 +30,7 @@ async function fleetTenant(user: ReturnType<typeof uniqueUser>) {
 }
 
 async function columnId(api: ApiSession, name: string): Promise<number> {
-  const columns = await api.call<{ data: Array<{ id: number; name: string }> }>('GET', '/transport/documents/groups?perPage=100');
+  const columns = await api.call<{ data: Array<{ id: number; name: string }> }>('GET', '/transport/documents/groups?perPage=100&sort=id&order=asc');
   const column = columns.data.find((candidate) => candidate.name === name);
   expect(column, name).toBeDefined();
   return column!.id;

@@ -75,6 +75,8 @@ describe('the transport list with document columns', () => {
     expect(within(screen.getByTestId('cell-2-8')).getByTestId('cell-2-8-state').getAttribute('data-state')).toBe('good');
     const cellRequests = fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/transport/documents?'));
     expect(cellRequests).toEqual(['/api/transport/documents?transport_id=1%2C2&perPage=2']);
+    // The columns in the order they were made: the defaults (inspection, insurance, CMR insurance) first.
+    expect(fetch.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/transport/documents/groups'))).toMatch(/[?&]sort=id&order=asc/);
     // The list's own first request is the one the boot module asks for early (src/boot/boot-plan.ts).
     const planned = await firstListRequest(resourceByName('transport'));
     expect((await firstListRequests())['/transport']?.url).toBe(planned);
