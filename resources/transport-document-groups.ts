@@ -20,7 +20,5 @@ export const transportDocumentGroups = defineResource({
     delete: { method: 'DELETE', path: '/transport/documents/group/destroy/{id}' },
   },
   label: ['name'],
-  // The table's columns in the order they were made: the defaults (inspection, insurance, CMR insurance) first.
-  defaultSort: { field: 'id', order: 'asc' },
   permission: 'transport',
 });

@@ -62,6 +62,12 @@ export interface AppRoute {
   generic?: boolean;
   /** A hand-written screen: kept even where a resource's generic page would serve the path. */
   handWritten?: boolean;
+  /**
+   * The resource whose generic list (CrudList, its state in the URL) a hand-written page opens with, as
+   * the transport list with its document columns does: the boot module asks for its first rows while the
+   * app loads, as it does for a generic list page (src/boot/boot-plan.ts).
+   */
+  firstList?: string;
 }
 
 function comingSoon(path: string, name: string): AppRoute {
@@ -127,7 +133,7 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
     generic: true,
   },
   // SPEC §2: the transport list with a column per vehicle document (src/screens/transport-documents/).
-  { path: '/transport', titleKey: 'pages.transport', access: 'private', element: <TransportDocumentsPage />, handWritten: true },
+  { path: '/transport', titleKey: 'pages.transport', access: 'private', element: <TransportDocumentsPage />, handWritten: true, firstList: 'transport' },
   // SPEC §2: the page of a vehicle with its tabs, hand-written (src/screens/vehicle/).
   { path: '/transport/:id', titleKey: 'pages.vehicle', access: 'private', element: <VehiclePage />, handWritten: true },
   comingSoon('/trailers', 'trailers'),

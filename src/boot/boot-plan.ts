@@ -34,16 +34,17 @@ export async function firstListRequest(resource: ResourceDefinition): Promise<st
 
 /**
  * The first list request of every page that is a resource's generic list (a route of the table drawn
- * by CrudListPage with the list's initial state, without path parameters), by page path, with the right
- * the page needs.
+ * by CrudListPage with the list's initial state, without path parameters, or a hand-written page that
+ * opens with one: `firstList`), by page path, with the right the page needs.
  */
 export async function firstListRequests(): Promise<Record<string, { url: string; right?: string }>> {
   const lists: Record<string, { url: string; right?: string }> = {};
   for (const route of appRoutes) {
-    if (!route.generic || route.path.includes(':')) continue;
+    if (!(route.generic || route.firstList) || route.path.includes(':')) continue;
     const props = (route.element as { props?: { resource?: string; searchFirst?: boolean } }).props;
-    if (!props?.resource || props.searchFirst) continue;
-    const resource = resourceByName(props.resource);
+    const name = route.firstList ?? props?.resource;
+    if (!name || props?.searchFirst) continue;
+    const resource = resourceByName(name);
     if (resource.routes?.list !== route.path) continue; // the resource's show page
     // The page asks only when the member may open it (src/access/require-permission.tsx): so does the boot module.
     lists[route.path] = { url: await firstListRequest(resource), right: routePermission(route.path) };

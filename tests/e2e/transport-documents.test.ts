@@ -30,7 +30,7 @@ async function fleetTenant(user: ReturnType<typeof uniqueUser>) {
 }
 
 async function columnId(api: ApiSession, name: string): Promise<number> {
-  const columns = await api.call<{ data: Array<{ id: number; name: string }> }>('GET', '/transport/documents/groups?perPage=100');
+  const columns = await api.call<{ data: Array<{ id: number; name: string }> }>('GET', '/transport/documents/groups?perPage=100&sort=id&order=asc');
   const column = columns.data.find((candidate) => candidate.name === name);
   expect(column, name).toBeDefined();
   return column!.id;
@@ -99,6 +99,7 @@ async function walkTheColumns(
     column = await columnId(api, 'Tachograph');
     await settings.getByTestId(`documents-column-${column}`).waitFor();
     await remember();
+    await saveScreenshot(page, `transport-documents-${language}-settings`);
     await settings.locator('.ant-modal-close').click();
     await settings.waitFor({ state: 'detached' });
     await list.getByRole('columnheader', { name: 'Tachograph' }).waitFor();
@@ -217,6 +218,7 @@ describe('the transport list with document columns', () => {
       'transportDocuments.settings.add',
       'transportDocuments.settings.deleteDescription',
       'transport-document-groups.fields.show_document_start_date',
+      'transport-document-groups.fields.warning_days',
       'transportDocuments.cell.addFiles',
       'transportDocuments.cell.stale',
       'vehicle-documents.fields.start_date',

@@ -257,13 +257,13 @@ describe.each(databases)('transport documents on %s', (kind) => {
   });
 
   it('lists the tenant’s columns on their own, in the order they were made, with their versions, to members who may view transport', async () => {
-    const response = await call(test.app, 'GET', '/api/transport/documents/groups?perPage=100', undefined, { token: owner.token });
+    const response = await call(test.app, 'GET', '/api/transport/documents/groups?perPage=100&sort=id&order=asc', undefined, { token: owner.token });
     expect(response.statusCode, response.body).toBe(200);
     const columns = response.json<{ data: Array<{ id: number; name: string; warning_days: number; version: number }> }>().data;
     expect(columns.map((column) => column.name)).toEqual(['Inspection', 'Insurance']);
     // A column made without warning days has none stored: the web app reads that as the default, 30.
     expect(columns.every((column) => column.warning_days === undefined && Number.isInteger(column.version))).toBe(true);
-    const theirs = (await call(test.app, 'GET', '/api/transport/documents/groups', undefined, { token: stranger.token })).json<{
+    const theirs = (await call(test.app, 'GET', '/api/transport/documents/groups?sort=id&order=asc', undefined, { token: stranger.token })).json<{
       data: Array<{ id: number; name: string }>;
     }>();
     expect(theirs.data.map((column) => column.name)).toEqual(['Inspection', 'Insurance', 'CMR insurance', 'Alien column']);

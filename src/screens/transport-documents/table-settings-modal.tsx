@@ -194,9 +194,21 @@ export function TableSettingsModal({ columns, hidden, onHiddenChange, onClose }:
       {columns.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('transport-document-groups.empty')} />
       ) : (
-        columns.map((column) => (
-          <ColumnRow key={column.id} column={column} visible={!hidden.includes(column.id)} onVisible={(visible) => setVisible(column.id, visible)} />
-        ))
+        <>
+          <div className="transport-documents__settings-row transport-documents__settings-head" aria-hidden>
+            <span style={{ width: 16 }} />
+            <Typography.Text type="secondary" style={{ flex: '1 1 160px' }}>
+              {t('transport-document-groups.fields.name')}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ width: 150 }}>
+              {t('transport-document-groups.fields.warning_days')}
+            </Typography.Text>
+            <span style={{ width: 72 }} />
+          </div>
+          {columns.map((column) => (
+            <ColumnRow key={column.id} column={column} visible={!hidden.includes(column.id)} onVisible={(visible) => setVisible(column.id, visible)} />
+          ))}
+        </>
       )}
       {access.can(resource, 'create') && (
         <>

@@ -5,7 +5,9 @@
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resourceByName } from '../../../resources';
 import { signInForTest } from '../../access/test-session';
+import { firstListRequest, firstListRequests } from '../../boot/boot-plan';
 import { json, stubFetch } from '../../crud/test-fetch';
 import { renderWithRefine } from '../../crud/test-support';
 import { initTestI18n } from '../../i18n/test-i18n';
@@ -73,6 +75,12 @@ describe('the transport list with document columns', () => {
     expect(within(screen.getByTestId('cell-2-8')).getByTestId('cell-2-8-state').getAttribute('data-state')).toBe('good');
     const cellRequests = fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/transport/documents?'));
     expect(cellRequests).toEqual(['/api/transport/documents?transport_id=1%2C2&perPage=2']);
+    // The columns in the order they were made: the defaults (inspection, insurance, CMR insurance) first.
+    expect(fetch.mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/transport/documents/groups'))).toMatch(/[?&]sort=id&order=asc/);
+    // The list's own first request is the one the boot module asks for early (src/boot/boot-plan.ts).
+    const planned = await firstListRequest(resourceByName('transport'));
+    expect((await firstListRequests())['/transport']?.url).toBe(planned);
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain(planned);
   });
 
   it('hides a column unticked in the table settings, and still hides it on the next visit', async () => {

@@ -5,7 +5,7 @@
  * resource (after a cell or a column changed) asks again.
  */
 import { keys, useApiUrl, useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
-import { readNotifications } from '../../providers/notifications';
+import { mutationNotifications, readNotifications } from '../../providers/notifications';
 import type { VehicleDocuments } from './types';
 
 export const cellsResource = 'vehicle-documents';
@@ -39,7 +39,7 @@ export function useShowStartDate() {
   const refreshCells = useRefreshCells();
   const { mutateAsync, mutation } = useCustomMutation();
   async function set(status: boolean) {
-    await mutateAsync({ url: `${apiUrl}/transport/documents/show-document-start-date`, method: 'post', values: { status }, successNotification: false });
+    await mutateAsync({ url: `${apiUrl}/transport/documents/show-document-start-date`, method: 'post', values: { status }, ...mutationNotifications });
     await Promise.all([invalidate({ resource: 'transport-document-groups', invalidates: ['list'] }), refreshCells()]);
   }
   return { set, busy: mutation.isPending };

@@ -14,6 +14,8 @@ export function useDocumentColumns() {
   const { result, query } = useList<DocumentColumn>({
     resource: 'transport-document-groups',
     pagination: { currentPage: 1, pageSize: columnsPage, mode: 'server' },
+    // In the order they were made (the engine's lists are newest first unless told).
+    sorters: [{ field: 'id', order: 'asc' }],
     ...readNotifications,
   });
   return { columns: result.data, loading: query.isLoading };
