@@ -177,14 +177,17 @@ function requestBodyOf(body: Json | undefined, uploads: string[] | undefined): J
 
 export function withOtherRoutes(
   document: Json,
-  routes: ReadonlyArray<{ method: string; url: string; permission?: string; body?: Json; uploads?: string[] }>,
+  routes: ReadonlyArray<{ method: string; url: string; permission?: string; body?: Json; uploads?: string[]; query?: Record<string, Json> }>,
 ): Json {
   const paths = document.paths as Record<string, Record<string, Json>>;
-  for (const { method, url, permission, body, uploads } of routes) {
+  for (const { method, url, permission, body, uploads, query } of routes) {
     const path = url.replace(/:(\w+)/g, '{$1}');
     const verb = method.toLowerCase();
     if (paths[path]?.[verb] || path === '/api/openapi.json' || path === '/api/docs') continue;
-    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const parameters = [
+      ...[...path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } })),
+      ...Object.entries(query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+    ];
     (paths[path] ??= {})[verb] = {
       operationId: `${verb} ${path}`,
       tags: [path.split('/')[2] ?? 'api'],

@@ -15,12 +15,16 @@ export interface CatalogedRoute {
   body?: Record<string, unknown>;
   /** The file fields of a multipart route (`config.uploads`), for the OpenAPI document. */
   uploads?: string[];
+  /** The query parameters a hand-written list reads (`config.query`: name → JSON Schema), for the OpenAPI document. */
+  query?: Record<string, Record<string, unknown>>;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The file fields a multipart route reads (documentation only: the route reads its own body). */
     uploads?: string[];
+    /** The query parameters a route reads (documentation only: the route reads its own query). */
+    query?: Record<string, Record<string, unknown>>;
   }
 }
 
@@ -40,10 +44,17 @@ export const routeCatalogPlugin = fp(
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
       for (const method of [route.method].flat()) {
-        const { permission, uploads } = (route.config ?? {}) as { permission?: string; uploads?: string[] };
+        const { permission, uploads, query } = (route.config ?? {}) as CatalogedRoute;
         const body = (route.schema as { body?: Record<string, unknown> } | undefined)?.body;
         if (DOCUMENTED_METHODS.has(method))
-          routes.push({ method, url: route.url, ...(permission ? { permission } : {}), ...(body ? { body } : {}), ...(uploads ? { uploads } : {}) });
+          routes.push({
+            method,
+            url: route.url,
+            ...(permission ? { permission } : {}),
+            ...(body ? { body } : {}),
+            ...(uploads ? { uploads } : {}),
+            ...(query ? { query } : {}),
+          });
       }
     });
   },

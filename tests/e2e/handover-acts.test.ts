@@ -183,10 +183,11 @@ async function makeTwoActs(page: Page, language: 'en' | 'de', seen: string[]) {
   await page.getByTestId('act-add-fuel_photo').setInputFiles(photo('gauge-later.png'));
   await page.getByTestId('act-photo-fuel_photo').locator('img').waitFor();
   await page.getByTestId('act-photo-fuel_photo-remove').click();
-  await page
-    .locator('.ant-popconfirm:visible')
-    .getByRole('button', { name: say('crud.buttons.delete') })
-    .click();
+  const confirm = page.locator('.ant-popconfirm:visible');
+  await confirm.waitFor();
+  // Past the pop-up's opening animation, so the click lands on its button.
+  await page.waitForTimeout(400);
+  await confirm.getByRole('button', { name: say('crud.buttons.delete') }).click();
   await page.getByTestId('act-add-fuel_photo').waitFor({ state: 'attached' });
 
   // Its PDF: a PDF that names the vehicle.

@@ -109,7 +109,15 @@ describe.each(databases)('the fleet list of handover acts on %s', (kind) => {
 
   it('is in the OpenAPI document, with the damage photo routes', async () => {
     const paths = (await call(test.app, 'GET', '/api/openapi.json')).json<{ paths: Record<string, Record<string, unknown>> }>().paths;
-    expect(paths['/api/transport/handover-acts']).toHaveProperty('get');
+    const list = paths['/api/transport/handover-acts'].get as { parameters: Array<{ name: string; in: string }> };
+    expect(list.parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual([
+      'query:page',
+      'query:perPage',
+      'query:transport_id',
+      'query:employee_id',
+      'query:date_from',
+      'query:date_to',
+    ]);
     expect(paths['/api/transport/handover-equipment']).toHaveProperty('get');
     expect(paths['/api/transport/{transportId}/handover-acts/{id}/damages/{index}/photos']).toHaveProperty('post');
     expect(paths['/api/transport/{transportId}/handover-acts/{id}/damage-photos/{fileId}']).toHaveProperty('delete');

@@ -22,6 +22,16 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^[1-9]\d{0,15}$/;
 const MAX_PER_PAGE = 100;
 
+/** The query parameters as the OpenAPI document shows them. */
+const QUERY_DOCUMENTED = {
+  page: { type: 'integer', minimum: 1, default: 1 },
+  perPage: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: 10 },
+  transport_id: { type: 'integer', minimum: 1, description: 'Only this vehicle’s acts' },
+  employee_id: { type: 'integer', minimum: 1, description: 'Only acts this employee transferred or received' },
+  date_from: { type: 'string', format: 'date' },
+  date_to: { type: 'string', format: 'date' },
+};
+
 export interface ActListQuery {
   page: number;
   perPage: number;
@@ -107,7 +117,7 @@ export function handoverActListRoutes(app: FastifyInstance, options: HandWritten
   const transport = engineResource(app, 'transport', 'looked-up');
   const employees = engineResource(app, 'employees', 'looked-up');
 
-  app.get('/api/transport/handover-acts', guard(app)('transport.view'), async (request) => {
+  app.get('/api/transport/handover-acts', guard(app)('transport.view', { query: QUERY_DOCUMENTED }), async (request) => {
     const { value: query, errors } = readActListQuery(request.query as Record<string, unknown>);
     if (hasErrors(errors)) throw invalid(errors);
     const store = readStore(database, request);

@@ -17,10 +17,13 @@ import { HttpError, notFound } from '../../http-error';
 /**
  * Route options of a protected hand-written route: signed in, and holding `permission` (a right of
  * resources/permissions.ts), checked by plugins/auth.ts before the handler runs. A multipart route names
- * its file fields (`uploads`) for the OpenAPI document.
+ * its file fields (`uploads`), a list its query parameters (`query`), for the OpenAPI document.
  */
 export function guard(app: FastifyInstance) {
-  return (permission: string, documented: { uploads?: string[] } = {}) => ({ onRequest: app.authenticate, config: { permission, ...documented } });
+  return (permission: string, documented: { uploads?: string[]; query?: Record<string, Record<string, unknown>> } = {}) => ({
+    onRequest: app.authenticate,
+    config: { permission, ...documented },
+  });
 }
 
 export interface HandWrittenOptions {

@@ -178,7 +178,7 @@ export function ActPage() {
                     />
                   ) : sending === undefined ? (
                     <PhotoInput
-                      label={label}
+                      label={t('handover-acts.steps.addPhoto')}
                       selfie={kind === 'driver_selfie'}
                       onPhotos={([file]) => void photoActions.addKindPhoto(kind, file)}
                       testId={`act-add-${kind}`}
