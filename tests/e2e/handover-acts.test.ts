@@ -43,6 +43,8 @@ async function pick(page: Page, testId: string, search: string, option: string) 
   await page.getByTestId(testId).click();
   await page.keyboard.type(search);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+  // The next picker's list opens only once this one has closed: two lists open at once both offer the person.
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 type Say = (key: string, params?: Record<string, string | number>) => string;

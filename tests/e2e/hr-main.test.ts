@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughApi, type ApiSession } from './support/api';
 import { text } from './support/locale-text';
+import { clickUntil } from './support/retry';
 import { openScenario, uniqueUser } from './support/scenario';
 import { signIn, useServerAndBrowser } from './support/suite';
 
@@ -143,7 +144,10 @@ describe('HR main and document statuses', () => {
       await page.goto('/login?lng=uk');
       await page.getByTestId('login-form').getByLabel(text('uk', 'login.fields.login')).waitFor();
       await signIn(page, fresh, fresh.password, 'uk');
-      await page.getByTestId('menu-personal-main').click();
+      await clickUntil(
+        () => page.getByTestId('menu-personal-main').click(),
+        () => Promise.resolve(new URL(page.url()).pathname === '/personal-main'),
+      );
       await page.getByTestId('crud-list-employees').getByText('Anna Berg').waitFor();
       await page.getByTestId('panel-expiring-documents').getByText('Anna Berg').waitFor();
     });

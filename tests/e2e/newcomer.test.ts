@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { text } from './support/locale-text';
+import { clickUntil } from './support/retry';
 import { fillRegistration, useServerAndBrowser } from './support/suite';
 import { openScenario, TINY_PNG, uniqueUser } from './support/scenario';
 
@@ -66,9 +67,14 @@ describe('a newcomer', () => {
     });
 
     await scenario.step('switch to German and reload', async () => {
-      await page.getByTestId('language-switcher').click();
-      await page.getByTestId('language-option-de').click();
-      await page.getByTestId('sidebar').getByText(text('de', 'menu.transport'), { exact: true }).waitFor();
+      const german = page.getByTestId('sidebar').getByText(text('de', 'menu.transport'), { exact: true });
+      await clickUntil(
+        async () => {
+          if (!(await page.getByTestId('language-option-de').isVisible())) await page.getByTestId('language-switcher').click();
+          await page.getByTestId('language-option-de').click({ timeout: 5_000 });
+        },
+        () => german.isVisible(),
+      );
       await page.reload();
       await page.getByTestId('sidebar').getByText(text('de', 'menu.transport'), { exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');

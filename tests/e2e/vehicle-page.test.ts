@@ -112,10 +112,13 @@ async function walkTheVehicle(page: Page, fleet: Fleet, language: 'en' | 'de', s
 
   await step('Documents and Handover acts tabs open', async () => {
     await page.getByRole('tab', { name: say('vehicle.tabs.documents') }).click();
-    await page.getByTestId('vehicle-documents').waitFor();
+    // A row per document column (a new tenant has the three default ones), each with its edit button.
+    const documents = page.getByTestId('vehicle-documents-tab');
+    await documents.locator('[data-testid^="vehicle-document-edit-"]').first().waitFor();
+    await expect.poll(() => documents.locator('[data-testid^="vehicle-document-edit-"]').count()).toBe(3);
     await saveScreenshot(page, `${shots}-documents`);
     await page.getByRole('tab', { name: say('vehicle.tabs.handoverActs') }).click();
-    await page.getByTestId('crud-list-handover-acts').waitFor();
+    await page.getByTestId('vehicle-acts-tab').getByTestId('vehicle-act-new').waitFor();
     await saveScreenshot(page, `${shots}-acts`);
   });
 

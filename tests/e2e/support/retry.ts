@@ -1,0 +1,19 @@
+/**
+ * A click that must be seen to work. On a busy machine a click can be lost: a dropdown still opening
+ * takes it, or the list page just left writes its state into the address after the click and the
+ * browser lands back on it (Refine's URL sync navigates relative to the route it was mounted on; seen in
+ * CI, see the closing note of 2026-11-26). `act` is what the person does, `done` what they then see; the
+ * act is repeated until it holds, as a person would click again.
+ */
+export async function clickUntil(act: () => Promise<void>, done: () => Promise<boolean>, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await act().catch(() => undefined);
+    const settle = Date.now() + 5_000;
+    while (Date.now() < settle) {
+      if (await done()) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (Date.now() > deadline) throw new Error(`what the click should do did not happen within ${timeoutMs / 1000} s`);
+  }
+}
