@@ -9,8 +9,8 @@
  * The record comes through Refine's `useOne` (or a look-up through `useList`, load-record.ts): a save
  * anywhere invalidates it, and the page shows the new state without a reload.
  */
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Popconfirm, Result, Space, Spin, Tabs } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Result, Space, Spin, Tabs } from 'antd';
 import { useDelete } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { FormModal } from './form-modal';
 import { tabParameter } from './list-state';
 import { useCrudRecord } from './load-record';
 import { labelOf, viewFields } from './schemas';
+import { ConfirmDelete } from './confirm-delete';
 
 type Row = Record<string, unknown>;
 
@@ -90,20 +91,7 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
               {t('crud.buttons.edit')}
             </Button>
           )}
-          {resource.api.delete && access.can(resource, 'delete') && (
-            <Popconfirm
-              title={t('crud.confirm.deleteTitle')}
-              description={t('crud.confirm.deleteDescription')}
-              okText={t('crud.buttons.delete')}
-              cancelText={t('crud.buttons.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={remove}
-            >
-              <Button danger icon={<DeleteOutlined />} data-testid="crud-show-delete">
-                {t('crud.buttons.delete')}
-              </Button>
-            </Popconfirm>
-          )}
+          {resource.api.delete && access.can(resource, 'delete') && <ConfirmDelete testId="crud-show-delete" onConfirm={remove} />}
         </Space>
       }
     >

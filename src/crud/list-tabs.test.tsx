@@ -2,26 +2,17 @@
  * Tabs by an enum field with counts (`listTabs`, HR main's categories): the open tab filters the list and
  * is in the URL, the counts follow the other filters, and moving a record to another tab asks first.
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
-import { signInForTest } from '../access/test-session';
-import { initTestI18n } from '../i18n/test-i18n';
 import { CrudList } from './crud-list';
 import { firstListRequest } from './list-state';
 import { json, stubFetch } from './test-fetch';
-import { renderWithRefine } from './test-support';
+import { renderWithRefine, setUpScreenTests } from './test-support';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(async () => {
-  await initTestI18n();
-  signInForTest();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests();
 
 type Employee = { id: number; name: string; last_name: string; full_name: string; category: string; company_id: number; version: number };
 let employees: Employee[];

@@ -3,27 +3,18 @@
  * records and labels after a create, update or delete), and a delete asks first. The fetch stub below
  * keeps the companies like the server would, so what each view shows is what it asked for again.
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
-import { signInForTest } from '../access/test-session';
-import { initTestI18n } from '../i18n/test-i18n';
 import { CrudForm } from './crud-form';
 import { CrudList } from './crud-list';
 import { CrudShowPage } from './pages';
 import { json, stubFetch } from './test-fetch';
-import { renderWithRefine } from './test-support';
+import { renderWithRefine, setUpScreenTests } from './test-support';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(async () => {
-  await initTestI18n();
-  signInForTest();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests();
 
 type Company = { id: number; name: string; main: boolean; version: number };
 let companies: Company[];

@@ -10,10 +10,13 @@
  */
 import { Refine, type DataProvider, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { resources } from '../../resources';
+import { signInForTest } from '../access/test-session';
+import { initTestI18n } from '../i18n/test-i18n';
 import { createDataProvider } from '../providers/data-provider';
 import { i18nProvider } from '../providers/i18n-provider';
 import { notificationProvider } from '../providers/notification-provider';
@@ -72,4 +75,19 @@ export function renderWithRefine(
       </TestRefine>
     </MemoryRouter>,
   );
+}
+
+/**
+ * The usual set-up of a component test file: the translations and a signed-in member before its tests,
+ * and after each a clean document and the real `fetch` back (test-fetch.ts stubs it per test).
+ */
+export function setUpScreenTests() {
+  beforeAll(async () => {
+    await initTestI18n();
+    signInForTest();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }

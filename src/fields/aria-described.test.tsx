@@ -6,26 +6,17 @@
 import Form from '@rjsf/antd';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInForTest } from '../access/test-session';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../crud/test-fetch';
-import { TestRefine } from '../crud/test-support';
-import { initTestI18n } from '../i18n/test-i18n';
+import { setUpScreenTests, TestRefine } from '../crud/test-support';
 import { fieldKindOf, rjsfWidgets } from './registry';
 import type { PropertySchema } from './types';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(async () => {
-  await initTestI18n();
-  signInForTest();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests();
 
 /** One property per widget kind of the registry. */
 const properties: Record<string, PropertySchema> = {

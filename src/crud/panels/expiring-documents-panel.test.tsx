@@ -1,22 +1,13 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../../resources';
-import { signInForTest } from '../../access/test-session';
-import { initTestI18n } from '../../i18n/test-i18n';
 import { json, stubFetch } from '../test-fetch';
-import { renderWithRefine } from '../test-support';
+import { renderWithRefine, setUpScreenTests } from '../test-support';
 import { ExpiringDocumentsPanel, type ExpiringItem } from './expiring-documents-panel';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(async () => {
-  await initTestI18n();
-  signInForTest();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests();
 
 const item = (id: number, days: number, extra: Partial<ExpiringItem> = {}): ExpiringItem => ({
   kind: 'document',

@@ -5,9 +5,9 @@
  * PDFs; delete after a confirmation. Uploads and deletes go through Refine's `useCustomMutation` (the
  * upload's progress through the data provider's `meta.onProgress`), the list through `useCustom`.
  */
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined, InboxOutlined } from '@ant-design/icons';
 import { keys, useApiUrl, useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
-import { Button, Empty, Modal, Popconfirm, Progress, Result, Space, Spin, Table, Tooltip, Typography, Upload } from 'antd';
+import { Button, Empty, Modal, Progress, Result, Space, Spin, Table, Tooltip, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useAccess } from '../../access/use-access';
 import { isTooLarge } from '../../fields/file/limits';
 import { mutationNotifications, readNotifications } from '../../providers/notifications';
 import { downloadFile, useFileUrl } from '../../fields/file/use-file-url';
+import { ConfirmDelete } from '../../crud/confirm-delete';
 
 interface Attachment {
   id: number;
@@ -152,16 +153,7 @@ export function AttachmentsTab({ employeeId }: { employeeId: string }) {
             />
           </Tooltip>
           {access.can('employee-attachments', 'delete') && (
-            <Popconfirm
-              title={t('crud.confirm.deleteTitle')}
-              description={t('crud.confirm.deleteDescription')}
-              okText={t('crud.buttons.delete')}
-              cancelText={t('crud.buttons.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(item).catch(() => undefined)}
-            >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('crud.buttons.delete')} data-testid={`attachment-delete-${item.id}`} />
-            </Popconfirm>
+            <ConfirmDelete testId={`attachment-delete-${item.id}`} size="small" iconOnly onConfirm={() => remove(item).catch(() => undefined)} />
           )}
         </Space>
       ),

@@ -3,9 +3,9 @@
  * the worst state of the employee's documents and passports (SPEC §4's indicator). The category is
  * changed here, after a confirmation (the generic move dialog); the employee is deleted after one too.
  */
-import { DeleteOutlined, SwapOutlined } from '@ant-design/icons';
+import { SwapOutlined } from '@ant-design/icons';
 import { useDelete } from '@refinedev/core';
-import { Avatar, Button, Card, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { expiryStateOf, passportWarningDays, worstOf } from '../../fields/date/e
 import { ExpiryTag } from '../../fields/date/expiry-tag';
 import { documentStateOf, useEmployeeDocuments } from './use-employee-documents';
 import { usePassports } from './use-passports';
+import { ConfirmDelete } from '../../crud/confirm-delete';
 
 type Row = Record<string, unknown>;
 
@@ -79,23 +80,15 @@ export function CardHeader({ employee, params }: { employee: Row; params: Record
             </Button>
           )}
           {access.can(employees, 'delete') && (
-            <Popconfirm
-              title={t('crud.confirm.deleteTitle')}
-              description={t('crud.confirm.deleteDescription')}
-              okText={t('crud.buttons.delete')}
-              cancelText={t('crud.buttons.cancel')}
-              okButtonProps={{ danger: true }}
+            <ConfirmDelete
+              testId="employee-card-delete"
               onConfirm={() =>
                 deleteOne(
                   { resource: employees.name, id, meta: { params, record: employee }, ...mutationNotifications },
                   { onSuccess: () => void navigate(employees.routes?.list ?? '/') },
                 )
               }
-            >
-              <Button danger icon={<DeleteOutlined />} data-testid="employee-card-delete">
-                {t('crud.buttons.delete')}
-              </Button>
-            </Popconfirm>
+            />
           )}
         </Space>
       </Flex>

@@ -4,8 +4,8 @@
  * (status-rows-table.tsx). A document named in the URL (`&document=`, the expiring panel's link) is
  * scrolled to and outlined. Deleting a document asks first.
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Popconfirm, Select, Space, Spin } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Select, Space, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { ExpiryTag } from '../../fields/date/expiry-tag';
 import { StatusRowsTable } from './status-rows-table';
 import { useDocumentActions } from './use-document-actions';
 import { documentStateOf, useEmployeeDocuments, type EmployeeDocument } from './use-employee-documents';
+import { ConfirmDelete } from '../../crud/confirm-delete';
 
 type Row = Record<string, unknown>;
 
@@ -82,16 +83,13 @@ function DocumentCard({ document, employeeId, pointed }: { document: EmployeeDoc
       }
       extra={
         access.can('employee-documents', 'delete') && (
-          <Popconfirm
-            title={t('crud.confirm.deleteTitle')}
+          <ConfirmDelete
+            testId={`document-delete-${document.id}`}
+            size="small"
+            iconOnly
             description={t('employeeCard.documents.deleteDescription')}
-            okText={t('crud.buttons.delete')}
-            cancelText={t('crud.buttons.cancel')}
-            okButtonProps={{ danger: true }}
             onConfirm={() => actions.removeDocument(document.id).catch(() => undefined)}
-          >
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('crud.buttons.delete')} data-testid={`document-delete-${document.id}`} />
-          </Popconfirm>
+          />
         )
       }
       data-testid={`document-${document.id}`}

@@ -3,12 +3,10 @@
  * (the incorrect-data warning, nothing sent while a row is invalid, the relevant row switched) and the
  * passports' add button (blocked at the maximum, with the reason).
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInForTest } from '../../access/test-session';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../crud/test-fetch';
-import { renderWithRefine } from '../../crud/test-support';
-import { initTestI18n } from '../../i18n/test-i18n';
+import { renderWithRefine, setUpScreenTests } from '../../crud/test-support';
 import { localToday } from '../../fields/date/expiry';
 import { PassportsTab } from './passports-tab';
 import { StatusRowsTable } from './status-rows-table';
@@ -16,14 +14,7 @@ import type { EmployeeDocument } from './use-employee-documents';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(async () => {
-  await initTestI18n();
-  signInForTest();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests();
 
 const stamp = { created_at: '2026-01-05T10:00:00Z', updated_at: '2026-01-05T10:00:00Z', created_by_name: 'Hanna', updated_by_name: 'Hanna' };
 const licence: EmployeeDocument = {

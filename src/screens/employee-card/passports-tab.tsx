@@ -4,9 +4,9 @@
  * be added; beyond the maximum the add button is blocked; each says why in its tooltip. Making a passport
  * primary clears the old primary (the server does it); editing opens the schema form's dialog.
  */
-import { DeleteOutlined, EditOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import { useDelete, useUpdate } from '@refinedev/core';
-import { Button, Card, Empty, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Empty, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { mutationNotifications } from '../../providers/notifications';
 import { expiryStateOf, passportWarningDays } from '../../fields/date/expiry';
 import { ExpiryTag } from '../../fields/date/expiry-tag';
 import { maxPassports, usePassports } from './use-passports';
+import { ConfirmDelete } from '../../crud/confirm-delete';
 
 type Row = Record<string, unknown>;
 
@@ -100,16 +101,12 @@ export function PassportsTab({ employeeId }: { employeeId: string }) {
             </Tooltip>
           )}
           {access.can(resource, 'delete') && (
-            <Popconfirm
-              title={t('crud.confirm.deleteTitle')}
-              description={t('crud.confirm.deleteDescription')}
-              okText={t('crud.buttons.delete')}
-              cancelText={t('crud.buttons.cancel')}
-              okButtonProps={{ danger: true }}
+            <ConfirmDelete
+              testId={`delete-${idOf(record)}`}
+              size="small"
+              iconOnly
               onConfirm={() => deleteOne({ resource: resource.name, id: idOf(record), meta: { params, record }, ...mutationNotifications })}
-            >
-              <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('crud.buttons.delete')} data-testid={`delete-${idOf(record)}`} />
-            </Popconfirm>
+            />
           )}
         </Space>
       ),

@@ -7,8 +7,8 @@
  * one is saved first. The relevant row is highlighted; choosing another makes it the relevant one (the
  * server clears the others).
  */
-import { CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import { Alert, Button, DatePicker, Input, Popconfirm, Radio, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import { CloseOutlined, EditOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, Button, DatePicker, Input, Radio, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
@@ -22,6 +22,7 @@ import { dateFormat } from '../../fields/date';
 import { localToday } from '../../fields/date/expiry';
 import type { EmployeeDocument, StatusRow } from './use-employee-documents';
 import { useDocumentActions } from './use-document-actions';
+import { ConfirmDelete } from '../../crud/confirm-delete';
 
 type Values = Record<string, unknown>;
 type Draft = { id: number | 'new'; values: Values };
@@ -250,16 +251,12 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
               </Tooltip>
             )}
             {canDelete && (
-              <Popconfirm
-                title={t('crud.confirm.deleteTitle')}
-                description={t('crud.confirm.deleteDescription')}
-                okText={t('crud.buttons.delete')}
-                cancelText={t('crud.buttons.cancel')}
-                okButtonProps={{ danger: true }}
+              <ConfirmDelete
+                testId={`status-row-delete-${row.id}`}
+                size="small"
+                iconOnly
                 onConfirm={() => actions.removeRow(document.id, row.id).catch(() => undefined)}
-              >
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('crud.buttons.delete')} data-testid={`status-row-delete-${row.id}`} />
-              </Popconfirm>
+              />
             )}
           </Space>
         ),

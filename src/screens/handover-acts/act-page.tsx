@@ -3,9 +3,9 @@
  * and its photos, what changed since the vehicle's previous act, its PDF to download (made by the server
  * in the user's language) and, after a confirmation, its deletion.
  */
-import { DeleteOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { FilePdfOutlined } from '@ant-design/icons';
 import { useDelete, useMany, useOne } from '@refinedev/core';
-import { App, Button, Card, Descriptions, Flex, Popconfirm, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Flex, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -22,6 +22,7 @@ import { ChangesCard } from './changes-card';
 import { ACTS_ROUTE, actApi } from './paths';
 import { useAmount } from './use-amount';
 import './handover-acts.css';
+import { ConfirmDelete } from '../../crud/confirm-delete';
 
 type Item = { name: string; present?: boolean };
 type Damage = { title: string; description?: string; photo_ids?: number[] };
@@ -120,21 +121,14 @@ export function ActPage() {
             {t('handover-acts.page.downloadPdf')}
           </Button>
           {access.can('handover-acts', 'delete') && (
-            <Popconfirm
-              title={t('crud.confirm.deleteTitle')}
-              description={t('crud.confirm.deleteDescription')}
-              okText={t('crud.buttons.delete')}
-              cancelText={t('crud.buttons.cancel')}
-              okButtonProps={{ danger: true }}
+            <ConfirmDelete
+              testId="act-delete"
+              size="large"
               onConfirm={async () => {
                 await remove({ resource: 'handover-acts', id, meta: { params: { transportId } }, ...mutationNotifications });
                 void navigate(ACTS_ROUTE);
               }}
-            >
-              <Button size="large" danger icon={<DeleteOutlined />} data-testid="act-delete">
-                {t('crud.buttons.delete')}
-              </Button>
-            </Popconfirm>
+            />
           )}
         </Space>
       </Flex>

@@ -2,24 +2,15 @@
  * Saving a new act (issue 13), answered at the fetch boundary: the act is stored before its photos, a
  * photo that fails leaves the act saved and can be sent again, and a retry sends only that photo.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInForTest } from '../../access/test-session';
-import { renderWithRefine } from '../../crud/test-support';
-import { initTestI18n } from '../../i18n/test-i18n';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithRefine, setUpScreenTests } from '../../crud/test-support';
 import type { ActDraft } from './act-draft';
 import { useSaveAct } from './use-save-act';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(async () => {
-  await initTestI18n();
-  signInForTest();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests();
 
 const photo = (name: string) => new File(['photo'], name, { type: 'image/jpeg' });
 const draft: ActDraft = {

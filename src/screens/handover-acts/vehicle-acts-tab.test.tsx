@@ -3,24 +3,15 @@
  * for this vehicle only, shows its acts without the vehicle column, marks new damages, and "New act" opens
  * the step form for this vehicle; a row opens the act's page.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInForTest } from '../../access/test-session';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../crud/test-fetch';
-import { renderWithRefine } from '../../crud/test-support';
-import { initTestI18n } from '../../i18n/test-i18n';
+import { renderWithRefine, setUpScreenTests } from '../../crud/test-support';
 import { VehicleActsTab } from './vehicle-acts-tab';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(async () => {
-  await initTestI18n();
-  signInForTest();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests();
 
 const act = (id: number, date: string, newDamages: number | null) => ({
   id,

@@ -1,21 +1,12 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInForTest } from '../../access/test-session';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../crud/test-fetch';
-import { renderWithRefine } from '../../crud/test-support';
-import { initTestI18n } from '../../i18n/test-i18n';
+import { renderWithRefine, setUpScreenTests } from '../../crud/test-support';
 import { StatusesEditor, type DocumentType } from './statuses-editor';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(async () => {
-  await initTestI18n();
-  signInForTest();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests();
 
 const licence: DocumentType = {
   id: 4,

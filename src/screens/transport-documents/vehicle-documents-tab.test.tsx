@@ -1,10 +1,8 @@
 /** One vehicle's document cells (the Documents tab of the vehicle page), drawn from answers at the fetch boundary. */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInForTest } from '../../access/test-session';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../crud/test-fetch';
-import { renderWithRefine } from '../../crud/test-support';
-import { initTestI18n } from '../../i18n/test-i18n';
+import { renderWithRefine, setUpScreenTests } from '../../crud/test-support';
 import { VehicleDocumentsTab } from './vehicle-documents-tab';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
@@ -39,14 +37,7 @@ const answer = {
   pagination: { total: 1, currentPage: 1, perPage: 1, lastPage: 1 },
 };
 
-beforeAll(async () => {
-  await initTestI18n();
-  signInForTest();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests();
 
 describe("a vehicle's documents tab", () => {
   it('shows every document column as a row with its dates, indicator and files, asking for this vehicle only', async () => {

@@ -3,24 +3,15 @@
  * the vehicle (asked for by its id) detached after a confirmation with the card's version, the repairs tab
  * opened from the URL and scoped to the vehicle, and the delete confirmation saying what goes with it.
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInForTest } from '../../access/test-session';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../crud/test-fetch';
-import { renderWithRefine } from '../../crud/test-support';
-import { initTestI18n } from '../../i18n/test-i18n';
+import { renderWithRefine, setUpScreenTests } from '../../crud/test-support';
 import { VehiclePage } from './vehicle-page';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(async () => {
-  await initTestI18n();
-  signInForTest();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests();
 
 const vehicle = { id: 7, board_names: 'Truck 01', registration_number: 'TR-001', mileage: 125000, weight: 12.5, version: 2 };
 const card = { card_id: 5, type: 'fuel', serial_number: 'FC-1001', transport_id: 7, days_left: 40, version: 2 };

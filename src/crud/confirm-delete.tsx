@@ -1,0 +1,44 @@
+/**
+ * A delete that asks first (SPEC §4: deletions are confirmed first and are permanent): a danger button
+ * and antd's Popconfirm with the usual title, texts and a red OK. `description` says more where the delete
+ * takes more with it; `children` replaces the button (a link, a tag …) where the place needs another one.
+ */
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, type PopconfirmProps } from 'antd';
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  onConfirm: () => unknown;
+  /** Test id of the button. */
+  testId: string;
+  /** What else goes (default: "This cannot be undone"-style text of `crud.confirm.deleteDescription`). */
+  description?: ReactNode;
+  title?: ReactNode;
+  size?: 'small' | 'middle' | 'large';
+  /** Only the bin icon, named for screen readers (rows of a table). */
+  iconOnly?: boolean;
+  placement?: PopconfirmProps['placement'];
+  children?: ReactElement;
+}
+
+export function ConfirmDelete({ onConfirm, testId, description, title, size, iconOnly = false, placement, children }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Popconfirm
+      title={title ?? t('crud.confirm.deleteTitle')}
+      description={description ?? t('crud.confirm.deleteDescription')}
+      okText={t('crud.buttons.delete')}
+      cancelText={t('crud.buttons.cancel')}
+      okButtonProps={{ danger: true }}
+      placement={placement}
+      onConfirm={() => void onConfirm()}
+    >
+      {children ?? (
+        <Button size={size} danger icon={<DeleteOutlined />} aria-label={iconOnly ? t('crud.buttons.delete') : undefined} data-testid={testId}>
+          {iconOnly ? null : t('crud.buttons.delete')}
+        </Button>
+      )}
+    </Popconfirm>
+  );
+}
