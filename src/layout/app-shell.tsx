@@ -5,7 +5,6 @@
  */
 import '../antd-setup';
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +20,7 @@ import { AppLayout } from './app-layout';
 import { refineResources } from './refine-resources';
 import { useLayoutSettings } from './settings-store';
 import './shell.css';
+import { appRouterProvider } from '../providers/router-provider';
 
 /**
  * A refused request (4xx: not found, not permitted, invalid) will be refused again: say so at once instead
@@ -45,7 +45,7 @@ export function AppShell() {
     <ConfigProvider locale={locale} theme={themeConfig}>
       <AntdApp>
         <Refine
-          routerProvider={routerProvider}
+          routerProvider={appRouterProvider}
           authProvider={authProvider}
           accessControlProvider={accessControlProvider}
           resources={refineResources}
