@@ -14,7 +14,7 @@ import { Button, Card, Descriptions, Result, Space, Spin, Tabs } from 'antd';
 import { useDelete } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { resourceByName, type ResourceDefinition } from '../../resources';
 import { useAccess } from '../access/use-access';
 import { HistoryTab } from '../pages/audit/history-tab';
@@ -22,7 +22,7 @@ import { mutationNotifications } from '../providers/notifications';
 import { CrudList } from './crud-list';
 import { FieldValue, useFieldLabel, useResourceTitles } from './field-value';
 import { FormModal } from './form-modal';
-import { tabParameter } from './list-state';
+import { useUrlTab } from './use-url-tab';
 import { useCrudRecord } from './load-record';
 import { labelOf, viewFields } from './schemas';
 import { ConfirmDelete } from './confirm-delete';
@@ -39,8 +39,10 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
   const label = useFieldLabel(resource);
   const { singular } = useResourceTitles(resource);
   const [editing, setEditing] = useState(false);
-  const [query, setQuery] = useSearchParams();
   const access = useAccess();
+  // The tabs this member may open, known before the record: the hook of the open tab comes before any early return.
+  const tabKeys = ['general', ...(resource.tabs ?? []).filter((name) => access.can(name, 'list')), 'history'];
+  const [activeTab, openTab] = useUrlTab(tabKeys);
   const { mutate: deleteOne } = useDelete();
   // Path parameters the show endpoint needs besides the id come from the handed-over row, the URL query
   // (`?companyId=`), or else the record is looked up through the list endpoint (load-record.ts).
@@ -70,8 +72,8 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
 
   const tabs = [
     { key: 'general', label: t('crud.tabs.general'), children: general },
-    ...(resource.tabs ?? [])
-      .filter((name) => access.can(name, 'list'))
+    ...tabKeys
+      .filter((name) => name !== 'general' && name !== 'history')
       .map((name) => {
         const child = resourceByName(name);
         const params = child.parent ? { [child.parent.param]: id } : undefined;
@@ -95,23 +97,7 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
         </Space>
       }
     >
-      <Tabs
-        items={tabs}
-        data-testid="crud-show-tabs"
-        activeKey={tabs.some((tab) => tab.key === query.get(tabParameter)) ? (query.get(tabParameter) ?? undefined) : 'general'}
-        // The other query parameters stay (`?companyId=` finds the record again); the entry is replaced: Back leaves the page.
-        onChange={(key) =>
-          setQuery(
-            (current) => {
-              const next = new URLSearchParams(current);
-              if (key === 'general') next.delete(tabParameter);
-              else next.set(tabParameter, key);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      />
+      <Tabs items={tabs} data-testid="crud-show-tabs" activeKey={activeTab} onChange={openTab} />
       {editing && <FormModal resource={resource} mode="edit" open record={record} params={params} onClose={() => setEditing(false)} />}
     </Card>
   );

@@ -5,11 +5,10 @@
  */
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { resourceByName } from '../../../resources';
 import { useAccess } from '../../access/use-access';
 import { CrudList } from '../../crud/crud-list';
-import { tabParameter } from '../../crud/list-state';
+import { useUrlTab } from '../../crud/use-url-tab';
 import { HistoryTab } from '../../pages/audit/history-tab';
 import { AttachmentsTab } from './attachments-tab';
 import { DocumentsTab } from './documents-tab';
@@ -21,7 +20,6 @@ type Row = Record<string, unknown>;
 export function CardTabs({ employee, id, params }: { employee: Row; id: string; params: Record<string, string> }) {
   const { t } = useTranslation();
   const access = useAccess();
-  const [query, setQuery] = useSearchParams();
   const employeeParams = { employeeId: id };
   const subList = (name: string) => <CrudList resource={resourceByName(name)} params={employeeParams} editInPlace />;
   const tabs = [
@@ -33,27 +31,7 @@ export function CardTabs({ employee, id, params }: { employee: Row; id: string; 
     { key: 'employee-attachments', label: t('employeeCard.tabs.attachments'), children: <AttachmentsTab employeeId={id} /> },
     { key: 'history', label: t('audit.history.tab'), children: <HistoryTab resource={resourceByName('employees')} recordId={id} /> },
   ].filter((tab) => tab.key === 'personal' || tab.key === 'history' || access.can(tab.key, 'list'));
-  const asked = query.get(tabParameter);
-  const active = tabs.some((tab) => tab.key === asked) ? (asked ?? 'personal') : 'personal';
+  const [active, open] = useUrlTab(tabs.map((tab) => tab.key));
 
-  return (
-    <Tabs
-      className="employee-card__tabs"
-      items={tabs}
-      activeKey={active}
-      destroyOnHidden
-      data-testid="employee-card-tabs"
-      onChange={(key) =>
-        setQuery(
-          (current) => {
-            const next = new URLSearchParams(current);
-            if (key === 'personal') next.delete(tabParameter);
-            else next.set(tabParameter, key);
-            return next;
-          },
-          { replace: true },
-        )
-      }
-    />
-  );
+  return <Tabs className="employee-card__tabs" items={tabs} activeKey={active} destroyOnHidden data-testid="employee-card-tabs" onChange={open} />;
 }

@@ -5,10 +5,9 @@
  */
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { resourceByName } from '../../../resources';
 import { useAccess } from '../../access/use-access';
-import { tabParameter } from '../../crud/list-state';
+import { useUrlTab } from '../../crud/use-url-tab';
 import { HistoryTab } from '../../pages/audit/history-tab';
 import { VehicleActsTab } from '../handover-acts/vehicle-acts-tab';
 import { VehicleDocumentsTab } from '../transport-documents/vehicle-documents-tab';
@@ -23,7 +22,6 @@ export const vehicleTabKeys = ['general', 'documents', 'cards', 'handover-acts',
 export function VehicleTabs({ vehicle, id }: { vehicle: Row; id: string }) {
   const { t } = useTranslation();
   const access = useAccess();
-  const [query, setQuery] = useSearchParams();
   const tabs = [
     { key: 'general', label: t('crud.tabs.general'), children: <GeneralInfoTab vehicle={vehicle} />, right: 'transport' },
     { key: 'documents', label: t('vehicle.tabs.documents'), children: <VehicleDocumentsTab transportId={id} />, right: 'transport' },
@@ -34,26 +32,7 @@ export function VehicleTabs({ vehicle, id }: { vehicle: Row; id: string }) {
   ]
     .filter((tab) => access.can(tab.right, 'list'))
     .map(({ right: _right, ...tab }) => tab);
-  const asked = query.get(tabParameter);
-  const active = tabs.some((tab) => tab.key === asked) ? (asked ?? 'general') : 'general';
+  const [active, open] = useUrlTab(tabs.map((tab) => tab.key));
 
-  return (
-    <Tabs
-      items={tabs}
-      activeKey={active}
-      destroyOnHidden
-      data-testid="vehicle-tabs"
-      onChange={(key) =>
-        setQuery(
-          (current) => {
-            const next = new URLSearchParams(current);
-            if (key === 'general') next.delete(tabParameter);
-            else next.set(tabParameter, key);
-            return next;
-          },
-          { replace: true },
-        )
-      }
-    />
-  );
+  return <Tabs items={tabs} activeKey={active} destroyOnHidden data-testid="vehicle-tabs" onChange={open} />;
 }
