@@ -1,0 +1,85 @@
+/**
+ * The compliance engine's model (issue 14): every dated validity in a tenant is an obligation of a subject
+ * (an employee, a vehicle, a trailer, a card), with a kind, an end date and a warning threshold; a required
+ * one that a subject lacks is a gap (`missing`). Obligations are derived from the records on every read
+ * (sources.ts), never copied: renewing a record supersedes the old obligation at once.
+ *
+ * Readers: the compliance page and `GET /api/compliance` (page.ts, counts.ts), HR main's expiring panel
+ * (`GET /api/hr/expiring`), the header's bell, the e-mail reminders, and the order check (subjects.ts).
+ */
+
+export const SUBJECT_TYPES = ['employee', 'vehicle', 'trailer', 'card'] as const;
+export type SubjectType = (typeof SUBJECT_TYPES)[number];
+
+export const COMPLIANCE_STATES = ['expired', 'expiring', 'missing'] as const;
+export type ComplianceState = (typeof COMPLIANCE_STATES)[number];
+
+/**
+ * The kinds of obligation, one source each (sources.ts):
+ * - `document`: an employee's HR document (its relevant status row's end date; threshold: its type's `warning_days`);
+ *   missing when the type is required for the employee's category (`required_for`) and the employee has none;
+ * - `passport`: an employee's passport, unless a later one of the same type replaced it (30 days);
+ * - `contract`: an employee's `contract_end_date` (30 days);
+ * - `vehicle-document`: a vehicle's cell of a transport document column (the column's `warning_days`);
+ *   missing when a vehicle has no end date in a column (every column is required for every vehicle);
+ * - `trailer-insurance`: a trailer's latest insurance (30 days);
+ * - `card`: a fuel/toll card's `expires_at` (30 days);
+ * - `maintenance`: a vehicle's next maintenance, the `next_due_date` of its latest maintenance report (30 days).
+ */
+export const OBLIGATION_KINDS = ['document', 'passport', 'contract', 'vehicle-document', 'trailer-insurance', 'card', 'maintenance'] as const;
+export type ObligationKind = (typeof OBLIGATION_KINDS)[number];
+
+export interface ComplianceSubject {
+  type: SubjectType;
+  id: number;
+  label: string | null;
+}
+
+export interface ComplianceItem {
+  /**
+   * Stable for one obligation while it stands: `<kind>:<item_id>` for a dated one (the record that carries
+   * the date), `<kind>:missing:<subject id>:<type id>` for a gap. A renewal is a new record, so a new key:
+   * the bell's read marks and the reminders sent are kept by it.
+   */
+  key: string;
+  kind: ObligationKind;
+  state: ComplianceState;
+  subject: ComplianceSubject;
+  /** The dated record (a status row, a passport, a cell, an insurance, a card, a repair report); null when missing. */
+  item_id: number | null;
+  /** For `document`: the employee document the status row belongs to. */
+  document_id: number | null;
+  /** The employee's company; null for vehicles, trailers and cards (they have none). */
+  company_id: number | null;
+  /** The HR document type or the transport document column; null for the other kinds. */
+  type_id: number | null;
+  /** Its name (for a passport: its type, `biometric`/`usual`). */
+  type_name: string | null;
+  /** 'YYYY-MM-DD'; null when missing. */
+  valid_until: string | null;
+  /** Days from today to valid_until (negative: past); null when missing. */
+  days_left: number | null;
+  /** The threshold that applies to it: its type's or column's `warning_days`, else 30. */
+  warning_days: number;
+}
+
+export interface ComplianceFilter {
+  state?: ComplianceState;
+  subjectType?: SubjectType;
+  kind?: ObligationKind;
+  /** Only employees of this company (vehicles, trailers and cards have no company: they drop out). */
+  companyId?: number;
+  /** One threshold for every item instead of its own (1–365). */
+  withinDays?: number;
+}
+
+/** Whether the reader holds a right (resources/permissions.ts `holds`): a subject type is read only with its view right. */
+export type Holds = (permission: string) => boolean;
+
+/** The view right that shows each subject type. */
+export const SUBJECT_RIGHTS: Record<SubjectType, string> = {
+  employee: 'employees.view',
+  vehicle: 'transport.view',
+  trailer: 'trailers.view',
+  card: 'cards.view',
+};
