@@ -12,9 +12,25 @@ export const orders = defineResource({
   idField: '_id',
   label: ['cargo_number', 'customer'],
   routes: { list: '/' },
+  // Problems of the crew and equipment over the trip, as the form is filled in (server/engine/rules/orders.ts).
+  check: { method: 'POST', path: '/orders/check' },
+  // Administrators choose there whether such a problem blocks the save (the tenant setting orders_block_on_compliance).
+  listActions: ['order-settings'],
   menu: { group: 'logistic', icon: 'ProfileOutlined', key: 'orders', order: 1 },
   views: {
-    list: ['cargo_number', 'customer', 'loading_date', 'loading_address', 'unloading_address', 'transport_id', 'trailer_id', 'primary_driver_id', 'price'],
+    list: [
+      'compliance_warnings',
+      'cargo_number',
+      'customer',
+      'loading_date',
+      'unloading_date',
+      'loading_address',
+      'unloading_address',
+      'transport_id',
+      'trailer_id',
+      'primary_driver_id',
+      'price',
+    ],
   },
   defaultSort: { field: 'loading_date', order: 'desc' },
   permission: 'orders',

@@ -122,6 +122,21 @@ export interface ResourceDefinition {
    * last, by whom and when), `expiring-documents` (HR: what expires soon). Web app only.
    */
   listPanels?: string[];
+  /**
+   * Optional. An endpoint that checks a record's body without storing it and answers `{ warnings: [{ field,
+   * message, … }] }`: problems that do not stop a save (an order's driver whose licence expires during the
+   * trip). The generic form calls it (debounced) as the member fills it in and lists the warnings above its
+   * fields; saving answers the same `warnings` beside `data`, which the form shows as a notification. The
+   * server serves it from the resource's rule `warnings` (server/engine/rules/types.ts), only the fields sent
+   * being validated. Orders have `{ method: 'POST', path: '/orders/check' }`.
+   */
+  check?: Endpoint;
+  /**
+   * Optional. Buttons drawn beside the list's Create button, by name from the web app's registry
+   * (src/crud/list-actions/registry.ts), in order: `order-settings` (administrators: the tenant's settings
+   * about orders, `GET|PUT /api/settings/tenant`). Web app only.
+   */
+  listActions?: string[];
   /** Default list order. */
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Permission key: members need `<permission>.view|create|update|delete`. */

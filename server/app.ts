@@ -28,6 +28,7 @@ import { staticWebPlugin } from './plugins/static-web';
 import { validationPlugin } from './plugins/validation';
 import { authRoutes } from './routes/auth';
 import { expiringRoutes } from './routes/expiring';
+import { tenantSettingsRoutes } from './routes/tenant-settings';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { lookupRoutes } from './routes/lookups';
@@ -89,6 +90,7 @@ export const fleetdeskApp = fp(
     await app.register(handoverActListRoutes, { database });
     await app.register(auditLogRoutes, { database });
     await app.register(expiringRoutes, { database });
+    await app.register(tenantSettingsRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },
   { name: 'fleetdesk-app' },

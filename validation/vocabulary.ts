@@ -101,7 +101,9 @@ export const annotationKeywords: KeywordDefinition[] = [
   { keyword: 'x-expiry', metaSchema: { type: 'integer', minimum: 0, maximum: 3650 } },
   {
     keyword: 'x-widget',
-    metaSchema: { enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency', 'contract', 'permissions'] },
+    metaSchema: {
+      enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency', 'contract', 'permissions', 'warnings'],
+    },
   },
   { keyword: 'x-sensitive', metaSchema: { type: 'boolean' } },
 ];

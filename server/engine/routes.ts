@@ -21,6 +21,7 @@ import { endpointsOf, type EndpointAction as Action, type EngineModel, type Engi
 import { define, toWire, withoutProtectedFields, type RecordRow } from './records';
 import { checkReferences, deleteWithRules } from './references';
 import { resourceRules } from './rules/index';
+import type { RuleContext, RuleWarnings, WriteFacts } from './rules/types';
 import { EngineStore, type Scope } from './store';
 
 /** The right each generated endpoint needs (checked by plugins/auth.ts before the handler runs). */
@@ -120,6 +121,32 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     return cleaned as Record<string, unknown>;
   }
 
+  /** The rule's warnings on the wire, in the member's language: `{ field, ...detail, message }`. */
+  function wireWarnings(request: FastifyRequest, result: RuleWarnings): Array<Record<string, unknown>> {
+    return result.warnings.map(({ field, reason, detail }) => ({ field, ...detail, message: request.t(reason.key, reason.params) }));
+  }
+
+  /**
+   * The rule's warnings for what is about to be stored (rules/types.ts `warnings`); when the tenant makes them
+   * block, a 422 with each reason under its field, thrown inside the write so nothing is stored.
+   */
+  async function warningsOf(request: FastifyRequest, context: RuleContext, facts: WriteFacts) {
+    if (!rules?.warnings) return undefined;
+    const result = await rules.warnings(context, facts);
+    if (result.block && result.warnings.length > 0) {
+      const fieldErrors: FieldMessages = {};
+      for (const { field, reason } of result.warnings) (fieldErrors[field] ??= []).push(reason);
+      throw invalid(fieldErrors);
+    }
+    return wireWarnings(request, result);
+  }
+
+  /** Fields computed in code for the records read (rules/types.ts `annotate`), a page at once. */
+  async function annotate(request: FastifyRequest, records: Array<Record<string, unknown>>) {
+    if (!rules?.annotate || records.length === 0) return;
+    await rules.annotate({ client: database.pool, model, resource, reader: request.user, t: request.t }, records);
+  }
+
   /** One transaction; its store writes the audit trail as the request's member. */
   async function write<T>(work: (store: EngineStore) => Promise<T>, request: FastifyRequest): Promise<T> {
     try {
@@ -145,8 +172,10 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
           resource,
           rows.map((row) => ({ id: row.id, fields: sensitiveFieldsIn(resource, row.data) })),
         );
+      const records = rows.map((row) => wire(request, row));
+      await annotate(request, records);
       return {
-        data: rows.map((row) => wire(request, row)),
+        data: records,
         pagination: { total, currentPage, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)), nextCursor, previousCursor },
       };
     },
@@ -158,7 +187,9 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       if (!row) throw notFound();
       if (seesSensitive(request))
         await recordSensitiveReads(database.pool, request.user, resource, [{ id: row.id, fields: sensitiveFieldsIn(resource, row.data) }]);
-      return { data: wire(request, row) };
+      const record = wire(request, row);
+      await annotate(request, [record]);
+      return { data: record };
     },
 
     async create(request) {
@@ -171,16 +202,17 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const references = await checkReferences(store.client, model, resource, store.tenantId, data);
         if (hasErrors(references)) throw invalid(references);
         await hashWriteOnly(data);
-        const context = { client: store.client, store, model, resource, actor: request.user };
+        const context = { client: store.client, store, model, resource, actor: request.user, t: request.t };
         const taken = (await rules?.beforeWrite?.(context, { id: null, data, current: null, parentId: scope.parentId })) ?? {};
+        const warnings = await warningsOf(request, context, { id: null, data, current: null, parentId: scope.parentId });
         let created = await store.insert(resource, data, request.user.id, scope.parentId);
         if (rules?.afterWrite) {
           await rules.afterWrite(context, { id: created.id, data, current: null, taken, parentId: scope.parentId });
           created = (await store.find(resource, created.id, {})) ?? created;
         }
-        return created;
+        return { row: created, warnings };
       }, request);
-      return { message: request.t('crud.created'), data: wire(request, row) };
+      return { message: request.t('crud.created'), data: wire(request, row.row), ...(row.warnings ? { warnings: row.warnings } : {}) };
     },
 
     async update(request) {
@@ -202,16 +234,17 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const references = await checkReferences(store.client, model, resource, store.tenantId, data);
         if (hasErrors(references)) throw invalid(references);
         await hashWriteOnly(data, current.data);
-        const context = { client: store.client, store, model, resource, actor: request.user };
+        const context = { client: store.client, store, model, resource, actor: request.user, t: request.t };
         const taken = (await rules?.beforeWrite?.(context, { id, data, current: current.data, parentId: scope.parentId })) ?? {};
+        const warnings = await warningsOf(request, context, { id, data, current: current.data, parentId: scope.parentId });
         let updated = await store.update(resource, id, data, request.user.id, current.data);
         if (rules?.afterWrite) {
           await rules.afterWrite(context, { id, data, current: current.data, taken, parentId: scope.parentId });
           updated = (await store.find(resource, id, {})) ?? updated;
         }
-        return updated;
+        return { row: updated, warnings };
       }, request);
-      return { message: request.t('crud.updated'), data: wire(request, row) };
+      return { message: request.t('crud.updated'), data: wire(request, row.row), ...(row.warnings ? { warnings: row.warnings } : {}) };
     },
 
     async delete(request) {
@@ -220,7 +253,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const scope = await scopeOf(request, store);
         const current = await store.find(resource, id, scope, true);
         if (!current) throw notFound();
-        await rules?.beforeDelete?.({ client: store.client, store, model, resource, actor: request.user }, { id, data: current.data });
+        await rules?.beforeDelete?.({ client: store.client, store, model, resource, actor: request.user, t: request.t }, { id, data: current.data });
         await deleteWithRules(store, model, resource, id);
       }, request);
       return { message: request.t('crud.deleted') };
@@ -243,6 +276,33 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const query = parseListQuery(resource, listParameters, Object.keys(request.params as object), { hidden: sensitive ? [] : resource.sensitiveFields });
         const fallback = resource.properties[tabField]?.default;
         return { data: await store.countBy(resource, scope, query.conditions, tabField, typeof fallback === 'string' ? fallback : undefined) };
+      },
+    });
+  }
+
+  // A body's warnings without storing it (`check` in the definition; rules/types.ts `warnings`): what the form
+  // shows as soon as the fields they depend on are filled in. Only the fields sent are validated (a form
+  // half filled in is checked too), references are checked as a save checks them (another tenant's id is a
+  // 422, exactly like one that never existed), and a tenant setting that blocks saves does not block this.
+  const check = definition.check;
+  if (check && rules?.warnings && !parent) {
+    const warningsRule = rules.warnings.bind(rules);
+    app.route({
+      method: check.method,
+      url: fastifyPath(check.path),
+      onRequest: app.authenticate,
+      config: { permission: permissionName(definition.permission, 'view') },
+      handler: async (request) => {
+        const data = dropEmptyOptionalFields(resource.loaded.schema, bodyData(request.body)) as Record<string, unknown>;
+        if (!resource.loaded.validate(data)) {
+          const errors = (resource.loaded.validate.errors ?? []).filter((error) => error.keyword !== 'required');
+          if (errors.length > 0) throw invalid(toFieldMessages(errors, data));
+        }
+        const store = new EngineStore(database.pool, request.user.tenant_id);
+        const references = await checkReferences(store.client, model, resource, store.tenantId, data);
+        if (hasErrors(references)) throw invalid(references);
+        const context = { client: store.client, store, model, resource, actor: request.user, t: request.t };
+        return { warnings: wireWarnings(request, await warningsRule(context, { id: null, data, current: null })) };
       },
     });
   }

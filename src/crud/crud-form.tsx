@@ -6,6 +6,10 @@
  * mutation). The server's 422 field errors show under their fields (`extraErrors`); an update sends the
  * record's `version`: a stale one answers 409, and the form warns and takes in the latest version.
  *
+ * A resource that declares `check` (resources/types.ts) has its form's data checked as it is filled in
+ * (use-record-check.ts): the warnings show in an alert above the Save button, and a save that answers
+ * warnings lists them in its notification (providers/notifications.ts).
+ *
  * After a save Refine invalidates the resource's lists, records and reference labels: every mounted view
  * of it (lists, show pages, labels in other resources' lists) asks again and shows the new state.
  */
@@ -25,6 +29,8 @@ import { FormFiles } from './form-files';
 import type { FormModalProps } from './form-modal-props';
 import type { ResourceDefinition } from '../../resources';
 import { useCrudRecord } from './load-record';
+import { CheckWarnings } from './check-warnings';
+import { useRecordCheck } from './use-record-check';
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { formSchemaOf, idOf } from './schemas';
 import { translateErrors, validatorFor } from './validator';
@@ -157,6 +163,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     ...mutationNotifications,
   });
   const saving = mutation.isPending;
+  const { warnings } = useRecordCheck(resource, formData);
   // The latest version after a conflict, through the same Refine queries as the show page (load-record.ts).
   const latest = useCrudRecord(resource, id ?? '', { params, record, enabled: reloadSince !== null });
   // Taken in while rendering (state that follows from what was rendered, as React advises); a failed
@@ -218,8 +225,9 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
 
   // RJSF draws its own submit button only without children: a footer only where ours is needed.
   const footer =
-    onCancel || multipart ? (
+    onCancel || multipart || warnings.length > 0 ? (
       <>
+        <CheckWarnings warnings={warnings} />
         {multipart && (
           <FormFiles
             resource={{ ...resource, multipart }}

@@ -15,6 +15,7 @@ import { useAccess } from '../access/use-access';
 import { PageHeading } from '../pages/common/page-heading';
 import { CrudList } from './crud-list';
 import { tabParameter } from './list-state';
+import { ListActions } from './list-actions/list-actions';
 import { ListPanels } from './panels/list-panels';
 
 export function CrudListPage({ resource, titleKey, searchFirst = false }: { resource: string; titleKey: string; searchFirst?: boolean }) {
@@ -31,7 +32,7 @@ export function CrudListPage({ resource, titleKey, searchFirst = false }: { reso
       <PageHeading titleKey={titleKey} />
       <ListPanels resource={definition} />
       {sections.length === 0 ? (
-        <CrudList resource={definition} searchFirst={searchFirst} syncWithLocation />
+        <CrudList resource={definition} searchFirst={searchFirst} syncWithLocation extraActions={<ListActions resource={definition} />} />
       ) : (
         // The resource's list, then the lists of the resources it manages on the same page (`sections`).
         <Tabs
@@ -44,7 +45,7 @@ export function CrudListPage({ resource, titleKey, searchFirst = false }: { reso
           items={lists.map((section) => ({
             key: section.name,
             label: t(`${section.name}.title`, { defaultValue: section.name }),
-            children: section === open ? <CrudList resource={section} syncWithLocation /> : null,
+            children: section === open ? <CrudList resource={section} syncWithLocation extraActions={<ListActions resource={section} />} /> : null,
           }))}
         />
       )}

@@ -24,9 +24,11 @@ import { referencesKind } from './references';
 import { textKind } from './text';
 import { textareaKind } from './textarea';
 import type { FieldKind } from './types';
+import { warningsKind } from './warnings';
 
 export const fieldKinds: readonly FieldKind[] = [
   fileKind,
+  warningsKind,
   passwordKind,
   ibanKind,
   phoneKind,

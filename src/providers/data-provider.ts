@@ -17,14 +17,17 @@
  *             calls of one tick are answered together (a table's labels: one request per resource, not one per
  *             row). A resource without a list endpoint: `getOne` for each id (a 404 is an absent record).
  * - getOne    `<api.show>` with `{id}`                     → `{ data }`
- * - create    `<api.create>`, body = variables              → `{ data, message }`
- * - update    `<api.update>` with `{id}`, body = variables (with `version`; a stale one answers 409) → `{ data, message }`
+ * - create    `<api.create>`, body = variables              → `{ data, message, warnings? }`
+ * - update    `<api.update>` with `{id}`, body = variables (with `version`; a stale one answers 409) → `{ data, message, warnings? }`
+ *             `warnings` (`[{ field, message, … }]`, problems that did not stop the save, e.g. an order's
+ *             driver whose licence expires during the trip) come along when the server answers them.
  *             A resource with `multipart` (resources/types.ts) creates and updates through its multipart paths
  *             instead: the variables as text fields (null: sent empty, which clears the field), the `File`s
  *             under `multipart.filesProperty` each as `multipart.filesField`, the progress to `meta.onProgress`.
  * - deleteOne `<api.delete>` with `{id}`                     → `{ data, message }`
  * - custom    any URL (`/api/…` or relative to it) with `query`, `filters`/`sorters` (as getList maps them),
- *             `payload` and `headers` → the answer's `{ data }`, with `pagination` for a list.
+ *             `payload` and `headers` → the answer's `{ data }`, with `pagination` for a list and `warnings`
+ *             when the server answers them (a resource's `check` endpoint answers only `{ warnings }`).
  * Path parameters other than `{id}` come from `meta.params` (`{ companyId: "7" }`), else for the parent
  * (`parent.param`) and `pathFields` from the record's field (`variables[field]`, `meta.record[field]`).
  * `meta.headers` are sent with the request of every verb.
@@ -197,6 +200,19 @@ function customUrl(url: string, { query, filters, sorters }: Pick<CustomParams, 
   return parts ? `${url}${url.includes('?') ? '&' : '?'}${parts}` : url;
 }
 
+/** A problem the server reports without refusing (a save's or a `check`'s `warnings`): its field and message, and more. */
+export interface ServerWarning {
+  field: string;
+  message: string;
+  [detail: string]: unknown;
+}
+
+/** `{ warnings }` when the answer carries a list of them, else nothing (so answers without stay as they were). */
+function warningsOf(answer: unknown): { warnings?: ServerWarning[] } {
+  const warnings = (answer as { warnings?: unknown }).warnings;
+  return Array.isArray(warnings) ? { warnings: warnings as ServerWarning[] } : {};
+}
+
 /** An `ApiError` that Refine also reads as its `HttpError`. */
 function asHttpError(error: unknown): ApiError & { statusCode: number; errors: Record<string, string[]> } {
   const apiError = isApiError(error) ? error : new ApiError({ status: 0, message: error instanceof Error ? error.message : String(error) });
@@ -354,7 +370,7 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
       }
       const endpoint = endpointOf(definition, 'create');
       const answer = await call(endpoint.method, fillPath(endpoint.path, pathValues(definition, crudMeta, record)), crudMeta, variables);
-      return { data: answer.data as never, message: answer.message };
+      return { data: answer.data as never, message: answer.message, ...warningsOf(answer) };
     },
 
     async update({ resource, id, variables, meta }) {
@@ -369,7 +385,7 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
       }
       const endpoint = endpointOf(definition, 'update');
       const answer = await call(endpoint.method, fillPath(endpoint.path, pathValues(definition, crudMeta, record, id)), crudMeta, variables);
-      return { data: answer.data as never, message: answer.message };
+      return { data: answer.data as never, message: answer.message, ...warningsOf(answer) };
     },
 
     async deleteOne({ resource, id, meta }) {
@@ -394,7 +410,7 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
       // The server's message goes along too, for the hooks' notifications (notifications.ts).
       const { pagination } = answer as { pagination?: ListPagination };
       const message = answer.message ? { message: answer.message } : {};
-      return pagination ? { data: answer.data, pagination, ...message } : { data: answer.data, ...message };
+      return pagination ? { data: answer.data, pagination, ...message, ...warningsOf(answer) } : { data: answer.data, ...message, ...warningsOf(answer) };
     },
   };
 }

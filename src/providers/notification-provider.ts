@@ -6,10 +6,18 @@
  */
 import type { NotificationProvider } from '@refinedev/core';
 import { i18n } from '../i18n/i18n';
+import { WARNINGS_NOTIFICATION_PREFIX } from './notifications';
 import { closeToast, toast } from './toast';
+
+/** A save's warnings (notifications.ts) stay until read: several lines take longer than a success. */
+const WARNINGS_SECONDS = 12;
 
 export const notificationProvider: NotificationProvider = {
   open({ type, message, description, key, cancelMutation, undoableTimeout }) {
+    if (type === 'success' && key?.startsWith(WARNINGS_NOTIFICATION_PREFIX)) {
+      toast('warning', message, { description, key, duration: WARNINGS_SECONDS });
+      return;
+    }
     if (type !== 'progress') {
       toast(type, message, { description, key });
       return;

@@ -18,10 +18,31 @@ function errorMessage(error: unknown): string | undefined {
   return typeof message === 'string' && message ? message : undefined;
 }
 
-/** A mutation (create, update, delete): the server's message on success and on failure. */
+/**
+ * The key of a save's notification that carries warnings: the notification provider shows it as a warning
+ * (Refine's notifications know only success, error and progress), long enough to be read.
+ */
+export const WARNINGS_NOTIFICATION_PREFIX = 'save-warnings-';
+
+/** The messages of the problems a save answered beside its data (`warnings`, data-provider.ts), one a line. */
+function warningLines(answer: unknown): string | undefined {
+  const warnings = (answer as { warnings?: unknown } | undefined)?.warnings;
+  if (!Array.isArray(warnings)) return undefined;
+  const lines = warnings
+    .map((warning) => (warning as { message?: unknown }).message)
+    .filter((message): message is string => typeof message === 'string' && message !== '');
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
+
+/**
+ * A mutation (create, update, delete): the server's message on success and on failure. A save that
+ * answered warnings (an order's driver whose licence expires during the trip) lists them under its message.
+ */
 export const mutationNotifications = {
   successNotification: (answer?: unknown): OpenNotificationParams | false => {
     const message = serverMessage(answer);
+    const description = warningLines(answer);
+    if (message && description) return { type: 'success', message, description, key: `${WARNINGS_NOTIFICATION_PREFIX}${Date.now()}` };
     return message ? { type: 'success', message } : false;
   },
   errorNotification: (error?: unknown): OpenNotificationParams | false => {

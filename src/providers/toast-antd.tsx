@@ -17,7 +17,8 @@ export function showToast(type: ToastType, message: string, options: ToastOption
   const { action, key } = options;
   notification[type]({
     message,
-    description: options.description,
+    // Several lines (a save's warnings, one a line) keep their breaks.
+    description: options.description && <span style={{ whiteSpace: 'pre-line' }}>{options.description}</span>,
     key,
     placement: 'bottomRight',
     duration: options.duration ?? toastDurationSeconds,

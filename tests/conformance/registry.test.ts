@@ -12,6 +12,7 @@ import { resources } from '../../resources';
 import { groupIcons, kebabCase, menuOnlyEntries } from '../../resources/menu';
 import { sidebarGroups, type Endpoint } from '../../resources/types';
 import { listPanels } from '../../src/crud/panels/registry';
+import { listActions } from '../../src/crud/list-actions/registry';
 import { menuIcons } from '../../src/layout/menu-icons';
 import { createAjv } from '../../validation/create-ajv';
 import { enumerationsOf, prepareSchema, type EntitySchema, type PropertySchema } from '../../validation/prepare-schema';
@@ -153,6 +154,7 @@ describe('resources', () => {
           expect(property?.['x-filter'], `${resource.listTabs.field} is an exact filter`).toBe('exact');
         }
         for (const panel of resource.listPanels ?? []) expect(Object.keys(listPanels), panel).toContain(panel);
+        for (const action of resource.listActions ?? []) expect(Object.keys(listActions), action).toContain(action);
         if (resource.listPanels?.length) expect(resource.routes?.list, 'panels are drawn on the list page').toBeTruthy();
       });
 

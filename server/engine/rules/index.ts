@@ -2,6 +2,7 @@
 import { departmentRules } from './departments';
 import { handoverActRules } from './handover-acts';
 import { hrDocumentTypeRules } from './hr-document-types';
+import { orderRules } from './orders';
 import { passportRules } from './passports';
 import type { ResourceRules } from './types';
 import { memberRules } from './users';
@@ -12,6 +13,7 @@ export const resourceRules: Readonly<Record<string, ResourceRules>> = {
   'hr-document-types': hrDocumentTypeRules,
   passports: passportRules,
   'handover-acts': handoverActRules,
+  orders: orderRules,
 };
 
 export type { ResourceRules, RuleContext, WriteFacts } from './types';

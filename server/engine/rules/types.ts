@@ -1,10 +1,13 @@
 /**
  * Rules a resource needs beyond its schema (members: who may grant what; departments: their members
- * are stored on the members). The engine calls them inside the write's transaction, so a refusal
- * (an HttpError) leaves nothing written. A resource without rules is plain schema-driven CRUD.
+ * are stored on the members; orders: whether their crew and equipment hold over the trip). The engine
+ * calls the write hooks inside the write's transaction, so a refusal (an HttpError) leaves nothing
+ * written. A resource without rules is plain schema-driven CRUD.
  */
 import type { UserRow } from '../../auth/users';
 import type { Queryable } from '../../db/pool';
+import type { Translate } from '../../i18n/i18n';
+import type { ValidationMessage } from '../../../validation/messages';
 import type { EngineModel, EngineResource } from '../model';
 import type { EngineStore } from '../store';
 
@@ -16,6 +19,38 @@ export interface RuleContext {
   resource: EngineResource;
   /** The signed-in member doing the write. */
   actor: UserRow;
+  /** The request's translator (its member's language), for texts a rule puts into parameters. */
+  t: Translate;
+}
+
+/** What a read hook sees: the member reading (their rights decide what they may be told) and their language. */
+export interface ReadContext {
+  client: Queryable;
+  model: EngineModel;
+  resource: EngineResource;
+  reader: UserRow;
+  t: Translate;
+}
+
+/**
+ * A problem that does not stop a write by itself: an order whose driver's licence expires during the trip.
+ * On the wire: `{ field, ...detail, message }`, the message translated from `reason` in the member's language.
+ */
+export interface RuleWarning {
+  /** The body's field the problem is about (where a form shows it; where a blocking 422 puts it). */
+  field: string;
+  reason: ValidationMessage;
+  /** What else a client gets about it (for an order: the subject, the kind, the valid-until date, the state). */
+  detail: Record<string, unknown>;
+}
+
+export interface RuleWarnings {
+  warnings: RuleWarning[];
+  /**
+   * The tenant wants these to stop the write (orders: the tenant setting `orders_block_on_compliance`): the
+   * engine answers 422 `errors.invalidData` with each warning's reason under its field, and writes nothing.
+   */
+  block: boolean;
 }
 
 export interface WriteFacts {
@@ -34,6 +69,20 @@ export interface ResourceRules {
   beforeWrite?(context: RuleContext, facts: WriteFacts): Promise<Record<string, unknown> | void>;
   /** After storing, same transaction. */
   afterWrite?(context: RuleContext, facts: WriteFacts & { id: number; taken: Record<string, unknown> }): Promise<void>;
+  /**
+   * Problems of the record about to be stored (validated, references checked): the engine calls it inside the
+   * write, just before storing, and answers them as `warnings` beside `data` (an empty list when there are
+   * none), or refuses the write when they block. A resource that declares `check` (resources/types.ts) gets
+   * `POST <check path>`, which answers `{ warnings }` for a body without storing it (facts.id null, current
+   * null; only the fields present are validated there, so `data` may lack required fields).
+   */
+  warnings?(context: RuleContext, facts: WriteFacts): Promise<RuleWarnings>;
+  /**
+   * Read-only fields computed in code for the records of a list page or a show (an order's
+   * `compliance_warnings`), set on the wire records in place. Called once per page with every record of
+   * it, so the work is one batched query, never one per row. The fields are `readOnly` in the schema.
+   */
+  annotate?(context: ReadContext, records: Array<Record<string, unknown>>): Promise<void>;
   /** Before the record and what depends on it go. */
   beforeDelete?(context: RuleContext, record: { id: number; data: Record<string, unknown> }): Promise<void>;
 }
