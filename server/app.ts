@@ -27,6 +27,7 @@ import { storableTextPlugin } from './plugins/storable-text';
 import { staticWebPlugin } from './plugins/static-web';
 import { validationPlugin } from './plugins/validation';
 import { authRoutes } from './routes/auth';
+import { complianceRoutes } from './routes/compliance';
 import { expiringRoutes } from './routes/expiring';
 import { tenantSettingsRoutes } from './routes/tenant-settings';
 import { fileRoutes } from './routes/files';
@@ -90,6 +91,7 @@ export const fleetdeskApp = fp(
     await app.register(handoverActListRoutes, { database });
     await app.register(auditLogRoutes, { database });
     await app.register(expiringRoutes, { database });
+    await app.register(complianceRoutes, { database });
     await app.register(tenantSettingsRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },
