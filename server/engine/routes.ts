@@ -141,7 +141,10 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     return wireWarnings(request, result);
   }
 
-  /** Fields computed in code for the records read (rules/types.ts `annotate`), a page at once. */
+  /**
+   * Fields computed in code for the records answered (rules/types.ts `annotate`), a page at once: lists, a
+   * show and a save's answer carry them alike, so a saved record reads as the show page will read it.
+   */
   async function annotate(request: FastifyRequest, records: Array<Record<string, unknown>>) {
     if (!rules?.annotate || records.length === 0) return;
     await rules.annotate({ client: database.pool, model, resource, reader: request.user, t: request.t }, records);
@@ -212,7 +215,9 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         }
         return { row: created, warnings };
       }, request);
-      return { message: request.t('crud.created'), data: wire(request, row.row), ...(row.warnings ? { warnings: row.warnings } : {}) };
+      const record = wire(request, row.row);
+      await annotate(request, [record]);
+      return { message: request.t('crud.created'), data: record, ...(row.warnings ? { warnings: row.warnings } : {}) };
     },
 
     async update(request) {
@@ -244,7 +249,9 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         }
         return { row: updated, warnings };
       }, request);
-      return { message: request.t('crud.updated'), data: wire(request, row.row), ...(row.warnings ? { warnings: row.warnings } : {}) };
+      const record = wire(request, row.row);
+      await annotate(request, [record]);
+      return { message: request.t('crud.updated'), data: record, ...(row.warnings ? { warnings: row.warnings } : {}) };
     },
 
     async delete(request) {

@@ -78,8 +78,8 @@ export interface ResourceRules {
    */
   warnings?(context: RuleContext, facts: WriteFacts): Promise<RuleWarnings>;
   /**
-   * Read-only fields computed in code for the records of a list page or a show (an order's
-   * `compliance_warnings`), set on the wire records in place. Called once per page with every record of
+   * Read-only fields computed in code for the records answered — a list page, a show, a save's `data` (an
+   * order's `compliance_warnings`) — set on the wire records in place. Called once per page with every record of
    * it, so the work is one batched query, never one per row. The fields are `readOnly` in the schema.
    */
   annotate?(context: ReadContext, records: Array<Record<string, unknown>>): Promise<void>;
