@@ -133,7 +133,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
   async function warningsOf(request: FastifyRequest, context: RuleContext, facts: WriteFacts) {
     if (!rules?.warnings) return undefined;
     const result = await rules.warnings(context, facts);
-    if (result.block && result.warnings.length > 0) {
+    if (result.warnings.length > 0 && (await result.blocks())) {
       const fieldErrors: FieldMessages = {};
       for (const { field, reason } of result.warnings) (fieldErrors[field] ??= []).push(reason);
       throw invalid(fieldErrors);

@@ -17,8 +17,7 @@ export const orderRules: ResourceRules = {
   async warnings({ client, model, store, actor, t }, { data }) {
     const [problems = []] = await orderProblems(client, model, store.tenantId, [data], (permission) => holds(actor.data, permission));
     const warnings = problems.map((problem) => ({ field: problem.field, reason: problemReason(problem, t), detail: problemDetail(problem) }));
-    const block = warnings.length > 0 && (await readTenantSettings(client, store.tenantId)).orders_block_on_compliance;
-    return { warnings, block };
+    return { warnings, blocks: async () => (await readTenantSettings(client, store.tenantId)).orders_block_on_compliance };
   },
 
   async annotate({ client, model, resource, reader, t }, records) {

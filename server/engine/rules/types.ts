@@ -47,10 +47,11 @@ export interface RuleWarning {
 export interface RuleWarnings {
   warnings: RuleWarning[];
   /**
-   * The tenant wants these to stop the write (orders: the tenant setting `orders_block_on_compliance`): the
-   * engine answers 422 `errors.invalidData` with each warning's reason under its field, and writes nothing.
+   * Whether the tenant wants these to stop the write (orders: the tenant setting `orders_block_on_compliance`):
+   * asked only by a save that has warnings (never by the check), which then answers 422 `errors.invalidData`
+   * with each warning's reason under its field and writes nothing.
    */
-  block: boolean;
+  blocks(): Promise<boolean>;
 }
 
 export interface WriteFacts {
