@@ -13,6 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { holds } from '../../resources/permissions';
+import { ensureComplianceIndexes } from '../compliance/indexes';
 import { complianceCountsCache, compliancePages } from '../compliance/page-cache';
 import { COMPLIANCE_STATES, SUBJECT_RIGHTS, SUBJECT_TYPES } from '../compliance/types';
 import type { Database } from '../db/database';
@@ -20,8 +21,8 @@ import { HttpError } from '../http-error';
 import { SIGNED_IN } from '../plugins/auth';
 import { readComplianceQuery } from './compliance-query';
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function complianceRoutes(app: FastifyInstance, options: { database: Database }) {
+  await ensureComplianceIndexes(options.database, app.engine);
   // Pages cached on the embedded database, counts on both, until this process writes (compliance/page-cache.ts).
   const pages = compliancePages(options.database);
   const counts = complianceCountsCache();

@@ -66,4 +66,11 @@ function ofSubjects(context: SubjectsContext) {
   ${gapsOf(context, sql`e.id = ANY(${ids}::bigint[])`)}`;
 }
 
-export const hrDocuments: ObligationSource = { kind: 'document', subjectType: 'employee', dated, missing, ofSubjects };
+export const hrDocuments: ObligationSource = {
+  kind: 'document',
+  subjectType: 'employee',
+  index: { resource: 'employee-document-statuses', field: 'dateUpTo', where: `data @> '{"relevant":true}'::jsonb` },
+  dated,
+  missing,
+  ofSubjects,
+};

@@ -37,4 +37,10 @@ function ofSubjects(context: SubjectsContext) {
    WHERE m.tenant_id = ${tenantId} AND ((m.data->>'transport_id')::numeric) = ANY(${ids}::numeric[]) AND ${until} < ${context.until} AND ${current(context)}`;
 }
 
-export const maintenance: ObligationSource = { kind: 'maintenance', subjectType: 'vehicle', dated, ofSubjects };
+export const maintenance: ObligationSource = {
+  kind: 'maintenance',
+  subjectType: 'vehicle',
+  index: { resource: 'repairs', field: 'next_due_date', where: `data @> '{"type":"maintenance"}'::jsonb` },
+  dated,
+  ofSubjects,
+};

@@ -59,4 +59,11 @@ function ofSubjects(context: SubjectsContext) {
   ${gapsOf(context, sql`v.id = ANY(${ids}::bigint[])`)}`;
 }
 
-export const vehicleDocuments: ObligationSource = { kind: 'vehicle-document', subjectType: 'vehicle', dated, missing, ofSubjects };
+export const vehicleDocuments: ObligationSource = {
+  kind: 'vehicle-document',
+  subjectType: 'vehicle',
+  index: { resource: 'vehicle-documents', field: 'end_date' },
+  dated,
+  missing,
+  ofSubjects,
+};
