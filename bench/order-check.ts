@@ -64,11 +64,12 @@ async function largeTenant(): Promise<{ tenant: number; orders: number; employee
   const exists = await withClient(ADMIN_URL, async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB])).rowCount);
   if (!exists) return null;
   return withClient(databaseUrl(), async (client) => {
-    if (!(await client.query(`SELECT to_regclass('r_orders') AS t`)).rows[0].t) return null;
+    if (!(await client.query<{ t: string | null }>(`SELECT to_regclass('r_orders') AS t`)).rows[0].t) return null;
     const found = await client.query<{ tenant_id: string }>('SELECT tenant_id FROM users WHERE login = $1', [BULK_LOGIN]);
     if (found.rowCount === 0) return null;
     const tenant = Number(found.rows[0].tenant_id);
-    const count = async (table: string) => Number((await client.query(`SELECT count(*) AS n FROM ${table} WHERE tenant_id = $1`, [tenant])).rows[0].n);
+    const count = async (table: string) =>
+      Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE tenant_id = $1`, [tenant])).rows[0].n);
     return { tenant, orders: await count('r_orders'), employees: await count('r_employees'), transports: await count('r_transport') };
   });
 }
@@ -76,7 +77,7 @@ async function largeTenant(): Promise<{ tenant: number; orders: number; employee
 /** Vehicle cells (one per column, about 3 % left out: gaps) and trailer insurances, where the large tenant has none. */
 async function datedEquipment(tenant: number) {
   await withClient(databaseUrl(), async (client) => {
-    const cells = Number((await client.query('SELECT count(*) AS n FROM r_vehicle_documents WHERE tenant_id = $1', [tenant])).rows[0].n);
+    const cells = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM r_vehicle_documents WHERE tenant_id = $1', [tenant])).rows[0].n);
     if (cells === 0) {
       console.log('giving the vehicles their document cells…');
       await client.query(
@@ -88,7 +89,7 @@ async function datedEquipment(tenant: number) {
         [tenant],
       );
     }
-    const insurances = Number((await client.query('SELECT count(*) AS n FROM r_trailer_insurances WHERE tenant_id = $1', [tenant])).rows[0].n);
+    const insurances = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM r_trailer_insurances WHERE tenant_id = $1', [tenant])).rows[0].n);
     if (insurances === 0) {
       console.log('giving the trailers their insurances…');
       await client.query(
@@ -115,10 +116,14 @@ async function prepare(): Promise<number> {
     });
     console.log(`seeding ${DB} (${JSON.stringify(wanted)}, ${args.tenants} tenants)…`);
     const started = Date.now();
-    await runScript('scripts/seed/bulk.ts', ['--orders', args.orders, '--employees', args.employees, '--transports', args.transports, '--tenants', args.tenants], {
-      DATABASE_URL: databaseUrl(),
-      DATA_DIR: path.join(DATA, 'postgres-orders-dir'),
-    });
+    await runScript(
+      'scripts/seed/bulk.ts',
+      ['--orders', args.orders, '--employees', args.employees, '--transports', args.transports, '--tenants', args.tenants],
+      {
+        DATABASE_URL: databaseUrl(),
+        DATA_DIR: path.join(DATA, 'postgres-orders-dir'),
+      },
+    );
     console.log(`seeded in ${Math.round((Date.now() - started) / 1000)} s`);
     found = await largeTenant();
     if (!found) throw new Error('the seed made no large tenant');
@@ -131,7 +136,9 @@ async function prepare(): Promise<number> {
 async function parties(tenant: number) {
   return withClient(databaseUrl(), async (client) => {
     const ids = async (table: string, limit: number) =>
-      (await client.query<{ id: string }>(`SELECT id FROM ${table} WHERE tenant_id = $1 ORDER BY random() LIMIT ${limit}`, [tenant])).rows.map((row) => Number(row.id));
+      (await client.query<{ id: string }>(`SELECT id FROM ${table} WHERE tenant_id = $1 ORDER BY random() LIMIT ${limit}`, [tenant])).rows.map((row) =>
+        Number(row.id),
+      );
     return { drivers: await ids('r_employees', 20_000), vehicles: await ids('r_transport', 5_000), trailers: await ids('r_trailers', 5_000) };
   });
 }
@@ -140,7 +147,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 function orderBodies(pool: Awaited<ReturnType<typeof parties>>) {
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const pick = (items: number[]) => items[Math.floor(random() * items.length)];
   return () => {
     const start = Math.floor(random() * 90) - 30;
@@ -165,7 +172,12 @@ async function main() {
   fs.mkdirSync(DATA, { recursive: true });
   const tenant = await prepare();
   const pool = await parties(tenant);
-  const server = await startServer('server/server.ts', { DATABASE_URL: databaseUrl(), DATA_DIR: path.join(DATA, 'postgres-orders-dir'), AUTH_RATE_LIMIT: '100000' }, '/api/health', path.join(DATA, 'servers-orders.log'));
+  const server = await startServer(
+    'server/server.ts',
+    { DATABASE_URL: databaseUrl(), DATA_DIR: path.join(DATA, 'postgres-orders-dir'), AUTH_RATE_LIMIT: '100000' },
+    '/api/health',
+    path.join(DATA, 'servers-orders.log'),
+  );
   const rows: string[] = [];
   try {
     const signIn = await fetch(`${server.url}/api/login`, {
@@ -177,7 +189,16 @@ async function main() {
     const headers = { authorization: `Bearer ${data.token}`, 'accept-language': 'en' };
     const next = orderBodies(pool);
     // Warm-up (the first requests compile plans, fill caches), not measured.
-    await load({ url: `${server.url}/api/orders/check`, method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'x-csrf-token': 'bench' }, next: () => ({ path: '/api/orders/check', body: next() }) }, 4, 3);
+    await load(
+      {
+        url: `${server.url}/api/orders/check`,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'x-csrf-token': 'bench' },
+        next: () => ({ path: '/api/orders/check', body: next() }),
+      },
+      4,
+      3,
+    );
     for (const connections of [1, 10]) {
       let answers = 0;
       let warned = 0;
@@ -200,9 +221,15 @@ async function main() {
       rows.push(row('POST /api/orders/check', connections, result, `  (${Math.round((100 * warned) / Math.max(1, answers))} % with warnings)${verdict}`));
       console.log(rows.at(-1));
     }
+    // The floor of this machine at this moment: one vehicle by id (one primary-key read), measured the same way.
+    for (const connections of [1, 10]) {
+      const result = await load({ url: `${server.url}/api/transport/show/${pool.vehicles[0]}`, headers }, connections, seconds);
+      rows.push(row('GET /api/transport/show/{id}', connections, result, '  (for comparison: one vehicle)'));
+      console.log(rows.at(-1));
+    }
     for (const connections of [1, 10]) {
       const result = await load({ url: `${server.url}/api/orders?page=1&perPage=10&sort=loading_date&order=desc`, headers }, connections, seconds);
-      rows.push(row('GET /api/orders, page 1', connections, result, '  (with each row\'s compliance_warnings)'));
+      rows.push(row('GET /api/orders, page 1', connections, result, "  (with each row's compliance_warnings)"));
       console.log(rows.at(-1));
     }
   } finally {

@@ -82,6 +82,15 @@ export function buildOpenApi(model: EngineModel): Json {
     },
   };
 
+  schemas.Warning = {
+    type: 'object',
+    description:
+      'A problem that does not stop a save, in the language of the request. Orders: a party (field) whose obligation (kind, type_name) ends before the trip is over (valid_until; state: expired before the trip, expiring during it, or missing); subject.label, kind, type_name and valid_until are null for a member who may not see that subject type.',
+    required: ['field', 'message'],
+    properties: { field: { type: 'string' }, message: { type: 'string' } },
+    additionalProperties: true,
+  };
+
   for (const resource of model.resources) {
     const name = componentName(resource);
     schemas[name] = recordSchema(resource);
@@ -125,9 +134,11 @@ export function buildOpenApi(model: EngineModel): Json {
             ? { allOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'object', required: ['version'], properties: { version: { type: 'integer' } } }] }
             : { $ref: `#/components/schemas/${name}` };
         operation.requestBody = { required: true, content: { 'application/json': { schema: body } } };
+        // A resource with a `check` answers the problems that did not stop the save beside the record.
+        const warnings = resource.definition.check ? { warnings: { type: 'array', items: { $ref: '#/components/schemas/Warning' } } } : {};
         responses[200] = {
           description: action === 'create' ? 'Created' : 'Updated',
-          content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' }, data: record } } } },
+          content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' }, data: record, ...warnings } } } },
         };
         responses[422] = errorResponse('Invalid data, with messages per field');
         if (action === 'update') responses[409] = errorResponse('Stale version: the record changed since it was read');
@@ -140,6 +151,25 @@ export function buildOpenApi(model: EngineModel): Json {
       }
       const path = `/api${endpoint.path}`;
       (paths[path] ??= {})[endpoint.method.toLowerCase()] = operation;
+    }
+    const check = resource.definition.check;
+    if (check) {
+      (paths[`/api${check.path}`] ??= {})[check.method.toLowerCase()] = {
+        operationId: `${resource.name}.check`,
+        tags: [resource.name],
+        description: `The warnings a save of this body would answer, without saving. Only the fields sent are validated. Needs: \`${resource.definition.permission}.view\``,
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
+        responses: {
+          200: {
+            description: 'The warnings (none: an empty list)',
+            content: {
+              'application/json': { schema: { type: 'object', properties: { warnings: { type: 'array', items: { $ref: '#/components/schemas/Warning' } } } } },
+            },
+          },
+          401: errorResponse('Not signed in'),
+          422: errorResponse('Invalid data, with messages per field (also a reference to another tenant’s record)'),
+        },
+      };
     }
   }
 
