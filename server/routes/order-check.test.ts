@@ -191,6 +191,18 @@ describe.each(databases)('order check on %s', (kind) => {
     });
   });
 
+  it('leaves every connection planning as before (the check forces generic plans for its own statement only)', async () => {
+    for (let index = 0; index < 12; index += 1) await warningsOf({ ...trip, primary_driver_id: anna, transport_id: truck, trailer_id: trailer });
+    // Every connection of the pool (the embedded database's pool has one).
+    const settings = await Promise.all(Array.from({ length: test.database.pool.options.max ?? 1 }, () => test.database.pool.connect()));
+    try {
+      for (const connection of settings)
+        expect((await connection.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0].plan_cache_mode).toBe('auto');
+    } finally {
+      for (const connection of settings) connection.release();
+    }
+  });
+
   describe('saving', () => {
     it('refuses an unloading date before the loading date', async () => {
       const before = await orderCount();
