@@ -18,7 +18,7 @@ import type { Translator } from '../i18n/i18n';
 import { pruneSentMails, sendDueMails, type SendReport } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
 import { claimDigestJobs, enqueueDueDigests, failDigestJob, pruneDigestJobs, type DigestJob } from './digest-jobs';
-import { runDigestJob, type CompliancePageReader, type DigestContext, type DigestOutcome } from './digest';
+import { runDigestJob, type DigestContext, type DigestOutcome } from './digest';
 
 export interface DigestReport {
   mailed: number;
@@ -55,7 +55,6 @@ export interface BackgroundJobsOptions {
   database: Database;
   translator: Translator;
   mailer: Mailer;
-  readCompliance: CompliancePageReader;
 }
 
 /** How long a claimed digest job is this process's: far longer than one digest takes. */
@@ -82,7 +81,6 @@ export const backgroundJobsPlugin = fp(
       database,
       model: app.engine,
       translator: options.translator,
-      readCompliance: options.readCompliance,
       appUrl: config.appUrl,
     });
 

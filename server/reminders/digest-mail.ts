@@ -29,7 +29,7 @@ export function dueText(t: Translate, reminder: DueReminder, language: Language)
   if (item.valid_until === null || daysLeft === null) return t('reminders.mail.missing');
   if (daysLeft < 0) return t('reminders.mail.expired', { date: formatDate(item.valid_until, language) });
   if (daysLeft === 0) return t('reminders.mail.dueToday');
-  return t('reminders.mail.daysLeft', { days: daysLeft });
+  return t('reminders.mail.daysLeft', { count: daysLeft });
 }
 
 interface Line {
@@ -75,7 +75,7 @@ export function digestMail(
   );
   return {
     to: recipient.email,
-    subject: t('reminders.mail.subject', { number: reminders.length }),
+    subject: t('reminders.mail.subject', { count: reminders.length }),
     text: `${greeting}\n\n${intro}\n\n${textLines.join('\n')}\n\n${footer}\n${settingsLink}\n`,
     html:
       `<!doctype html><html lang="${escapeHtml(language)}"><body style="font-family:sans-serif;line-height:1.5">` +

@@ -9,7 +9,8 @@
  */
 import { holds } from '../../resources/permissions';
 import type { MemberData } from '../auth/users';
-import type { ComplianceFilter, ComplianceItem, Holds } from '../compliance/types';
+import { compliancePage } from '../compliance/page';
+import type { ComplianceFilter, Holds } from '../compliance/types';
 import type { Database } from '../db/database';
 import type { Queryable } from '../db/pool';
 import type { EngineModel } from '../engine/model';
@@ -20,26 +21,16 @@ import { digestMail, type DueReminder } from './digest-mail';
 import { readReminderSettings, type ReminderSettings } from './settings';
 import { daysBetween, localClock, reachedStep } from './steps';
 
-/** The compliance core's page reader (server/compliance/page.ts), handed in. */
-export type CompliancePageReader = (
-  client: Queryable,
-  model: EngineModel,
-  tenantId: number,
-  holds: Holds,
-  filter: ComplianceFilter,
-  paging: { page: number; perPage: number },
-) => Promise<{ items: ComplianceItem[]; hasMore: boolean }>;
-
 export interface DigestContext {
   database: Database;
   model: EngineModel;
   translator: Translator;
-  readCompliance: CompliancePageReader;
   /** The web app's address, for the links (config.appUrl). */
   appUrl: string;
 }
 
-const PAGE_SIZE = 100;
+// Large pages: a digest reads everything up to the largest step, and each page re-reads the ones before it.
+const PAGE_SIZE = 500;
 
 interface Member {
   id: number;
@@ -62,7 +53,7 @@ async function readMember(client: Queryable, job: DigestJob): Promise<Member | n
 
 /** The obligations the member may see whose step has been reached at `localDate` (sent or not). */
 export async function reachedReminders(
-  context: Pick<DigestContext, 'database' | 'model' | 'readCompliance'>,
+  context: Pick<DigestContext, 'database' | 'model'>,
   tenantId: number,
   memberRights: Holds,
   settings: Pick<ReminderSettings, 'steps'>,
@@ -72,12 +63,15 @@ export async function reachedReminders(
   // The core counts days from the database's today; one day more covers a member ahead of it by their zone.
   const filter: ComplianceFilter = { withinDays: Math.min(365, Math.max(1, largest + 1)) };
   const reached: DueReminder[] = [];
+  const seen = new Set<string>();
   for (let page = 1; ; page += 1) {
-    const { items, hasMore } = await context.readCompliance(context.database.pool, context.model, tenantId, memberRights, filter, { page, perPage: PAGE_SIZE });
+    const { items, hasMore } = await compliancePage(context.database.pool, context.model, tenantId, memberRights, filter, { page, perPage: PAGE_SIZE });
     for (const item of items) {
       const daysLeft = item.valid_until === null ? null : daysBetween(localDate, item.valid_until);
       const step = reachedStep(daysLeft, settings.steps);
-      if (step !== null) reached.push({ item, daysLeft, step });
+      // A page boundary that moved (a record saved meanwhile) may show an item twice: once is enough.
+      if (step !== null && !seen.has(item.key)) reached.push({ item, daysLeft, step });
+      seen.add(item.key);
     }
     if (!hasMore || items.length === 0) break;
   }
