@@ -83,7 +83,13 @@ export interface SendReport {
  * Hands over every mail due at `now`, batch by batch, until none is left or `stopping()` says so.
  * Delivery errors are recorded on the mail, never thrown; a database error is.
  */
-export async function sendDueMails(client: Queryable, mailer: Mailer, options: MailQueueOptions, now: Date, stopping: () => boolean = () => false): Promise<SendReport> {
+export async function sendDueMails(
+  client: Queryable,
+  mailer: Mailer,
+  options: MailQueueOptions,
+  now: Date,
+  stopping: () => boolean = () => false,
+): Promise<SendReport> {
   const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
   const leaseSeconds = options.leaseSeconds ?? 120;
   const batchSize = options.batchSize ?? 8;

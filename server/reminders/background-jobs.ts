@@ -148,9 +148,10 @@ export const backgroundJobsPlugin = fp(
           if (!stopping) timer = setTimeout(tick, config.reminderIntervalMs);
         });
     };
-    app.addHook('onReady', async () => {
+    app.addHook('onReady', (done) => {
       // The first run a moment after start, so the start itself stays quick.
       timer = setTimeout(tick, Math.min(config.reminderIntervalMs, 1_000));
+      done();
     });
     // preClose: before any onClose hook closes the mailer or the database under a run still going.
     app.addHook('preClose', async () => {

@@ -88,5 +88,8 @@ export async function failDigestJob(client: Queryable, job: DigestJob, workerId:
 
 /** Forgets finished jobs of days long past (the unique key only needs today's). */
 export async function pruneDigestJobs(client: Queryable, now: Date, keepDays = 35): Promise<void> {
-  await client.query(`DELETE FROM reminder_jobs WHERE state IN ('done', 'failed') AND created_at < $1::timestamptz - make_interval(days => $2)`, [now, keepDays]);
+  await client.query(`DELETE FROM reminder_jobs WHERE state IN ('done', 'failed') AND created_at < $1::timestamptz - make_interval(days => $2)`, [
+    now,
+    keepDays,
+  ]);
 }

@@ -19,18 +19,12 @@ function clockOf(timeZone: string): Intl.DateTimeFormat {
 
 /** The date and the hour (0–23) on a wall clock in `timeZone` at the instant `now`. */
 export function localClock(now: Date, timeZone: string): { date: IsoDate; hour: number } {
-  const parts = Object.fromEntries(clockOf(timeZone).formatToParts(now).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    clockOf(timeZone)
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
-}
-
-/** The IANA name as the runtime spells it ('europe/kyiv' → 'Europe/Kyiv'), or null when it is none. */
-export function canonicalTimeZone(value: string): string | null {
-  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(value)) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
 }
 
 const DAY_MS = 86_400_000;

@@ -10,7 +10,6 @@ import { fieldError } from '../http-error';
 import { SIGNED_IN } from '../plugins/auth';
 import { withBody } from '../plugins/validation';
 import { databaseKnowsTimeZone, readReminderSettings, saveReminderSettings, type ReminderSettings } from '../reminders/settings';
-import { canonicalTimeZone } from '../reminders/steps';
 
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function reminderSettingsRoutes(app: FastifyInstance, options: { database: Database }) {
@@ -22,9 +21,9 @@ export async function reminderSettingsRoutes(app: FastifyInstance, options: { da
   }));
 
   app.put<{ Body: ReminderSettings }>('/api/profile/reminders', { ...authenticated, ...withBody(app, 'reminder-settings') }, async (request) => {
-    const timeZone = canonicalTimeZone(request.body.time_zone);
-    if (!timeZone || !(await databaseKnowsTimeZone(pool, timeZone))) throw fieldError('time_zone', 'validation.format.time-zone');
-    const saved = await saveReminderSettings(pool, request.user.tenant_id, request.user.id, { ...request.body, time_zone: timeZone });
+    // The schema's format has asked the runtime; the scheduler asks the database.
+    if (!(await databaseKnowsTimeZone(pool, request.body.time_zone))) throw fieldError('time_zone', 'validation.format.time-zone');
+    const saved = await saveReminderSettings(pool, request.user.tenant_id, request.user.id, request.body);
     return { message: request.t('reminders.settings.saved'), data: saved };
   });
 }

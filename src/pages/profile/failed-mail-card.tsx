@@ -54,7 +54,11 @@ export function FailedMailCard() {
           { key: 'to', title: t('reminders.failed.columns.to'), dataIndex: 'to' },
           { key: 'subject', title: t('reminders.failed.columns.subject'), dataIndex: 'subject' },
           { key: 'attempts', title: t('reminders.failed.columns.attempts'), dataIndex: 'attempts', align: 'right' },
-          { key: 'error', title: t('reminders.failed.columns.error'), render: (_, mail) => <Typography.Text type="danger">{mail.last_error ?? '—'}</Typography.Text> },
+          {
+            key: 'error',
+            title: t('reminders.failed.columns.error'),
+            render: (_, mail) => <Typography.Text type="danger">{mail.last_error ?? '—'}</Typography.Text>,
+          },
         ]}
       />
     </Card>

@@ -45,7 +45,7 @@ function normalizeSteps(values: Array<string | number> | undefined): Array<strin
 
 /** The message the server would give a field; for the steps also any of their items' ("steps.2"). */
 function fieldMessage(values: Record<string, unknown>, field: string): { key: string; params?: Record<string, string | number> } | null {
-  const body = dropEmptyOptionalFields(reminderSettingsRequest.schema as never, values);
+  const body = dropEmptyOptionalFields(reminderSettingsRequest.schema, values);
   if (reminderSettingsRequest.validate(body)) return null;
   const messages = toFieldMessages(reminderSettingsRequest.validate.errors, body);
   const found = Object.entries(messages).find(([name]) => name === field || name.startsWith(`${field}.`));
@@ -103,7 +103,9 @@ export function ReminderSettingsCard() {
 
   // The field's label says "days before the end date": an option is its number, 0 reads "on the day".
   const stepLabel = (step: number) => (step === 0 ? t('reminders.settings.onTheDay') : String(step));
-  const stepOptions = [...new Set([...SUGGESTED_STEPS, ...(loaded?.steps ?? [])])].sort((a, b) => b - a).map((step) => ({ value: step, label: stepLabel(step) }));
+  const stepOptions = [...new Set([...SUGGESTED_STEPS, ...(loaded?.steps ?? [])])]
+    .sort((a, b) => b - a)
+    .map((step) => ({ value: step, label: stepLabel(step) }));
 
   return (
     <Card title={t('reminders.settings.title')} data-testid="reminder-settings" loading={query.isLoading}>
