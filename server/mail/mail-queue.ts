@@ -97,6 +97,14 @@ export async function sendDueMails(
     const batch = await claimMails(client, now, leaseSeconds, batchSize);
     if (batch.length === 0) break;
     const outcomes = await Promise.all(batch.map((mail) => deliverOne(client, mailer, options, mail, now)));
+    // What went out is recorded in one statement for the batch (hundreds of digests a morning).
+    const sent = batch.filter((_, index) => outcomes[index] === 'sent').map((mail) => mail.id);
+    if (sent.length > 0) {
+      await client.query(
+        `UPDATE outgoing_mail SET state = 'sent', sent_at = $2, locked_until = NULL, last_error = NULL WHERE id = ANY($1::bigint[]) AND state = 'sending'`,
+        [sent, now],
+      );
+    }
     for (const outcome of outcomes) report[outcome] += 1;
     if (batch.length < batchSize) break;
   }
@@ -128,10 +136,6 @@ async function deliverOne(client: Queryable, mailer: Mailer, options: MailQueueO
     );
     return 'retrying';
   }
-  await client.query(`UPDATE outgoing_mail SET state = 'sent', sent_at = $2, locked_until = NULL, last_error = NULL WHERE id = $1 AND state = 'sending'`, [
-    mail.id,
-    now,
-  ]);
   return 'sent';
 }
 

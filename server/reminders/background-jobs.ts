@@ -67,11 +67,11 @@ export const backgroundJobsPlugin = fp(
     const { config, database, mailer } = options;
     const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     // The embedded database has one connection: side by side would only queue for it.
-    const concurrency = database.kind === 'postgres' ? 4 : 1;
+    const concurrency = database.kind === 'postgres' ? 6 : 1;
     const mailOptions = {
       maxAttempts: config.mailMaxAttempts,
       retrySeconds: config.mailRetrySeconds,
-      batchSize: concurrency * 2,
+      batchSize: concurrency * 3,
       messageIdDomain: new URL(config.appUrl).hostname || 'fleetdesk.local',
     };
     let stopping = false;

@@ -18,7 +18,7 @@ import type { Translator } from '../i18n/i18n';
 import { enqueueMail } from '../mail/mail-queue';
 import { completeDigestJob, type DigestJob } from './digest-jobs';
 import { digestMail, type DueReminder } from './digest-mail';
-import { readReminderSettings, type ReminderSettings } from './settings';
+import { settingsOrDefaults, type ReminderSettings } from './settings';
 import { daysBetween, localClock, reachedStep } from './steps';
 
 export interface DigestContext {
@@ -42,13 +42,16 @@ interface Member {
   data: MemberData;
 }
 
-async function readMember(client: Queryable, job: DigestJob): Promise<Member | null> {
-  const { rows } = await client.query<Member>(
-    `SELECT id, tenant_id, email, name, last_name, login, data FROM users
-      WHERE id = $1 AND tenant_id = $2 AND NOT (data @> '{"active": false}'::jsonb)`,
+/** The job's member (if still there and active) with their settings, in one round trip. */
+async function readMember(client: Queryable, job: DigestJob): Promise<{ member: Member | null; settings: ReminderSettings }> {
+  const { rows } = await client.query<Member & Partial<ReminderSettings>>(
+    `SELECT u.id, u.tenant_id, u.email, u.name, u.last_name, u.login, u.data,
+            s.digest_enabled, s.digest_hour, s.steps, s.time_zone, s.language
+       FROM users u LEFT JOIN reminder_settings s ON s.user_id = u.id AND s.tenant_id = u.tenant_id
+      WHERE u.id = $1 AND u.tenant_id = $2 AND NOT (u.data @> '{"active": false}'::jsonb)`,
     [job.user_id, job.tenant_id],
   );
-  return rows[0] ?? null;
+  return { member: rows[0] ?? null, settings: settingsOrDefaults(rows[0]) };
 }
 
 /** The obligations the member may see whose step has been reached at `localDate` (sent or not). */
@@ -86,8 +89,7 @@ export type DigestOutcome = 'mailed' | 'nothing-new' | 'no-member' | 'lost';
  */
 export async function runDigestJob(context: DigestContext, job: DigestJob, workerId: string, now: Date): Promise<DigestOutcome> {
   const { database } = context;
-  const member = await readMember(database.pool, job);
-  const settings = await readReminderSettings(database.pool, job.tenant_id, job.user_id);
+  const { member, settings } = await readMember(database.pool, job);
   const reached =
     member && settings.digest_enabled
       ? await reachedReminders(context, job.tenant_id, (permission) => holds(member.data, permission), settings, localClock(now, settings.time_zone).date)

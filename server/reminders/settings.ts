@@ -33,7 +33,21 @@ export async function readReminderSettings(client: Queryable, tenantId: number, 
     `SELECT digest_enabled, digest_hour, steps, time_zone, language FROM reminder_settings WHERE tenant_id = $1 AND user_id = $2`,
     [tenantId, userId],
   );
-  return rows[0] ? { ...rows[0], steps: normalizeSteps(rows[0].steps) } : { ...DEFAULT_REMINDER_SETTINGS, steps: [...DEFAULT_REMINDER_SETTINGS.steps] };
+  return settingsOrDefaults(rows[0]);
+}
+
+/** A stored row's settings, or the defaults for a member without one (a LEFT JOIN's nulls). */
+export function settingsOrDefaults(row: Partial<Record<keyof ReminderSettings, unknown>> | undefined): ReminderSettings {
+  if (!row || row.digest_enabled === null || row.digest_enabled === undefined)
+    return { ...DEFAULT_REMINDER_SETTINGS, steps: [...DEFAULT_REMINDER_SETTINGS.steps] };
+  const stored = row as ReminderSettings;
+  return {
+    digest_enabled: stored.digest_enabled,
+    digest_hour: stored.digest_hour,
+    steps: normalizeSteps(stored.steps),
+    time_zone: stored.time_zone,
+    language: stored.language,
+  };
 }
 
 export async function saveReminderSettings(client: Queryable, tenantId: number, userId: number, settings: ReminderSettings): Promise<ReminderSettings> {
