@@ -71,7 +71,8 @@ export const backgroundJobsPlugin = fp(
     const mailOptions = {
       maxAttempts: config.mailMaxAttempts,
       retrySeconds: config.mailRetrySeconds,
-      batchSize: concurrency * 3,
+      // Mail servers take several at once whatever the database: its single connection only records them.
+      batchSize: 12,
       messageIdDomain: new URL(config.appUrl).hostname || 'fleetdesk.local',
     };
     let stopping = false;
