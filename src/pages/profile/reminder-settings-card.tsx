@@ -117,6 +117,9 @@ export function ReminderSettingsCard() {
         </Form.Item>
         <Form.Item name="digest_hour" label={t('reminders.settings.fields.digest_hour')} rules={[rule('digest_hour')]}>
           <Select
+            // Typing "09" picks 09:00: the hour is chosen from the keyboard as fast as with the mouse.
+            showSearch
+            optionFilterProp="label"
             data-testid="reminder-settings-hour"
             options={HOURS.map((hour) => ({ value: hour, label: `${String(hour).padStart(2, '0')}:00` }))}
             style={{ maxWidth: 160 }}
