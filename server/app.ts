@@ -31,6 +31,7 @@ import { expiringRoutes } from './routes/expiring';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { lookupRoutes } from './routes/lookups';
+import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
 import { documentStatusRoutes } from './routes/hand-written/document-statuses';
 import { employeeRoutes } from './routes/hand-written/employees';
@@ -89,6 +90,7 @@ export const fleetdeskApp = fp(
     await app.register(handoverActListRoutes, { database });
     await app.register(auditLogRoutes, { database });
     await app.register(expiringRoutes, { database });
+    await app.register(notificationRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },
   { name: 'fleetdesk-app' },
