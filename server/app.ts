@@ -27,6 +27,7 @@ import { storableTextPlugin } from './plugins/storable-text';
 import { staticWebPlugin } from './plugins/static-web';
 import { validationPlugin } from './plugins/validation';
 import { authRoutes } from './routes/auth';
+import { complianceRoutes } from './routes/compliance';
 import { expiringRoutes } from './routes/expiring';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -90,6 +91,7 @@ export const fleetdeskApp = fp(
     await app.register(handoverActListRoutes, { database });
     await app.register(auditLogRoutes, { database });
     await app.register(expiringRoutes, { database });
+    await app.register(complianceRoutes, { database });
     await app.register(notificationRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },

@@ -37,9 +37,10 @@ export interface ComplianceSubject {
 
 export interface ComplianceItem {
   /**
-   * Stable for one obligation while it stands: `<kind>:<item_id>` for a dated one (the record that carries
-   * the date), `<kind>:missing:<subject id>:<type id>` for a gap. A renewal is a new record, so a new key:
-   * the bell's read marks and the reminders sent are kept by it.
+   * Stable for one obligation while it stands: `<kind>:<item_id>:<valid_until>` for a dated one (the record
+   * that carries the date, and the date: a date changed in place is a renewal too),
+   * `<kind>:missing:<subject id>:<type id>` for a gap. A renewal gives a new key: the bell's read marks and
+   * the reminders sent are kept by it.
    */
   key: string;
   kind: ObligationKind;
@@ -71,6 +72,8 @@ export interface ComplianceFilter {
   companyId?: number;
   /** One threshold for every item instead of its own (1–365). */
   withinDays?: number;
+  /** Dated items only, no gaps, when no `state` is asked (HR main's expiring panel). */
+  withoutMissing?: boolean;
 }
 
 /** Whether the reader holds a right (resources/permissions.ts `holds`): a subject type is read only with its view right. */

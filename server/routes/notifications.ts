@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { holds as memberHolds } from '../../resources/permissions';
 import { addMessage, type FieldMessages } from '../../validation/messages';
-import { compliancePage } from '../compliance/page';
+import { compliancePages } from '../compliance/page-cache';
 import { SUBJECT_RIGHTS, type ComplianceItem, type Holds } from '../compliance/types';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-error';
@@ -53,12 +53,19 @@ function readBody(body: unknown): { keys: string[] } | { all: true } {
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function notificationRoutes(app: FastifyInstance, options: { database: Database }) {
   const { pool } = options.database;
+  // Every member's bell asks every minute and on navigation: on the embedded database, pages are shared
+  // until the next write (compliance/page-cache.ts), keyed by what the reader may see.
+  const pages = compliancePages(options.database);
+  app.addHook('onClose', (_instance, done) => {
+    pages.stop();
+    done();
+  });
 
   /** The bell's items for the member: none without any of the four view rights (the core needs one). */
   async function bellItems(request: FastifyRequest): Promise<ComplianceItem[]> {
     const holds: Holds = (permission) => memberHolds(request.user.data, permission);
     if (!Object.values(SUBJECT_RIGHTS).some(holds)) return [];
-    const { items } = await compliancePage(pool, app.engine, Number(request.user.tenant_id), holds, {}, { page: 1, perPage: BELL_SIZE });
+    const { items } = await pages.read(pool, app.engine, Number(request.user.tenant_id), holds, {}, { page: 1, perPage: BELL_SIZE });
     return items;
   }
 

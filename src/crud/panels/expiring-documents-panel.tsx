@@ -13,7 +13,7 @@ import { readNotifications } from '../../providers/notifications';
 import type { ListPanelProps } from './panel-props';
 
 export interface ExpiringItem {
-  /** 'document', 'passport' (more kinds come with the compliance work). */
+  /** 'document', 'passport', 'contract': an employee's dated obligations (server/compliance/). */
   kind: string;
   item_id: number;
   document_id: number | null;
@@ -30,7 +30,7 @@ const perPage = 5;
 /** Where an item is fixed: its employee card, on the tab that holds it. */
 export function cardLinkOf(item: ExpiringItem): string {
   // The card's tabs are named by their resources, as the show page's are (`?tab=passports`).
-  const tab = item.kind === 'passport' ? 'passports' : 'employee-documents';
+  const tab = item.kind === 'passport' ? 'passports' : item.kind === 'contract' ? 'personal' : 'employee-documents';
   const company = item.company_id ? `&companyId=${item.company_id}` : '';
   const document = item.document_id ? `&document=${item.document_id}` : '';
   return `/personal-main/employee/${item.subject.id}?tab=${tab}${company}${document}`;
@@ -59,7 +59,9 @@ export function ExpiringDocumentsPanel({ resource }: ListPanelProps) {
   const what = (item: ExpiringItem) =>
     item.kind === 'passport'
       ? t('expiring.passport', { type: t(`enums.passportType.${item.type_name ?? ''}`, { defaultValue: item.type_name ?? '' }) })
-      : (item.type_name ?? t('expiring.document'));
+      : item.kind === 'contract'
+        ? t('expiring.contract')
+        : (item.type_name ?? t('expiring.document'));
 
   return (
     <Card

@@ -1,0 +1,53 @@
+/**
+ * The query of the compliance readers (`GET /api/compliance`, `GET /api/hr/expiring`): `page` (≥ 1),
+ * `perPage` (1–100, 10), `state`, `subject_type`, `kind`, `company_id`, `within_days` (1–365), each only
+ * where the route allows it. Anything else, or a bad value, is a 422 naming the parameter.
+ */
+import { addMessage, type FieldMessages } from '../../validation/messages';
+import { COMPLIANCE_STATES, OBLIGATION_KINDS, SUBJECT_TYPES, type ComplianceFilter } from '../compliance/types';
+import { HttpError } from '../http-error';
+
+function integerIn(text: string, min: number, max: number): number | null {
+  if (!/^\d{1,16}$/.test(text)) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+}
+
+export function readComplianceQuery(query: Record<string, unknown>, allowed: { states: readonly string[]; filters: readonly string[] }) {
+  const parameters = ['page', 'perPage', 'state', 'company_id', 'within_days', ...allowed.filters];
+  const errors: FieldMessages = {};
+  const values = new Map<string, string>();
+  for (const [name, value] of Object.entries(query)) {
+    if (!parameters.includes(name) || typeof value !== 'string') addMessage(errors, name, { key: 'validation.notAllowed' });
+    else if (value !== '') values.set(name, value);
+  }
+  const read = (name: string, min: number, max: number) => {
+    const text = values.get(name);
+    if (text === undefined) return undefined;
+    const value = integerIn(text, min, max);
+    if (value === null) addMessage(errors, name, { key: 'validation.invalid' });
+    return value ?? undefined;
+  };
+  const oneOf = <T extends string>(name: string, choices: readonly T[]): T | undefined => {
+    const text = values.get(name);
+    if (text === undefined) return undefined;
+    if ((choices as readonly string[]).includes(text)) return text as T;
+    addMessage(errors, name, { key: 'validation.enum' });
+    return undefined;
+  };
+  const page = read('page', 1, 1_000_000) ?? 1;
+  const perPage = read('perPage', 1, 100) ?? 10;
+  const filter: ComplianceFilter = {
+    state: oneOf(
+      'state',
+      COMPLIANCE_STATES.filter((state) => allowed.states.includes(state)),
+    ),
+    subjectType: oneOf('subject_type', SUBJECT_TYPES),
+    kind: oneOf('kind', OBLIGATION_KINDS),
+    companyId: read('company_id', 1, Number.MAX_SAFE_INTEGER),
+    withinDays: read('within_days', 1, 365),
+  };
+  if (Object.keys(errors).length > 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: errors });
+  for (const key of Object.keys(filter) as Array<keyof ComplianceFilter>) if (filter[key] === undefined) delete filter[key];
+  return { page, perPage, filter };
+}

@@ -1,0 +1,50 @@
+/**
+ * `GET /api/compliance`: the compliance page (issue 14) — every obligation of the tenant that is expired,
+ * expiring within its threshold (or `within_days`) or missing, across employees, vehicles, trailers and
+ * cards (server/compliance/), gaps first then soonest end date first, with the counts per state.
+ * Open to a member with any of the four subjects' view rights; each subject type shows only with its own
+ * (compliance/types.ts SUBJECT_RIGHTS), in the items and in the counts alike.
+ *
+ * Query: `page`, `perPage` (1–100, 10), `state` (expired | expiring | missing), `subject_type` (employee |
+ * vehicle | trailer | card), `kind`, `company_id` (employees of that company only), `within_days` (1–365).
+ * Answer: `{ data: ComplianceItem[], counts: { expired, expiring, missing }, pagination: { total,
+ * currentPage, perPage, lastPage } }`; the counts leave the `state` filter aside (they are the page's tabs),
+ * and the total is the count of what the filter asks.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { holds } from '../../resources/permissions';
+import { complianceCounts } from '../compliance/counts';
+import { compliancePages } from '../compliance/page-cache';
+import { COMPLIANCE_STATES, SUBJECT_RIGHTS, SUBJECT_TYPES } from '../compliance/types';
+import type { Database } from '../db/database';
+import { HttpError } from '../http-error';
+import { SIGNED_IN } from '../plugins/auth';
+import { readComplianceQuery } from './compliance-query';
+
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
+export async function complianceRoutes(app: FastifyInstance, options: { database: Database }) {
+  const pages = compliancePages(options.database);
+  app.addHook('onClose', (_instance, done) => {
+    pages.stop();
+    done();
+  });
+  // Any of four rights opens it, which a route's single `permission` cannot say: signed in, then checked here.
+  const mayRead = (request: FastifyRequest) => {
+    if (!SUBJECT_TYPES.some((type) => holds(request.user.data, SUBJECT_RIGHTS[type]))) throw new HttpError(403, 'errors.forbidden');
+  };
+  app.get('/api/compliance', { onRequest: app.authenticate, config: { permission: SIGNED_IN } }, async (request) => {
+    mayRead(request);
+    const { page, perPage, filter } = readComplianceQuery(request.query as Record<string, unknown>, {
+      states: COMPLIANCE_STATES,
+      filters: ['subject_type', 'kind'],
+    });
+    const user = request.user;
+    const reader = (right: string) => holds(user.data, right);
+    const [counts, { items }] = await Promise.all([
+      complianceCounts(options.database.pool, app.engine, user.tenant_id, reader, filter),
+      pages.read(options.database.pool, app.engine, user.tenant_id, reader, filter, { page, perPage }),
+    ]);
+    const total = filter.state ? counts[filter.state] : counts.expired + counts.expiring + counts.missing;
+    return { data: items, counts, pagination: { total, currentPage: page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) } };
+  });
+}
