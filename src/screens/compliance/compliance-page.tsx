@@ -55,7 +55,8 @@ export function CompliancePage() {
       <PageHeading titleKey="pages.compliance" />
       <ComplianceCountsBar counts={result?.counts} state={view.state} onChange={(state) => change({ state })} />
       <ComplianceFilters view={view} onChange={change} />
-      <ComplianceTable items={items} loading={answer.isLoading || answer.isFetching} empty={empty} />
+      {/* Loading: the first answer, or another page or filter's (the previous rows stay meanwhile); not a refresh in the background. */}
+      <ComplianceTable items={items} loading={answer.isLoading || (answer.isFetching && answer.isPlaceholderData)} empty={empty} />
       {total > 0 && (
         <Pagination
           className="compliance-pagination"
