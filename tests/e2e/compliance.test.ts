@@ -77,10 +77,11 @@ describe('the compliance page and the bell', () => {
       await expect.poll(() => row.count()).toBe(1);
       await expect(row.getByTestId('compliance-state').textContent()).resolves.toBe(text('en', 'compliance.states.expiring'));
       await expect(row.textContent()).resolves.toContain(day(10));
-      await expect(page.getByTestId('compliance-count-expiring').locator('.compliance-count__value').textContent()).resolves.toBe('1');
+      await expect.poll(() => page.getByTestId('compliance-count-expiring').locator('.compliance-count__value').textContent()).toBe('1');
       // The top entry of the sidebar, highlighted.
       await expect(page.locator('.ant-menu-item-selected [data-testid="menu-compliance"]').count()).resolves.toBe(1);
       await page.mouse.move(0, 790); // no hover left on the counts by the bell's link
+      await page.locator('.compliance-table .ant-spin-spinning').waitFor({ state: 'detached' });
       await saveScreenshot(page, 'compliance-page-1280');
     });
     await scenario.step('the tab and filters are in the URL and survive a reload', async () => {
@@ -146,6 +147,7 @@ describe('the compliance page and the bell', () => {
       expect(body).toContain(text('de', 'expiring.expiresIn_other', { count: 10 }));
       for (const english of ['Expiring soon', 'Valid until', 'Days left', 'Obligation', 'Employee']) expect(body, english).not.toContain(english);
       await expect(page.getByTestId('menu-compliance').textContent()).resolves.toBe(text('de', 'menu.compliance'));
+      await page.locator('.compliance-table .ant-spin-spinning').waitFor({ state: 'detached' });
       await saveScreenshot(page, 'compliance-page-de');
     });
     await scenario.step('the bell in German', async () => {

@@ -68,7 +68,7 @@ describe('the compliance page', () => {
     const fetch = complianceServer(items);
     renderWithRefine(<CompliancePage />, { entries: ['/compliance?subject_type=employee&within_days=30&page=1'] });
     await screen.findByTestId('compliance-subject-employee-7');
-    expect(asked(fetch)[0]).toBe('/api/compliance?page=1&perPage=20&subject_type=employee&within_days=30');
+    expect(asked(fetch)).toEqual(['/api/compliance?page=1&perPage=20&subject_type=employee&within_days=30']);
     expect(screen.getByTestId('compliance-count-all').textContent).toBe('3All');
     expect(screen.getByTestId('compliance-count-expired').textContent).toBe('1Expired');
     const rows = [...document.querySelectorAll('.compliance-table tbody tr[class*="compliance-table__"]')].map((row) => row.textContent);
