@@ -32,6 +32,7 @@ import { expiringRoutes } from './routes/expiring';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { lookupRoutes } from './routes/lookups';
+import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
 import { failedMailRoutes } from './routes/failed-mail';
 import { reminderSettingsRoutes } from './routes/reminder-settings';
@@ -98,6 +99,7 @@ export const fleetdeskApp = fp(
     // The reminder scheduler, its digest worker and the mail queue's sender (config BACKGROUND_JOBS).
     await app.register(backgroundJobsPlugin, { config, database, translator, mailer });
     await app.register(complianceRoutes, { database });
+    await app.register(notificationRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },
   { name: 'fleetdesk-app' },

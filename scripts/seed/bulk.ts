@@ -102,7 +102,9 @@ async function documentTypes(client: ApiClient): Promise<Array<{ id: number; sta
     ['Medical certificate', 'MED'],
     ['Tachograph card', 'TCH'],
   ] as const) {
-    const type = await client.send<Row>('POST', '/api/documents/store', { name, short_name: short, statuses: [{ name: 'Valid' }] });
+    // The licence is required for contractors: those holding another type show as missing on the compliance page.
+    const required = short === 'DLC' ? { required_for: ['contractors'] } : {};
+    const type = await client.send<Row>('POST', '/api/documents/store', { name, short_name: short, statuses: [{ name: 'Valid' }], ...required });
     const withIds = await client.send<Row>('POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Expired' }] });
     const statuses = withIds.statuses as Array<{ id: number; name: string }>;
     made.push({ id: Number(type.id), statusId: (statuses.find((status) => status.name === 'Valid') ?? statuses[0]).id, short });
@@ -191,6 +193,23 @@ async function seedTenant(
   const trailerCount = Math.ceil(plan.transports / 2);
   const trailers = await load('r_trailers', () =>
     run(writer('trailers'), say('trailers'), trailerCount, (index) => ({ data: make.trailer(index, transport[index]) })),
+  );
+  // Every trailer insured; every vehicle with a cell in each document column but one in thirty (a gap on the compliance page).
+  await load('r_trailer_insurances', () =>
+    run(
+      writer('trailer-insurances'),
+      say('trailer insurances'),
+      trailers.length,
+      (index) => ({ parentId: trailers[index], data: make.trailerInsurance() }),
+      false,
+    ),
+  );
+  const columns = (await pool.query<{ id: string }>('SELECT id FROM r_transport_document_groups WHERE tenant_id = $1 ORDER BY id', [tenantId])).rows.map(
+    (row) => Number(row.id),
+  );
+  const cells = transport.flatMap((vehicle, index) => columns.filter((_, column) => (index + column) % 30 !== 0).map((column) => [vehicle, column] as const));
+  await load('r_vehicle_documents', () =>
+    run(writer('vehicle-documents'), say('vehicle document cells'), cells.length, (index) => ({ data: make.vehicleDocument(...cells[index]) }), false),
   );
   await load('r_cards', () =>
     run(

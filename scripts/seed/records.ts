@@ -186,6 +186,7 @@ export class RecordMaker {
 
   repair(): Data {
     const type = this.random.chance(0.6) ? 'maintenance' : 'repair';
+    const date = dateBetween(this.random, 700, 1);
     return {
       type,
       periodicity: type === 'maintenance' ? this.random.pick(['Every 60,000 km', 'Yearly', 'Every 6 months']) : 'One-off',
@@ -193,9 +194,20 @@ export class RecordMaker {
         type === 'maintenance'
           ? 'Oil and filters changed, brakes checked.'
           : this.random.pick(['Clutch replaced.', 'Windscreen replaced.', 'AdBlue pump repaired.', 'Tyres replaced on the drive axle.']),
-      date: dateBetween(this.random, 700, 1),
+      date,
       cost: this.random.int(120, 6500),
+      // When the next one is due (the compliance page warns 30 days before): mostly months away, some soon or
+      // late; never before the maintenance itself.
+      ...(type === 'maintenance'
+        ? { next_due_date: [date, daysFromToday(this.random.chance(0.1) ? this.random.int(-10, 30) : this.random.int(31, 365))].sort()[1] }
+        : {}),
     };
+  }
+
+  /** A vehicle's cell of a transport document column: its dates, mostly valid for months, one in ten within a month or just past. */
+  vehicleDocument(transportId: number, groupId: number): Data {
+    const end = daysFromToday(this.random.chance(0.1) ? this.random.int(-10, 30) : this.random.int(31, 700));
+    return { transport_id: transportId, group_id: groupId, start_date: daysFromToday(-this.random.int(30, 700)), end_date: end, files: [] };
   }
 
   handoverAct(drivers: number[]): Data {

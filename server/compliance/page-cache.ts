@@ -1,49 +1,50 @@
 /**
- * HR main asks for the first page of what expires on every visit, and every member of a tenant gets the
+ * Where compliance readings are kept in memory (reading-cache.ts), and for how long.
+ *
+ * Pages: HR main and the bell ask for the first page on every visit, and every member of a tenant gets the
  * same page. On the embedded database one connection serves every request, so ten panels at once queue
- * behind each other (4–9 ms each at 100,000 employees): pages are kept in memory here until this process
- * writes anything (db/write-watch.ts), 30 s at most (so that a day's turn shows within half a minute).
- * Only on the embedded database: no other process can write there (its data folder is locked), whereas on
- * PostgreSQL another server process could change what a page shows without this one hearing of it (and
- * there ten connections answer side by side). Requests for a page that is being read meanwhile wait for that
- * read instead of queueing ten more behind it (after every save, all panels open at once ask again).
- * A page is kept by what the reader may see (the subject types of their rights), not by who they are.
+ * behind each other (4–9 ms each at 100,000 employees): pages are kept until this process writes anything,
+ * 30 s at most (a day's turn shows within half a minute). Only on the embedded database: no other process
+ * can write there (its data folder is locked), whereas on PostgreSQL another server process could change
+ * what a page shows without this one hearing of it (and there ten connections answer side by side).
+ *
+ * Counts: counting reads every expired, expiring and missing item of the tenant (tens of thousands in a
+ * large one: 0.3–1 s), which every visit of the compliance page and every save would otherwise pay. They
+ * are kept on both databases and served at once; after a write of this process, or 30 s, the next request
+ * gets the kept counts and starts one count in the background, whose answer the following requests get
+ * (reading-cache.ts refreshingReader). So counts trail a change by one count (about a second in a large
+ * tenant; on PostgreSQL a change made through another server process, by up to 30 s more), while the
+ * page's list is read afresh.
+ *
+ * Both are kept by what the reader may see (the subject types of their rights), not by who they are.
  */
 import type { Database } from '../db/database';
-import { ReadCache } from '../db/read-cache';
-import { onDataWrite } from '../db/write-watch';
+import { complianceCounts } from './counts';
 import { compliancePage } from './page';
-import { SUBJECT_RIGHTS, SUBJECT_TYPES } from './types';
-
-type Page = Awaited<ReturnType<typeof compliancePage>>;
+import { cachedReader, refreshingReader } from './reading-cache';
+import { SUBJECT_RIGHTS, SUBJECT_TYPES, type ComplianceFilter, type Holds } from './types';
 
 const LIFETIME_MS = 30_000;
-const MAX_PAGES = 1_000;
+const MAX_ENTRIES = 1_000;
+
+const visibleTo = (holds: Holds) => SUBJECT_TYPES.filter((type) => holds(SUBJECT_RIGHTS[type]));
+const filterKey = (filter: ComplianceFilter) => Object.entries(filter).sort(([a], [b]) => a.localeCompare(b));
 
 /** `compliancePage`, cached where that is safe; `stop` ends the watch of writes (the server's onClose). */
 export function compliancePages(database: Database): { read: typeof compliancePage; stop: () => void } {
   if (database.kind !== 'pglite') return { read: compliancePage, stop: () => {} };
-  const cache = new ReadCache<Page>(LIFETIME_MS, MAX_PAGES);
-  const stop = onDataWrite(() => cache.clear());
-  // Reads under way, by key, with the generation they started in (a read begun before a write is not joined).
-  const reading = new Map<string, { startedIn: number; answer: Promise<Page> }>();
-  const read: typeof compliancePage = async (client, model, tenantId, holds, filter, page) => {
-    const visible = SUBJECT_TYPES.filter((type) => holds(SUBJECT_RIGHTS[type]));
-    const key = JSON.stringify([tenantId, visible, filter, page.page, page.perPage]);
-    const cached = cache.get(key);
-    if (cached) return cached;
-    const startedIn = cache.begin();
-    const underWay = reading.get(key);
-    if (underWay?.startedIn === startedIn) return underWay.answer;
-    const answer = compliancePage(client, model, tenantId, holds, filter, page);
-    reading.set(key, { startedIn, answer });
-    try {
-      const value = await answer;
-      cache.store(key, value, startedIn);
-      return value;
-    } finally {
-      if (reading.get(key)?.answer === answer) reading.delete(key);
-    }
-  };
-  return { read, stop: () => void stop() };
+  return cachedReader(
+    compliancePage,
+    (_client, _model, tenantId, holds, filter, page) => JSON.stringify([tenantId, visibleTo(holds), filterKey(filter), page.page, page.perPage]),
+    { lifetimeMs: LIFETIME_MS, maxEntries: MAX_ENTRIES },
+  );
+}
+
+/** `complianceCounts`, kept and refreshed in the background on both databases; `stop` as above. */
+export function complianceCountsCache(): { read: typeof complianceCounts; stop: () => void } {
+  return refreshingReader(
+    complianceCounts,
+    (_client, _model, tenantId, holds, filter) => JSON.stringify([tenantId, visibleTo(holds), filterKey({ ...filter, state: undefined })]),
+    { freshMs: LIFETIME_MS, maxStaleMs: 10 * 60_000, maxEntries: MAX_ENTRIES },
+  );
 }

@@ -16,6 +16,13 @@ async function run<T>(client: Client, statement: Sql): Promise<T[]> {
   return (await client.query(text, values)).rows as T[];
 }
 
+/**
+ * The page's order, the one every source reads in: gaps first (by kind, then subject and type, as a
+ * source's gaps come), then by end date (by kind and dated record, as a source's rows come). Each source
+ * gives its first rows in this very order, so their merge cut at any page is exact.
+ */
+const PAGE_ORDER = sql`valid_until NULLS FIRST, kind, item_id NULLS FIRST, subject_id, type_id`;
+
 /** The sources a reader with these rights reads for this filter. */
 export function sourcesFor(holds: Holds, filter: ComplianceFilter): ObligationSource[] {
   return obligationSources.filter(
@@ -81,7 +88,7 @@ export async function compliancePage(
   const rows = await run<ObligationRow>(
     client,
     sql`SELECT * FROM (${union}) AS items
-         ORDER BY valid_until NULLS FIRST, kind, subject_label, subject_id, type_id, item_id
+         ORDER BY ${PAGE_ORDER}
          LIMIT ${page.perPage + 1} OFFSET ${offset}`,
   );
   return { hasMore: rows.length > page.perPage, items: rows.slice(0, page.perPage).map((row) => itemOf(row, dates.today)) };

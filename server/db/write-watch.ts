@@ -2,7 +2,7 @@
  * Tells the in-memory caches when a statement may have changed what they hold:
  * - sessions (auth/session-cache.ts): a member's row (rights, active, administrator, password), a revoked
  *   token, a deleted tenant;
- * - any data (expiry/expiring-cache.ts): every insert, update or delete of any table.
+ * - any data (compliance/page-cache.ts): every insert, update or delete of any table.
  * Every query of this process goes through a pool made by pool.ts, whose clients report here, so no
  * route has to remember to invalidate anything.
  *

@@ -13,19 +13,22 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { holds } from '../../resources/permissions';
-import { complianceCounts } from '../compliance/counts';
-import { compliancePages } from '../compliance/page-cache';
+import { ensureComplianceIndexes } from '../compliance/indexes';
+import { complianceCountsCache, compliancePages } from '../compliance/page-cache';
 import { COMPLIANCE_STATES, SUBJECT_RIGHTS, SUBJECT_TYPES } from '../compliance/types';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-error';
 import { SIGNED_IN } from '../plugins/auth';
 import { readComplianceQuery } from './compliance-query';
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function complianceRoutes(app: FastifyInstance, options: { database: Database }) {
+  await ensureComplianceIndexes(options.database, app.engine);
+  // Pages cached on the embedded database, counts on both, until this process writes (compliance/page-cache.ts).
   const pages = compliancePages(options.database);
+  const counts = complianceCountsCache();
   app.addHook('onClose', (_instance, done) => {
     pages.stop();
+    counts.stop();
     done();
   });
   // Any of four rights opens it, which a route's single `permission` cannot say: signed in, then checked here.
@@ -40,11 +43,11 @@ export async function complianceRoutes(app: FastifyInstance, options: { database
     });
     const user = request.user;
     const reader = (right: string) => holds(user.data, right);
-    const [counts, { items }] = await Promise.all([
-      complianceCounts(options.database.pool, app.engine, user.tenant_id, reader, filter),
+    const [counted, { items }] = await Promise.all([
+      counts.read(options.database.pool, app.engine, user.tenant_id, reader, filter),
       pages.read(options.database.pool, app.engine, user.tenant_id, reader, filter, { page, perPage }),
     ]);
-    const total = filter.state ? counts[filter.state] : counts.expired + counts.expiring + counts.missing;
-    return { data: items, counts, pagination: { total, currentPage: page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) } };
+    const total = filter.state ? counted[filter.state] : counted.expired + counted.expiring + counted.missing;
+    return { data: items, counts: counted, pagination: { total, currentPage: page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) } };
   });
 }

@@ -24,7 +24,8 @@
  *             under `multipart.filesProperty` each as `multipart.filesField`, the progress to `meta.onProgress`.
  * - deleteOne `<api.delete>` with `{id}`                     → `{ data, message }`
  * - custom    any URL (`/api/…` or relative to it) with `query`, `filters`/`sorters` (as getList maps them),
- *             `payload` and `headers` → the answer's `{ data }`, with `pagination` for a list.
+ *             `payload` and `headers` → the answer's `{ data }`, with `pagination` for a list and the
+ *             answer's other members (`counts`, `unread`).
  * Path parameters other than `{id}` come from `meta.params` (`{ companyId: "7" }`), else for the parent
  * (`parent.param`) and `pathFields` from the record's field (`variables[field]`, `meta.record[field]`).
  * `meta.headers` are sent with the request of every verb.
@@ -390,11 +391,11 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
         { headers: allHeaders, onProgress: crudMeta?.onProgress },
         payload,
       );
-      // A list's `pagination` comes along (the audit log's pages: src/pages/audit/use-audit-log.ts).
-      // The server's message goes along too, for the hooks' notifications (notifications.ts).
-      const { pagination } = answer as { pagination?: ListPagination };
-      const message = answer.message ? { message: answer.message } : {};
-      return pagination ? { data: answer.data, pagination, ...message } : { data: answer.data, ...message };
+      // A list's `pagination` comes along (the audit log's pages: src/pages/audit/use-audit-log.ts), and
+      // so do the answer's other members beside `data` (the compliance page's `counts`, the bell's
+      // `unread`). The server's message goes along too, for the hooks' notifications (notifications.ts).
+      const { data, message, pagination, ...others } = answer as { data: TData; message?: string; pagination?: ListPagination };
+      return { data, ...others, ...(pagination ? { pagination } : {}), ...(message ? { message } : {}) };
     },
   };
 }

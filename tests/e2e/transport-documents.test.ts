@@ -135,7 +135,7 @@ async function walkTheColumns(
     await dialog.waitFor({ state: 'detached' });
     await page.unroute('**/api/transport/documents/update/**');
     await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(day(5));
-    await expect(page.getByTestId(`${cell}-state`).textContent()).resolves.toBe(say('fields.date.expiry.expiring'));
+    await expect.poll(() => page.getByTestId(`${cell}-state`).textContent()).toBe(say('fields.date.expiry.expiring'));
     await expect(page.getByTestId(`${cell}-files`).textContent()).resolves.toContain('2');
   });
 
@@ -161,7 +161,7 @@ async function walkTheColumns(
     await dialog.getByTestId('cell-save').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(day(40));
-    await expect(page.getByTestId(`${cell}-state`).textContent()).resolves.toBe(say('fields.date.expiry.good'));
+    await expect.poll(() => page.getByTestId(`${cell}-state`).textContent()).toBe(say('fields.date.expiry.good'));
   });
 
   await step('the start date switched on for every column shows in the cell', async () => {

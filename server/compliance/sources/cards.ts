@@ -19,4 +19,4 @@ function ofSubjects(context: SubjectsContext) {
    WHERE k.tenant_id = ${context.tenantId} AND k.id = ANY(${context.ids}::bigint[]) AND ${until} < ${context.until}`;
 }
 
-export const cards: ObligationSource = { kind: 'card', subjectType: 'card', dated, ofSubjects };
+export const cards: ObligationSource = { kind: 'card', subjectType: 'card', index: { resource: 'cards', field: 'expires_at' }, dated, ofSubjects };

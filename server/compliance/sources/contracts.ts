@@ -20,4 +20,10 @@ function ofSubjects(context: SubjectsContext) {
    WHERE e.tenant_id = ${context.tenantId} AND e.id = ANY(${context.ids}::bigint[]) AND ${until} < ${context.until}`;
 }
 
-export const contracts: ObligationSource = { kind: 'contract', subjectType: 'employee', dated, ofSubjects };
+export const contracts: ObligationSource = {
+  kind: 'contract',
+  subjectType: 'employee',
+  index: { resource: 'employees', field: 'contract_end_date' },
+  dated,
+  ofSubjects,
+};

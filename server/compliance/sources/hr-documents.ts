@@ -29,23 +29,26 @@ function dated(context: PageContext) {
    ORDER BY ${until}, s.id${limitOf(context)}`;
 }
 
-/** The gaps of the tenant's employees (alias `e`) that meet `which`, as rows. */
+/**
+ * The gaps of the tenant's employees (alias `e`) that meet `which`, as rows, in employee then type order:
+ * the employees drive in id order (a page stops after its first gaps), each matched with the types required
+ * for their category and probed for a document of the type through the documents' parent index.
+ */
 function gapsOf(context: { model: PageContext['model']; tenantId: number }, which: Sql) {
   const { model, tenantId } = context;
   return sql`
   SELECT 'document'::text AS kind, NULL::bigint AS item_id, NULL::bigint AS document_id, 'employee'::text AS subject_type, e.id AS subject_id,
          ${employeeLabel('e')} AS subject_label, (e.data->>'company_id')::bigint AS company_id, t.id AS type_id, t.data->>'name' AS type_name,
          NULL::text AS valid_until, ${WARNING_DAYS} AS warning_days
-    FROM ${table(model, 'hr-document-types')} t
-   CROSS JOIN LATERAL jsonb_array_elements_text(t.data->'required_for') AS required(category)
-    JOIN ${table(model, 'employees')} e ON e.tenant_id = ${tenantId} AND (e.data->>'category') = required.category AND ${which}
-   WHERE t.tenant_id = ${tenantId} AND jsonb_typeof(t.data->'required_for') = 'array'
+    FROM ${table(model, 'employees')} e
+    JOIN ${table(model, 'hr-document-types')} t ON t.tenant_id = ${tenantId} AND (t.data->'required_for') ? (e.data->>'category')
+   WHERE e.tenant_id = ${tenantId} AND ${which}
      AND NOT EXISTS (SELECT 1 FROM ${table(model, 'employee-documents')} d
                       WHERE d.tenant_id = ${tenantId} AND d.parent_id = e.id AND d.data @> jsonb_build_object('document_type_id', t.id))`;
 }
 
 function missing(context: PageContext) {
-  return sql`${gapsOf(context, sql`${atWork('e')}${ofCompany(context, 'e')}`)} ORDER BY subject_label, subject_id, type_id${limitOf(context)}`;
+  return sql`${gapsOf(context, sql`${atWork('e')}${ofCompany(context, 'e')}`)} ORDER BY e.id, t.id${limitOf(context)}`;
 }
 
 function ofSubjects(context: SubjectsContext) {
@@ -63,4 +66,11 @@ function ofSubjects(context: SubjectsContext) {
   ${gapsOf(context, sql`e.id = ANY(${ids}::bigint[])`)}`;
 }
 
-export const hrDocuments: ObligationSource = { kind: 'document', subjectType: 'employee', dated, missing, ofSubjects };
+export const hrDocuments: ObligationSource = {
+  kind: 'document',
+  subjectType: 'employee',
+  index: { resource: 'employee-document-statuses', field: 'dateUpTo', where: `data @> '{"relevant":true}'::jsonb` },
+  dated,
+  missing,
+  ofSubjects,
+};

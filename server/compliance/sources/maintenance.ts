@@ -23,7 +23,7 @@ function dated(context: PageContext) {
   SELECT ${columns}, v.label AS subject_label, ${rest}
     FROM ${table(model, 'repairs')} m
    CROSS JOIN LATERAL (SELECT v.id, ${vehicleLabel('v')} AS label FROM ${table(model, 'transport')} v
-                        WHERE v.tenant_id = ${tenantId} AND v.id = ((m.data->>'transport_id')::numeric) LIMIT 1) v
+                        WHERE v.tenant_id = ${tenantId} AND v.id = (m.data->>'transport_id')::bigint LIMIT 1) v
    WHERE m.tenant_id = ${tenantId} AND ${withinThreshold(context, until, sql`30`)} AND ${current(context)}${noCompany(context)}
    ORDER BY ${until}, m.id${limitOf(context)}`;
 }
@@ -33,8 +33,14 @@ function ofSubjects(context: SubjectsContext) {
   return sql`
   SELECT ${columns}, ${vehicleLabel('v')} AS subject_label, ${rest}
     FROM ${table(model, 'repairs')} m
-    JOIN ${table(model, 'transport')} v ON v.tenant_id = ${tenantId} AND v.id = ((m.data->>'transport_id')::numeric)
+    JOIN ${table(model, 'transport')} v ON v.tenant_id = ${tenantId} AND v.id = (m.data->>'transport_id')::bigint
    WHERE m.tenant_id = ${tenantId} AND ((m.data->>'transport_id')::numeric) = ANY(${ids}::numeric[]) AND ${until} < ${context.until} AND ${current(context)}`;
 }
 
-export const maintenance: ObligationSource = { kind: 'maintenance', subjectType: 'vehicle', dated, ofSubjects };
+export const maintenance: ObligationSource = {
+  kind: 'maintenance',
+  subjectType: 'vehicle',
+  index: { resource: 'repairs', field: 'next_due_date', where: `data @> '{"type":"maintenance"}'::jsonb` },
+  dated,
+  ofSubjects,
+};

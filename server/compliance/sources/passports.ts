@@ -36,4 +36,10 @@ function ofSubjects(context: SubjectsContext) {
    WHERE p.tenant_id = ${tenantId} AND p.parent_id = ANY(${ids}::bigint[]) AND ${until} < ${context.until} AND ${current(context)}`;
 }
 
-export const passports: ObligationSource = { kind: 'passport', subjectType: 'employee', dated, ofSubjects };
+export const passports: ObligationSource = {
+  kind: 'passport',
+  subjectType: 'employee',
+  index: { resource: 'passports', field: 'expiration_date' },
+  dated,
+  ofSubjects,
+};

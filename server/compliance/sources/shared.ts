@@ -60,9 +60,23 @@ export interface ObligationRow {
 export interface ObligationSource {
   kind: ObligationKind;
   subjectType: SubjectType;
+  /**
+   * The index its dated rows are read through, in the page's order (tenant, end date, id; partial where the
+   * source keeps only some rows): the engine's index on the end date alone would make a page read every
+   * row sharing the first end date (hundreds in a large tenant) to order them by id.
+   */
+  index: DatedIndex;
   dated(context: PageContext): Sql;
   missing?(context: PageContext): Sql;
   ofSubjects(context: SubjectsContext): Sql;
+}
+
+export interface DatedIndex {
+  resource: string;
+  /** The end date's field in `data`. */
+  field: string;
+  /** A partial index's condition on the row (`data @> …`), as the source's query says it. */
+  where?: string;
 }
 
 /** The table of a resource of the registry. */

@@ -33,4 +33,10 @@ function ofSubjects(context: SubjectsContext) {
    WHERE i.tenant_id = ${tenantId} AND i.parent_id = ANY(${ids}::bigint[]) AND ${until} < ${context.until} AND ${current(context)}`;
 }
 
-export const trailerInsurances: ObligationSource = { kind: 'trailer-insurance', subjectType: 'trailer', dated, ofSubjects };
+export const trailerInsurances: ObligationSource = {
+  kind: 'trailer-insurance',
+  subjectType: 'trailer',
+  index: { resource: 'trailer-insurances', field: 'end_date' },
+  dated,
+  ofSubjects,
+};

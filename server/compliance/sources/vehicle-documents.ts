@@ -16,30 +16,33 @@ function dated(context: PageContext) {
          v.label AS subject_label, NULL::bigint AS company_id, g.id AS type_id, g.name AS type_name, ${until} AS valid_until, g.warning_days
     FROM ${table(model, 'vehicle-documents')} c
    CROSS JOIN LATERAL (SELECT v.id, ${vehicleLabel('v')} AS label FROM ${table(model, 'transport')} v
-                        WHERE v.tenant_id = ${tenantId} AND v.id = ((c.data->>'transport_id')::numeric) LIMIT 1) v
+                        WHERE v.tenant_id = ${tenantId} AND v.id = (c.data->>'transport_id')::bigint LIMIT 1) v
    CROSS JOIN LATERAL (SELECT g.id, g.data->>'name' AS name, ${WARNING_DAYS} AS warning_days FROM ${table(model, 'transport-document-groups')} g
-                        WHERE g.tenant_id = ${tenantId} AND g.id = ((c.data->>'group_id')::numeric) LIMIT 1) g
+                        WHERE g.tenant_id = ${tenantId} AND g.id = (c.data->>'group_id')::bigint LIMIT 1) g
    WHERE c.tenant_id = ${tenantId} AND ${withinThreshold(context, until, sql`g.warning_days`)}${noCompany(context)}
    ORDER BY ${until}, c.id${limitOf(context)}`;
 }
 
-/** The gaps of the tenant's vehicles (alias `v`) that meet `which`: a column without a cell that has an end date. */
+/**
+ * The gaps of the tenant's vehicles (alias `v`) that meet `which`: a column without a cell that has an end
+ * date, in vehicle then column order (the vehicles drive in id order, so a page stops after its first gaps).
+ */
 function gapsOf(context: { model: PageContext['model']; tenantId: number }, which: Sql) {
   const { model, tenantId } = context;
   return sql`
   SELECT 'vehicle-document'::text AS kind, NULL::bigint AS item_id, NULL::bigint AS document_id, 'vehicle'::text AS subject_type, v.id AS subject_id,
          ${vehicleLabel('v')} AS subject_label, NULL::bigint AS company_id, g.id AS type_id, g.data->>'name' AS type_name, NULL::text AS valid_until,
          ${WARNING_DAYS} AS warning_days
-    FROM ${table(model, 'transport-document-groups')} g
-    JOIN ${table(model, 'transport')} v ON v.tenant_id = ${tenantId} AND ${which}
-   WHERE g.tenant_id = ${tenantId}
+    FROM ${table(model, 'transport')} v
+   CROSS JOIN ${table(model, 'transport-document-groups')} g
+   WHERE v.tenant_id = ${tenantId} AND g.tenant_id = ${tenantId} AND ${which}
      AND NOT EXISTS (SELECT 1 FROM ${table(model, 'vehicle-documents')} c
                       WHERE c.tenant_id = ${tenantId} AND ((c.data->>'transport_id')::numeric) = v.id
-                        AND ((c.data->>'group_id')::numeric) = g.id AND ${until} IS NOT NULL)`;
+                        AND (c.data->>'group_id')::bigint = g.id AND ${until} IS NOT NULL)`;
 }
 
 function missing(context: PageContext) {
-  return sql`${gapsOf(context, sql`true${noCompany(context)}`)} ORDER BY subject_label, subject_id, type_id${limitOf(context)}`;
+  return sql`${gapsOf(context, sql`true${noCompany(context)}`)} ORDER BY v.id, g.id${limitOf(context)}`;
 }
 
 function ofSubjects(context: SubjectsContext) {
@@ -49,11 +52,18 @@ function ofSubjects(context: SubjectsContext) {
          ${vehicleLabel('v')} AS subject_label, NULL::bigint AS company_id, g.id AS type_id, g.data->>'name' AS type_name, ${until} AS valid_until,
          ${WARNING_DAYS} AS warning_days
     FROM ${table(model, 'vehicle-documents')} c
-    JOIN ${table(model, 'transport')} v ON v.tenant_id = ${tenantId} AND v.id = ((c.data->>'transport_id')::numeric)
-    JOIN ${table(model, 'transport-document-groups')} g ON g.tenant_id = ${tenantId} AND g.id = ((c.data->>'group_id')::numeric)
+    JOIN ${table(model, 'transport')} v ON v.tenant_id = ${tenantId} AND v.id = (c.data->>'transport_id')::bigint
+    JOIN ${table(model, 'transport-document-groups')} g ON g.tenant_id = ${tenantId} AND g.id = (c.data->>'group_id')::bigint
    WHERE c.tenant_id = ${tenantId} AND ((c.data->>'transport_id')::numeric) = ANY(${ids}::numeric[]) AND ${until} < ${context.until}
   UNION ALL
   ${gapsOf(context, sql`v.id = ANY(${ids}::bigint[])`)}`;
 }
 
-export const vehicleDocuments: ObligationSource = { kind: 'vehicle-document', subjectType: 'vehicle', dated, missing, ofSubjects };
+export const vehicleDocuments: ObligationSource = {
+  kind: 'vehicle-document',
+  subjectType: 'vehicle',
+  index: { resource: 'vehicle-documents', field: 'end_date' },
+  dated,
+  missing,
+  ofSubjects,
+};

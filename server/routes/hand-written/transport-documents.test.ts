@@ -15,6 +15,7 @@ interface Cell {
   start_date: string | null;
   end_date: string | null;
   files: Array<{ file_id: number; file_name: string; url: string }>;
+  state?: string;
 }
 interface Vehicle {
   id: number;
@@ -166,7 +167,13 @@ describe.each(databases)('transport documents on %s', (kind) => {
     expect(body.message).toBe('Updated successfully!');
     expect(body.data).toMatchObject({ doc_id: cell.doc_id, start_date: '2024-01-01', end_date: '2025-01-01' });
     expect(body.data.files.map((file) => file.file_name)).toEqual(['inspection.png', 'inspection.pdf']);
-    expect(await firstCell(truck)).toMatchObject({ start_date: '2024-01-01', files: body.data.files });
+    // Judged by the compliance engine: an end date in the past is expired; a cell without one is missing.
+    expect(await firstCell(truck)).toMatchObject({ start_date: '2024-01-01', files: body.data.files, state: 'expired' });
+    const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const renewed = await upload(cell.doc_id, [{ field: 'end_date', content: soon }]);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(await firstCell(truck)).toMatchObject({ end_date: soon, state: 'expiring' });
+    expect((await firstCell(van)).state).toBe('missing');
     const png = await call(test.app, 'GET', body.data.files[0].url, undefined, { token: owner.token });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');

@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { createAjv } from '../../../validation/create-ajv';
 import { toFieldMessages } from '../../../validation/field-errors';
 import type { FieldMessages } from '../../../validation/messages';
+import { cellStates } from '../../compliance/cell-states';
 import { Sql, sql } from '../../db/sql';
 import { TenantDb } from '../../db/tenant-db';
 import { DEFAULT_PER_PAGE, likePattern, MAX_PER_PAGE } from '../../engine/list-query';
@@ -101,9 +102,10 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
     return total === 0 ? [] : store.page(resource, {}, conditions, orderBy, total, 0);
   }
 
-  function documentView(row: RecordRow) {
+  function documentView(row: RecordRow, state?: string) {
     const files = (Array.isArray(row.data.files) ? row.data.files : []) as StoredFile[];
     return {
+      ...(state === undefined ? {} : { state }),
       doc_id: Number(row.id),
       transport_id: row.data.transport_id,
       group_id: row.data.group_id,
@@ -138,6 +140,8 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
           byCell.set(key(vehicleId, Number(column.id)), row);
         }
       }
+      // Each cell's state as the compliance page sees it (the same engine): expired, expiring, good, or missing.
+      const states = await cellStates(store.client, app.engine, store.tenantId, vehicleIds);
       return {
         data: vehicles.map((vehicle) => ({
           id: Number(vehicle.id),
@@ -148,7 +152,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
             name: column.data.name,
             show_document_start_date: column.data.show_document_start_date === true,
             warning_days: typeof column.data.warning_days === 'number' ? column.data.warning_days : 30,
-            documents: [documentView(byCell.get(key(Number(vehicle.id), Number(column.id))) as RecordRow)],
+            documents: [documentView(byCell.get(key(Number(vehicle.id), Number(column.id))) as RecordRow, states.get(key(Number(vehicle.id), Number(column.id))))],
           })),
         })),
         pagination: { total, currentPage: page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) },

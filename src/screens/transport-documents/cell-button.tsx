@@ -4,7 +4,7 @@
  * button, reachable by keyboard, opening the cell's dialog; plain text for a member who may not edit.
  */
 import { PaperClipOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExpiryTag } from '../../fields/date/expiry-tag';
 import { cellExpiry } from './cell-rules';
@@ -31,7 +31,13 @@ export function CellSummary({ cell, column, testId }: { cell: DocumentCell; colu
           {t('transportDocuments.cell.noDate')}
         </Typography.Text>
       )}
-      <ExpiryTag state={cellExpiry(cell, column.warning_days)} testId={`${testId}-state`} />
+      {cell.state === 'missing' ? (
+        <Tag color="volcano" data-testid={`${testId}-state`} data-state="missing">
+          {t('compliance.states.missing')}
+        </Tag>
+      ) : (
+        <ExpiryTag state={cell.state ?? cellExpiry(cell, column.warning_days)} testId={`${testId}-state`} />
+      )}
       {cell.files.length > 0 && (
         <span title={t('transportDocuments.cell.filesCount', { count: cell.files.length })} data-testid={`${testId}-files`} style={{ whiteSpace: 'nowrap' }}>
           <PaperClipOutlined /> {cell.files.length}

@@ -14,6 +14,11 @@ export interface DocumentCell {
   end_date: string | null;
   files: DocumentFile[];
   version: number;
+  /**
+   * The cell's state by the compliance engine (server/compliance/cell-states.ts): `missing` when it has no end
+   * date (every column is required for every vehicle). Absent in answers that do not judge it (a save's).
+   */
+  state?: 'missing' | 'expired' | 'expiring' | 'good';
 }
 
 /** A column as `GET /transport/documents` gives it with each vehicle, holding that vehicle's cell. */

@@ -1,0 +1,135 @@
+/**
+ * `npm run bench:compliance`: the compliance engine at the issue's full size (issue 14, point 6): a large
+ * tenant of 1,000,000 orders, 100,000 employees (each with a passport, an HR document and a contract end;
+ * the licence required for contractors), 10,000 vehicles (a cell in every document column but one in
+ * thirty, maintenance due dates), 5,000 trailers (insured) and 10,000 cards, among 200 small tenants, as
+ * scripts/seed/bulk.ts makes them, on PostgreSQL (and the embedded database with --databases).
+ *
+ * It measures what the compliance page sends (`GET /api/compliance`: its first page with the counts, the
+ * other tabs, a subject type, one company, a wider window, a later page) and the bell every page asks for
+ * (`GET /api/notifications`), each at concurrency 1 and 10 with
+ * autocannon, and prints req/s, p50 and p99. Budget: the first page with counts p99 ≤ 100 ms at c=10 on
+ * PostgreSQL. Data is kept in its own database (`fleetdesk_bench_full`) and folder (`bench/.data/pglite-full`)
+ * and made again only when the size changes (or with --fresh).
+ *
+ *   npm run bench:compliance -- [--databases postgres] [--orders 1000000] [--employees 100000] [--duration 10]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
+import { load, type LoadCase } from './load';
+import { ROOT, runScript, startServer } from './processes';
+
+const { values: args } = parseArgs({
+  options: {
+    databases: { type: 'string', default: 'postgres' },
+    orders: { type: 'string', default: '1000000' },
+    employees: { type: 'string', default: '100000' },
+    transports: { type: 'string', default: '10000' },
+    duration: { type: 'string', default: '10' },
+    fresh: { type: 'boolean', default: false },
+  },
+});
+
+type Kind = 'pglite' | 'postgres';
+const DATA = path.join(ROOT, 'bench/.data');
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB = 'fleetdesk_bench_full';
+const BUDGET_P99_MS = 100;
+const seedArgs = ['--orders', args.orders, '--employees', args.employees, '--transports', args.transports, '--tenants', '200'];
+
+export function fullSizeEnv(kind: Kind): Record<string, string> {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB}`;
+  return kind === 'pglite'
+    ? { DATA_DIR: path.join(DATA, 'pglite-full'), DATABASE_URL: '' }
+    : { DATA_DIR: path.join(DATA, 'postgres-full-dir'), DATABASE_URL: url.toString() };
+}
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Seeds the full size once (a marker file keeps the sizes it was made with). */
+export async function prepareFullSize(kind: Kind, fresh = false) {
+  fs.mkdirSync(DATA, { recursive: true });
+  const marker = path.join(DATA, `${kind}-full.sizes.json`);
+  const key = JSON.stringify(seedArgs);
+  if (!fresh && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === key) return console.log(`[${kind}] reusing the data (${key})`);
+  fs.rmSync(marker, { force: true });
+  if (kind === 'pglite') fs.rmSync(path.join(DATA, 'pglite-full'), { recursive: true, force: true });
+  else {
+    await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${DB}`);
+  }
+  console.log(`[${kind}] seeding ${key}…`);
+  const started = Date.now();
+  await runScript('scripts/seed/bulk.ts', seedArgs, fullSizeEnv(kind));
+  console.log(`[${kind}] seeded in ${Math.round((Date.now() - started) / 1000)} s`);
+  fs.writeFileSync(marker, key);
+}
+
+const line = (kind: Kind, name: string, connections: number, result: Awaited<ReturnType<typeof load>>, budget: number | null) =>
+  `[${kind}] ${name.padEnd(30)} c=${String(connections).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(4)} ms${result.errors ? `  errors ${result.errors}` : ''}${budget === null || connections !== 10 ? '' : result.p99 <= budget ? '  met' : '  NOT met'}`;
+
+async function bench(kind: Kind) {
+  await prepareFullSize(kind, args.fresh);
+  const server = await startServer('server/server.ts', { ...fullSizeEnv(kind), AUTH_RATE_LIMIT: '100000' }, '/api/health', path.join(DATA, 'servers-full.log'));
+  try {
+    const signIn = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': 'bench' },
+      body: JSON.stringify({ login: BULK_LOGIN, password: BULK_PASSWORD }),
+    });
+    const { data } = (await signIn.json()) as { data: { token: string; user: { company: { id: number } } } };
+    const headers = { authorization: `Bearer ${data.token}`, 'accept-language': 'en' };
+    const first = (await (await fetch(`${server.url}/api/compliance?perPage=20`, { headers })).json()) as { counts: Record<string, number> };
+    console.log(`[${kind}] the large tenant's counts: ${JSON.stringify(first.counts)}`);
+    const cases: Record<string, LoadCase & { budget: number | null }> = {
+      'page 1 with counts': { url: `${server.url}/api/compliance?page=1&perPage=20`, budget: BUDGET_P99_MS },
+      'expired tab': { url: `${server.url}/api/compliance?state=expired&perPage=20`, budget: BUDGET_P99_MS },
+      'expiring tab': { url: `${server.url}/api/compliance?state=expiring&perPage=20`, budget: BUDGET_P99_MS },
+      'missing tab': { url: `${server.url}/api/compliance?state=missing&perPage=20`, budget: BUDGET_P99_MS },
+      vehicles: { url: `${server.url}/api/compliance?subject_type=vehicle&perPage=20`, budget: BUDGET_P99_MS },
+      'one company': { url: `${server.url}/api/compliance?company_id=${data.user.company.id}&perPage=20`, budget: BUDGET_P99_MS },
+      '90 days': { url: `${server.url}/api/compliance?within_days=90&perPage=20`, budget: BUDGET_P99_MS },
+      'page 10': { url: `${server.url}/api/compliance?page=10&perPage=20`, budget: BUDGET_P99_MS },
+      // The header's bell: every signed-in page asks for it.
+      'the bell': { url: `${server.url}/api/notifications`, budget: BUDGET_P99_MS },
+    };
+    const rows: string[] = [];
+    for (const [name, target] of Object.entries(cases)) {
+      for (const connections of [1, 10]) {
+        const result = await load({ ...target, headers: { ...headers, ...target.headers } }, connections, Number(args.duration));
+        const row = line(kind, name, connections, result, target.budget);
+        console.log(row);
+        rows.push(row);
+      }
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const all: string[] = [];
+  for (const kind of args.databases.split(',').map((name) => name.trim()) as Kind[]) all.push(...(await bench(kind)));
+  console.log(`\nGET /api/compliance at ${seedArgs.join(' ')}, ${args.duration} s a case (budget: p99 ≤ ${BUDGET_P99_MS} ms at c=10)`);
+  for (const row of all) console.log(row);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'bench/compliance.ts')) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
