@@ -66,13 +66,14 @@ describe.each(databases)('e-mail reminders on %s', (kind) => {
     let records: ComplianceRecords;
     let anna: number;
     let annaStatus: number;
+    let annaDocument: number;
     let truck: number;
 
     beforeAll(async () => {
       ({ owner, records } = await newTenant());
       const licence = await records.documentType('Führerschein C');
       anna = await records.employee(owner.user.company.id, 'Anna');
-      annaStatus = (await records.document(anna, licence, 7)).statusId;
+      ({ statusId: annaStatus, documentId: annaDocument } = await records.document(anna, licence, 7));
       await records.document(await records.employee(owner.user.company.id, 'Bertha'), licence, 200);
       await records.document(await records.employee(owner.user.company.id, 'Olly', `O'Neil & <Co>`), licence, 30);
       truck = await records.vehicle('Truck 07', 14);
@@ -89,7 +90,7 @@ describe.each(databases)('e-mail reminders on %s', (kind) => {
       expect(mail).toContain('Anna Driver');
       expect(mail).toContain(`${t('reminders.mail.kinds.document')} · Führerschein C`);
       expect(mail).toContain(t('reminders.mail.daysLeft', { count: 7 }));
-      expect(mail).toContain(`${APP_URL}/personal-main/employee/${anna}?tab=employee-documents`);
+      expect(mail).toContain(`${APP_URL}/personal-main/employee/${anna}?tab=employee-documents&companyId=${owner.user.company.id}&document=${annaDocument}`);
       expect(mail).toContain(`${t('reminders.mail.subjects.vehicle')}: Truck 07`);
       expect(mail).toContain(`${APP_URL}/transport/${truck}?tab=documents`);
       expect(mail).toContain(`${APP_URL}/settings`);
