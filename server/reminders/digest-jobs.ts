@@ -6,7 +6,7 @@
  * lease ends. Plain SQL that runs on PostgreSQL and PGlite alike; times come from the caller (`now`).
  */
 import type { Queryable } from '../db/pool';
-import { SUBJECT_RIGHTS } from '../compliance/types';
+import { SUBJECT_RIGHTS } from '../../resources/compliance';
 
 export interface DigestJob {
   id: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ComplianceItem } from '../compliance/types';
+import type { ComplianceItem } from '../../resources/compliance';
 import { createTranslator, LANGUAGES } from '../i18n/i18n';
 import { digestMail, dueText, formatDate, type DueReminder } from './digest-mail';
 

@@ -3,7 +3,7 @@
  * obligation with its subject, kind, type, end date, how many days are left (or that it expired or is
  * missing) and a link to the record to fix. Every value put into the HTML is escaped.
  */
-import type { ComplianceItem } from '../compliance/types';
+import type { ComplianceItem } from '../../resources/compliance';
 import type { Language, Translate } from '../i18n/i18n';
 import type { MailMessage } from '../mail/mailer';
 import { itemLink } from './item-links';

@@ -10,7 +10,7 @@
 import { holds } from '../../resources/permissions';
 import type { MemberData } from '../auth/users';
 import { compliancePage } from '../compliance/page';
-import type { ComplianceFilter, Holds } from '../compliance/types';
+import type { ComplianceFilter, Holds } from '../../resources/compliance';
 import type { Database } from '../db/database';
 import type { Queryable } from '../db/pool';
 import type { EngineModel } from '../engine/model';

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { holds as memberHolds } from '../../resources/permissions';
 import { addMessage, type FieldMessages } from '../../validation/messages';
 import { compliancePages } from '../compliance/page-cache';
-import { SUBJECT_RIGHTS, type ComplianceItem, type Holds } from '../compliance/types';
+import { SUBJECT_RIGHTS, type ComplianceItem, type Holds } from '../../resources/compliance';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-error';
 import { markRead, readKeys, type Reader } from '../notifications/read-marks';
