@@ -6,7 +6,8 @@
  * scripts/seed/bulk.ts makes them, on PostgreSQL (and the embedded database with --databases).
  *
  * It measures what the compliance page sends (`GET /api/compliance`: its first page with the counts, the
- * other tabs, a subject type, one company, a wider window, a later page), each at concurrency 1 and 10 with
+ * other tabs, a subject type, one company, a wider window, a later page) and the bell every page asks for
+ * (`GET /api/notifications`), each at concurrency 1 and 10 with
  * autocannon, and prints req/s, p50 and p99. Budget: the first page with counts p99 ≤ 100 ms at c=10 on
  * PostgreSQL. Data is kept in its own database (`fleetdesk_bench_full`) and folder (`bench/.data/pglite-full`)
  * and made again only when the size changes (or with --fresh).
@@ -101,6 +102,8 @@ async function bench(kind: Kind) {
       'one company': { url: `${server.url}/api/compliance?company_id=${data.user.company.id}&perPage=20`, budget: BUDGET_P99_MS },
       '90 days': { url: `${server.url}/api/compliance?within_days=90&perPage=20`, budget: BUDGET_P99_MS },
       'page 10': { url: `${server.url}/api/compliance?page=10&perPage=20`, budget: BUDGET_P99_MS },
+      // The header's bell: every signed-in page asks for it.
+      'the bell': { url: `${server.url}/api/notifications`, budget: BUDGET_P99_MS },
     };
     const rows: string[] = [];
     for (const [name, target] of Object.entries(cases)) {

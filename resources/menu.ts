@@ -25,8 +25,11 @@ export interface MenuOnlyEntry {
   /** The route it opens (a route of src/routes.tsx). */
   route: string;
   menu: MenuPlacement;
-  /** The right a member needs to see and open it; absent: every signed-in member. */
-  permission?: string;
+  /**
+   * The right a member needs to see and open it, or a list of rights any one of which is enough; absent:
+   * every signed-in member.
+   */
+  permission?: string | readonly string[];
 }
 
 /**
@@ -39,6 +42,17 @@ export interface MenuOnlyEntry {
  * resource's page, its entry moves into that resource's `menu`.
  */
 export const menuOnlyEntries: readonly MenuOnlyEntry[] = [
+  // Issue 14: the compliance page (what has expired, expires soon or is missing, across people and
+  // vehicles) is where a manager looks first, so it is the one entry of its own at the very top of the
+  // sidebar, before SPEC §1's groups, rather than inside one of them: it belongs to none (it spans HR,
+  // the fleet and the cards). It opens for a member who may see any of its subjects; the page then shows
+  // only the subject types they may see.
+  {
+    name: 'compliance',
+    route: '/compliance',
+    menu: { icon: 'SafetyCertificateOutlined', key: 'compliance' },
+    permission: ['employees.view', 'transport.view', 'trailers.view', 'cards.view'],
+  },
   // The orders list with its search and filters open (CrudListPage `searchFirst`).
   {
     name: 'order-search',
@@ -77,7 +91,10 @@ export function kebabCase(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
-/** Every sidebar entry, group by group in SPEC §1's order, each group's entries by `menu.order`. */
+/**
+ * Every sidebar entry: first the entries of their own (no group: the compliance page), then group by
+ * group in SPEC §1's order, each group's entries by `menu.order`.
+ */
 export function sidebarEntries(definitions: readonly ResourceDefinition[] = resources, menuOnly: readonly MenuOnlyEntry[] = menuOnlyEntries): SidebarEntry[] {
   const entries: SidebarEntry[] = [
     ...definitions.flatMap((resource) =>
@@ -85,7 +102,7 @@ export function sidebarEntries(definitions: readonly ResourceDefinition[] = reso
     ),
     ...menuOnly.map((entry) => ({ name: entry.name, route: entry.route, menu: entry.menu })),
   ];
-  const rank = (entry: SidebarEntry) => [sidebarGroups.indexOf(entry.menu.group), entry.menu.order ?? Number.MAX_SAFE_INTEGER];
+  const rank = (entry: SidebarEntry) => [entry.menu.group ? sidebarGroups.indexOf(entry.menu.group) : -1, entry.menu.order ?? Number.MAX_SAFE_INTEGER];
   // Array.prototype.sort is stable: entries of equal rank keep the registry's order.
   return entries.sort((first, second) => {
     const [firstGroup, firstOrder] = rank(first);

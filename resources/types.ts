@@ -49,8 +49,11 @@ export type SidebarGroup = (typeof sidebarGroups)[number];
 
 /** Where a page shows in the sidebar. */
 export interface MenuPlacement {
-  /** The group of SPEC §1 it is listed under (also what the permission presets go by, resources/permissions.ts). */
-  group: SidebarGroup;
+  /**
+   * The group of SPEC §1 it is listed under (also what the permission presets go by, resources/permissions.ts).
+   * Absent: an entry of its own at the top of the sidebar, before the groups (the compliance page).
+   */
+  group?: SidebarGroup;
   /** An icon name of @ant-design/icons; src/layout/menu-icons.tsx maps the names in use to their components. */
   icon: string;
   /** The label is `menu.<key>`; in kebab-case the key also names the entry's test id (`menu-order-search`). */

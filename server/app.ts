@@ -33,7 +33,11 @@ import { tenantSettingsRoutes } from './routes/tenant-settings';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { lookupRoutes } from './routes/lookups';
+import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
+import { failedMailRoutes } from './routes/failed-mail';
+import { reminderSettingsRoutes } from './routes/reminder-settings';
+import { backgroundJobsPlugin } from './reminders/background-jobs';
 import { documentStatusRoutes } from './routes/hand-written/document-statuses';
 import { employeeRoutes } from './routes/hand-written/employees';
 import { repairRoutes } from './routes/hand-written/repairs';
@@ -91,7 +95,12 @@ export const fleetdeskApp = fp(
     await app.register(handoverActListRoutes, { database });
     await app.register(auditLogRoutes, { database });
     await app.register(expiringRoutes, { database });
+    await app.register(reminderSettingsRoutes, { database });
+    await app.register(failedMailRoutes, { database });
+    // The reminder scheduler, its digest worker and the mail queue's sender (config BACKGROUND_JOBS).
+    await app.register(backgroundJobsPlugin, { config, database, translator, mailer });
     await app.register(complianceRoutes, { database });
+    await app.register(notificationRoutes, { database });
     await app.register(tenantSettingsRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },

@@ -15,6 +15,10 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       authRateLimit: 10,
       apiDocs: true,
+      backgroundJobs: true,
+      reminderIntervalMs: 60_000,
+      mailMaxAttempts: 6,
+      mailRetrySeconds: 60,
     });
   });
 
@@ -57,5 +61,16 @@ describe('configuration from the environment', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems).toHaveLength(5);
     expect((error as ConfigError).message).not.toContain('hunter2');
+  });
+
+  it('reads the background loops and the mail retries', () => {
+    expect(loadConfig({ BACKGROUND_JOBS: 'off', REMINDER_INTERVAL_MS: '250', MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_SECONDS: '5' })).toMatchObject({
+      backgroundJobs: false,
+      reminderIntervalMs: 250,
+      mailMaxAttempts: 3,
+      mailRetrySeconds: 5,
+    });
+    expect(() => loadConfig({ BACKGROUND_JOBS: 'sometimes' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(ConfigError);
   });
 });

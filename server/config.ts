@@ -22,6 +22,18 @@ export interface Config {
   authRateLimit: number;
   /** Serve the API docs page at /api/docs (API_DOCS=on|off; default on, off when NODE_ENV=production). */
   apiDocs: boolean;
+  /**
+   * Run the background loops in this process (BACKGROUND_JOBS=on|off, default on): the reminder scheduler,
+   * its digest worker and the mail queue's sender (server/reminders/). Off, nothing is enqueued or sent by
+   * this process; tests that drive a run by hand switch them off.
+   */
+  backgroundJobs: boolean;
+  /** How often the loops run, in milliseconds (REMINDER_INTERVAL_MS, default one minute). */
+  reminderIntervalMs: number;
+  /** Delivery attempts of a queued mail before it is `failed` and shown to administrators (MAIL_MAX_ATTEMPTS). */
+  mailMaxAttempts: number;
+  /** Wait before the first retry of a failed delivery, doubling with each further one (MAIL_RETRY_SECONDS). */
+  mailRetrySeconds: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -96,6 +108,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: logLevel as LogLevel,
     authRateLimit: integer('AUTH_RATE_LIMIT', 10, 1, 1_000_000),
     apiDocs: onOff('API_DOCS', read('NODE_ENV') !== 'production'),
+    backgroundJobs: onOff('BACKGROUND_JOBS', true),
+    reminderIntervalMs: integer('REMINDER_INTERVAL_MS', 60_000, 50, 86_400_000),
+    mailMaxAttempts: integer('MAIL_MAX_ATTEMPTS', 6, 1, 20),
+    mailRetrySeconds: integer('MAIL_RETRY_SECONDS', 60, 1, 86_400),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -90,6 +90,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', url: '/api/profile/update/password', fields: ['current_password', 'password', 'password_confirmation'], signedIn: true },
   { method: 'POST', url: '/api/profile/update/avatar', fields: ['file'], signedIn: true },
   { method: 'GET', url: '/api/profile/show', fields: [], signedIn: true },
+  { method: 'PUT', url: '/api/profile/reminders', fields: ['digest_enabled', 'digest_hour', 'steps', 'time_zone', 'language'], signedIn: true },
+  { method: 'GET', url: '/api/mail/failed', fields: [], signedIn: true },
   { method: 'GET', url: '/api/health', fields: [], signedIn: false },
   { method: 'POST', url: '/api/logout', fields: [], signedIn: false },
 ];

@@ -51,6 +51,7 @@ const ActsListPage = lazyNamed(() => import('./screens/handover-acts/acts-list-p
 const NewActPage = lazyNamed(() => import('./screens/handover-acts/new-act-page'), 'NewActPage');
 const ActPage = lazyNamed(() => import('./screens/handover-acts/act-page'), 'ActPage');
 const VehiclePage = lazyNamed(() => import('./screens/vehicle/vehicle-page'), 'VehiclePage');
+const CompliancePage = lazyNamed(() => import('./screens/compliance/compliance-page'), 'CompliancePage');
 
 export interface AppRoute {
   path: string;
@@ -124,6 +125,8 @@ export const appRoutes: AppRoute[] = withResourceRoutes([
   { path: '/privacy-policy', titleKey: 'pages.privacyPolicy', access: 'public', element: <LegalPage /> },
   { path: '/terms-of-conditions', titleKey: 'pages.termsOfConditions', access: 'public', element: <LegalPage /> },
   comingSoon('/', 'orders'),
+  // Issue 14: what has expired, expires soon or is missing, across people and vehicles (src/screens/compliance/).
+  { path: '/compliance', titleKey: 'pages.compliance', access: 'private', element: <CompliancePage />, handWritten: true },
   // The orders list as a search page: search and filters first, kept in the URL (CrudList `searchFirst`).
   {
     path: '/order-search',

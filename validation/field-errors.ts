@@ -36,6 +36,11 @@ export function messageOf(error: ErrorObject): ValidationMessage {
       return { key: 'validation.notAllowed' };
     case 'enum':
       return { key: 'validation.enum' };
+    case 'minItems':
+    case 'maxItems':
+      return { key: `validation.${error.keyword}`, params: { limit: Number(params.limit) } };
+    case 'uniqueItems':
+      return { key: 'validation.uniqueItems' };
     case 'x-same-as':
       return { key: 'validation.sameAs' };
     case 'x-not-after-today':

@@ -35,4 +35,11 @@ describe('formats', () => {
     expect(formats['not-blank']('   ')).toBe(false);
     expect(formats['not-blank']('')).toBe(false);
   });
+
+  it.each(['UTC', 'Europe/Kyiv', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5'])('time-zone accepts %s', (value) => {
+    expect(formats['time-zone'](value)).toBe(true);
+  });
+  it.each(['', 'Mars/Olympus', 'Europe/Berlin; DROP', 'x'.repeat(65)])('time-zone rejects %j', (value) => {
+    expect(formats['time-zone'](value)).toBe(false);
+  });
 });

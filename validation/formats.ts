@@ -28,6 +28,8 @@ export const date = (value: string) => isCalendarDate(value);
 export const iban = (value: string) => isIban(value);
 /** A vehicle identification number: 17 characters, digits and Latin capitals without I, O and Q. */
 export const vin = (value: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(value);
+/** An IANA time zone the runtime knows ("Europe/Kyiv"), as browsers report theirs: reminders go out by the member's clock. */
+export const timeZone = (value: string) => isTimeZone(value);
 /** A SWIFT/BIC code: 8 or 11 characters. */
 export const swift = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(value);
 
@@ -47,6 +49,7 @@ export const formats = {
   iban,
   vin,
   swift,
+  'time-zone': timeZone,
   permission,
 } satisfies Record<string, (value: string) => boolean>;
 
@@ -77,4 +80,14 @@ function isIban(value: string): boolean {
     for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
   }
   return remainder === 1;
+}
+
+function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }

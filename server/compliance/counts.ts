@@ -6,7 +6,7 @@ import { sql } from '../db/sql';
 import type { EngineModel } from '../engine/model';
 import type { Client } from './items';
 import { datesOf, sourcesFor, unionOf } from './page';
-import type { ComplianceFilter, ComplianceState, Holds } from './types';
+import type { ComplianceFilter, ComplianceState, Holds } from '../../resources/compliance';
 
 export type ComplianceCounts = Record<ComplianceState, number>;
 

@@ -1,6 +1,6 @@
 /** Rows of the sources (sources/shared.ts ObligationRow) as the items every reader answers (types.ts ComplianceItem). */
 import type { ObligationRow } from './sources';
-import type { ComplianceItem, ObligationKind, SubjectType } from './types';
+import type { ComplianceItem, ObligationKind, SubjectType } from '../../resources/compliance';
 
 type Client = { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> };
 

@@ -22,7 +22,7 @@ import type { Database } from '../db/database';
 import { complianceCounts } from './counts';
 import { compliancePage } from './page';
 import { cachedReader, refreshingReader } from './reading-cache';
-import { SUBJECT_RIGHTS, SUBJECT_TYPES, type ComplianceFilter, type Holds } from './types';
+import { SUBJECT_RIGHTS, SUBJECT_TYPES, type ComplianceFilter, type Holds } from '../../resources/compliance';
 
 const LIFETIME_MS = 30_000;
 const MAX_ENTRIES = 1_000;

@@ -9,7 +9,7 @@ import { identifier, join, sql, type Sql } from '../db/sql';
 import type { EngineModel } from '../engine/model';
 import { itemOf, type Client } from './items';
 import { obligationSources, type ObligationRow, type ObligationSource, type PageContext } from './sources';
-import { SUBJECT_RIGHTS, type ComplianceFilter, type ComplianceItem, type Holds } from './types';
+import { SUBJECT_RIGHTS, type ComplianceFilter, type ComplianceItem, type Holds } from '../../resources/compliance';
 
 async function run<T>(client: Client, statement: Sql): Promise<T[]> {
   const { text, values } = statement.render();

@@ -7,7 +7,7 @@ import { join, sql, type Sql } from '../db/sql';
 import type { EngineModel } from '../engine/model';
 import { itemOf, type Client } from './items';
 import { obligationSources, type ObligationRow } from './sources';
-import type { ComplianceItem, SubjectType } from './types';
+import type { ComplianceItem, SubjectType } from '../../resources/compliance';
 
 export async function obligationsOf(
   client: Client,

@@ -4,7 +4,7 @@
  * where the route allows it. Anything else, or a bad value, is a 422 naming the parameter.
  */
 import { addMessage, type FieldMessages } from '../../validation/messages';
-import { COMPLIANCE_STATES, OBLIGATION_KINDS, SUBJECT_TYPES, type ComplianceFilter } from '../compliance/types';
+import { COMPLIANCE_STATES, OBLIGATION_KINDS, SUBJECT_TYPES, type ComplianceFilter } from '../../resources/compliance';
 import { HttpError } from '../http-error';
 
 function integerIn(text: string, min: number, max: number): number | null {

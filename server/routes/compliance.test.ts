@@ -8,7 +8,7 @@ import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holds } from '../../resources/permissions';
 import { obligationsOf } from '../compliance/subjects';
-import type { ComplianceItem } from '../compliance/types';
+import type { ComplianceItem } from '../../resources/compliance';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { createMember } from '../test-support/members';

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { holds } from '../../resources/permissions';
 import { ensureComplianceIndexes } from '../compliance/indexes';
 import { complianceCountsCache, compliancePages } from '../compliance/page-cache';
-import { COMPLIANCE_STATES, SUBJECT_RIGHTS, SUBJECT_TYPES } from '../compliance/types';
+import { COMPLIANCE_STATES, SUBJECT_RIGHTS, SUBJECT_TYPES } from '../../resources/compliance';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-error';
 import { SIGNED_IN } from '../plugins/auth';

@@ -19,8 +19,17 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /**
+   * Asked for each message before it is accepted (`attempt`: 1 for the first message the sink is offered):
+   * a text refuses it with a temporary failure (451) and that text; null accepts it.
+   */
+  refuse?: (attempt: number) => string | null;
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  let offered = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -29,6 +38,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const refusal = options.refuse?.(++offered) ?? null;
+        if (refusal !== null) {
+          callback(Object.assign(new Error(refusal), { responseCode: 451 }));
+          return;
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((recipient) => recipient.address),

@@ -69,6 +69,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Suites share 127.0.0.1 as their client address: only the rate-limit suite sets a low limit.
     AUTH_RATE_LIMIT: '100000',
+    // No reminder digests or queued mails behind a suite's back: the reminder suites run them by hand.
+    BACKGROUND_JOBS: 'off',
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -72,6 +72,11 @@ describe('routes', () => {
     expect(canOpen(dispatcher, '/audit-log')).toBe(false);
     expect(canOpen(dispatcher, '/settings')).toBe(true);
     expect(canOpen(administrator, '/audit-log')).toBe(true);
+    // The compliance page opens with any one of the view rights of its subjects.
+    expect(routePermission('/compliance')).toEqual(['employees.view', 'transport.view', 'trailers.view', 'cards.view']);
+    expect(canOpen(dispatcher, '/compliance')).toBe(true);
+    expect(canOpen(testUser({ administrator: false, permissions: ['cards.view'] }), '/compliance')).toBe(true);
+    expect(canOpen(testUser({ administrator: false, permissions: ['orders.view'] }), '/compliance')).toBe(false);
   });
 });
 

@@ -64,8 +64,11 @@ export function readsAuditLog(user: AccessHolder | null | undefined): boolean {
   return hasRight(user, AUDIT_RIGHT);
 }
 
-/** Web pages that are no resource's list or show page, with the right they need: the menu-only pages' (resources/menu.ts). */
-const pagePermissions: Record<string, string> = Object.fromEntries(
+/**
+ * Web pages that are no resource's list or show page, with the right they need (or the rights any one of
+ * which is enough): the menu-only pages' (resources/menu.ts).
+ */
+const pagePermissions: Record<string, string | readonly string[]> = Object.fromEntries(
   menuOnlyEntries.flatMap((entry) => (entry.permission ? [[entry.route, entry.permission]] : [])),
 );
 
@@ -73,10 +76,11 @@ const routeShape = (path: string) => path.replace(/:\w+/g, ':');
 
 /**
  * The right a web route needs (a route pattern such as `/companies/:companyId`): `<key>.view` of the
- * resource whose list or show page it is, the right of a hand-written page, or undefined when every
+ * resource whose list or show page it is, the right (or the rights, any one of which is enough) of a
+ * hand-written page, or undefined when every
  * signed-in member may open it (profile pages, screens not yet built).
  */
-export function routePermission(path: string): string | undefined {
+export function routePermission(path: string): string | readonly string[] | undefined {
   if (pagePermissions[path]) return pagePermissions[path];
   // The pages under a hand-written page (an act's page under the acts list) need what the page needs.
   const under = Object.keys(pagePermissions).find((route) => path.startsWith(`${route}/`));
@@ -89,5 +93,5 @@ export function routePermission(path: string): string | undefined {
 /** Whether the member may open a web route. */
 export function canOpen(user: AccessHolder | null | undefined, path: string): boolean {
   const permission = routePermission(path);
-  return permission === undefined || hasRight(user, permission);
+  return permission === undefined || [permission].flat().some((right) => hasRight(user, right));
 }

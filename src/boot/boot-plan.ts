@@ -37,8 +37,8 @@ export async function firstListRequest(resource: ResourceDefinition): Promise<st
  * by CrudListPage with the list's initial state, without path parameters, or a hand-written page that
  * opens with one: `firstList`), by page path, with the right the page needs.
  */
-export async function firstListRequests(): Promise<Record<string, { url: string; right?: string }>> {
-  const lists: Record<string, { url: string; right?: string }> = {};
+export async function firstListRequests(): Promise<Record<string, { url: string; right?: string | readonly string[] }>> {
+  const lists: Record<string, { url: string; right?: string | readonly string[] }> = {};
   for (const route of appRoutes) {
     if (!(route.generic || route.firstList) || route.path.includes(':')) continue;
     const props = (route.element as { props?: { resource?: string; searchFirst?: boolean } }).props;

@@ -22,7 +22,7 @@ export interface BootPlan {
   /** The current user's request (`/api/profile/show`). */
   session: string;
   /** The first list request by page path (`/` → `/api/orders?page=1&…`) and the right the page needs. */
-  lists: Record<string, { url: string; right?: string }>;
+  lists: Record<string, { url: string; right?: string | readonly string[] }>;
   /** antd's styles made at build time (src/layout/antd-static-styles.tsx), or null. */
   antdStyles: string | null;
   /** The signed-in shell's chunks (JS) and styles (CSS), asset paths from the site root. */
@@ -124,7 +124,7 @@ export function startBoot(window: Window): void {
       const user = answer?.ok
         ? ((await answer.clone().json()) as { data?: { administrator?: boolean | null; permissions?: string[] | null } }).data
         : undefined;
-      const allowed = user && (!list.right || user.administrator === true || (user.permissions ?? []).includes(list.right));
+      const allowed = user && (!list.right || user.administrator === true || [list.right].flat().some((right) => (user.permissions ?? []).includes(right)));
       return allowed ? send(list.url) : null;
     });
     requests[list.url] = { language, response: rows.catch(() => null) };

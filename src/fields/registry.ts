@@ -11,6 +11,7 @@ import { countryKind } from './country';
 import { currencyKind } from './currency';
 import { dateKind } from './date';
 import { enumKind } from './enum';
+import { enumListKind } from './enum-list';
 import { fileKind } from './file';
 import { ibanKind } from './iban';
 import { listKind } from './list';
@@ -39,6 +40,7 @@ export const fieldKinds: readonly FieldKind[] = [
   referenceKind,
   referencesKind,
   enumKind,
+  enumListKind,
   dateKind,
   textareaKind,
   booleanKind,

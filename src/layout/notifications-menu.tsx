@@ -1,26 +1,133 @@
-/** Header notifications: a real, empty list until the product sends notifications (no fake items, no badge). */
+/**
+ * The header's bell (issue 14): the member's notifications are the compliance items they may see by their
+ * rights, the most urgent first (`GET /api/notifications`, the same engine as the compliance page), each
+ * marked read or unread for this member. The badge counts the unread ones (none at 0); each item links to
+ * the record to fix and is marked read when followed; "mark all read"; "see all" opens the compliance
+ * page. Nothing but real items: an empty list says so. Refreshed every minute, when the list is opened and,
+ * if a while has passed, on navigation (a document renewed on its page drops out).
+ */
 import { BellOutlined } from '@ant-design/icons';
-import { Button, Empty, Popover } from 'antd';
+import { keys, useApiUrl, useCustom, useCustomMutation } from '@refinedev/core';
+import { Badge, Button, Empty, List, Popover, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useAccess } from '../access/use-access';
+import { silentNotifications } from '../providers/notifications';
+import { recordLinkOf, stateColours, type ComplianceItem } from '../screens/compliance/compliance-model';
+import { daysLeftText, obligationName } from '../screens/compliance/compliance-texts';
+
+export type NotificationItem = ComplianceItem & { read: boolean };
+
+const refreshEveryMs = 60_000;
+/** On navigation, asked again only when the list is older than this: not one request per click. */
+const staleAfterMs = 15_000;
+
+function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: (item: NotificationItem) => void }) {
+  const { t } = useTranslation();
+  return (
+    <List.Item className={`fd-notification${item.read ? '' : ' fd-notification--unread'}`} data-testid={`notification-${item.key}`} data-read={item.read}>
+      <Link to={recordLinkOf(item)} className="fd-notification__link" onClick={() => onOpen(item)}>
+        <span className="fd-notification__title">
+          {!item.read && <Badge status="processing" className="fd-notification__dot" />}
+          {item.subject.label ?? `#${item.subject.id}`}
+        </span>
+        <span className="fd-notification__what">
+          {obligationName(item, t)} · {daysLeftText(item, t)}
+        </span>
+      </Link>
+      <Tag color={stateColours[item.state]} className="fd-notification__state">
+        {t(`compliance.states.${item.state}`)}
+      </Tag>
+    </List.Item>
+  );
+}
 
 export function NotificationsMenu() {
   const { t } = useTranslation();
+  const apiUrl = useApiUrl();
+  const { pathname } = useLocation();
+  const { canOpen } = useAccess();
+  const [open, setOpen] = useState(false);
+  const { query } = useCustom<NotificationItem[]>({
+    url: `${apiUrl}/notifications`,
+    method: 'get',
+    queryOptions: {
+      // Under the compliance resource: invalidating it (the page) refreshes the bell as well.
+      queryKey: keys().data('default').resource('compliance').action('list').params({ bell: true }).get(),
+      refetchInterval: refreshEveryMs,
+    },
+    ...silentNotifications,
+  });
+  const { mutate } = useCustomMutation();
+  const { refetch, dataUpdatedAt } = query;
+  const answer = query.data as { data?: NotificationItem[]; unread?: number } | undefined;
+  const items = answer?.data ?? [];
+  const unread = answer?.unread ?? 0;
+
+  useEffect(() => {
+    if (dataUpdatedAt > 0 && Date.now() - dataUpdatedAt > staleAfterMs) void refetch();
+    // Only a navigation asks: not every refresh of the answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+
+  const markRead = (body: { keys: string[] } | { all: true }) =>
+    mutate({ url: `${apiUrl}/notifications/read`, method: 'post', values: body, ...silentNotifications }, { onSuccess: () => void refetch() });
+
+  const openItem = (item: NotificationItem) => {
+    setOpen(false);
+    if (!item.read) markRead({ keys: [item.key] });
+  };
+
+  const content = (
+    <div className="fd-notifications" data-testid="notifications-panel">
+      {items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.notifications.empty')} />
+      ) : (
+        <List size="small" className="fd-notifications__list" dataSource={items} renderItem={(item) => <NotificationRow item={item} onOpen={openItem} />} />
+      )}
+      {canOpen('/compliance') && (
+        <div className="fd-notifications__footer">
+          <Link to="/compliance" onClick={() => setOpen(false)} data-testid="notifications-see-all">
+            {t('header.notifications.seeAll')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+
+  const title = (
+    <div className="fd-notifications__header">
+      <Typography.Text strong>{t('header.notifications.title')}</Typography.Text>
+      {unread > 0 && (
+        <Button type="link" size="small" onClick={() => markRead({ all: true })} data-testid="notifications-mark-all">
+          {t('header.notifications.markAllRead')}
+        </Button>
+      )}
+    </div>
+  );
+
   return (
     <Popover
       trigger="click"
       placement="bottomRight"
-      title={t('header.notifications.title')}
-      content={
-        <div className="fd-notifications" data-testid="notifications-panel">
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.notifications.empty')} />
-        </div>
-      }
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void refetch();
+      }}
+      title={title}
+      content={content}
     >
       <Button
         type="text"
         className="fd-header__button"
-        icon={<BellOutlined />}
-        aria-label={t('header.notifications.title')}
+        icon={
+          <Badge count={unread} size="small" overflowCount={99} data-testid="notifications-badge">
+            <BellOutlined />
+          </Badge>
+        }
+        aria-label={unread > 0 ? t('header.notifications.titleUnread', { count: unread }) : t('header.notifications.title')}
         data-testid="notifications-toggle"
       />
     </Popover>

@@ -1,6 +1,6 @@
 /**
  * Refine's resources, derived from the registry (resources/) and nothing else: the sidebar groups of
- * SPEC §1 as parent entries, then every sidebar entry in its order (a resource's list page or a menu-only
+ * SPEC §1 as parent entries (after the entries of their own, which have no group), then every sidebar entry in its order (a resource's list page or a menu-only
  * page of resources/menu.ts), then the resources without an entry. Refine's `useMenu` builds the sidebar's
  * tree from them (src/layout/menu-items.tsx), in this order; its hooks and buttons read the routes and
  * `meta.canDelete`; the access-control provider is asked by resource name.
@@ -60,11 +60,18 @@ function fromMenuOnly(entry: SidebarEntry): ResourceProps {
   return { name: entry.name, list: entry.route, meta };
 }
 
+const entries = sidebarEntries();
+const ownEntry = (entry: SidebarEntry) => !entry.menu.group;
+const asResource = (entry: SidebarEntry) => (entry.resource ? fromDefinition(entry.resource) : fromMenuOnly(entry));
+
 export const refineResources: ResourceProps[] = [
+  // Entries of their own (no group: the compliance page) first: useMenu keeps this order, so they sit at
+  // the top of the sidebar, above the groups.
+  ...entries.filter(ownEntry).map(asResource),
   ...sidebarGroups.map((group) => ({
     name: group,
     meta: { labelKey: `menu.${group}`, icon: menuIcon(groupIcons[group]), testId: `menu-group-${kebabCase(group)}` } satisfies ResourceMenuMeta,
   })),
-  ...sidebarEntries().map((entry) => (entry.resource ? fromDefinition(entry.resource) : fromMenuOnly(entry))),
+  ...entries.filter((entry) => !ownEntry(entry)).map(asResource),
   ...resources.filter((definition) => !definition.menu).map(fromDefinition),
 ];

@@ -79,6 +79,22 @@ describe('the vertical sidebar', () => {
     expect(screen.getByTestId('menu-orders').closest('li')?.querySelector('.anticon-profile')).toBeTruthy();
   });
 
+  it('puts the compliance page at the very top, before the groups, for a member who may see any of its subjects', () => {
+    renderWithMenu(<Sidebar presentation="default" />);
+    expect(drawnEntries()[0]).toBe('menu-compliance');
+    expect(screen.getByTestId('menu-compliance').getAttribute('href')).toBe('/compliance');
+    cleanup();
+    for (const right of ['employees.view', 'transport.view', 'trailers.view', 'cards.view']) {
+      signInForTest({ administrator: false, permissions: [right, 'orders.view'] });
+      renderWithMenu(<Sidebar presentation="default" />);
+      expect(drawnEntries()[0], right).toBe('menu-compliance');
+      cleanup();
+    }
+    signInForTest({ administrator: false, permissions: ['orders.view', 'companies.view'] });
+    renderWithMenu(<Sidebar presentation="default" />);
+    expect(screen.queryByTestId('menu-compliance')).toBeNull();
+  });
+
   it('highlights the entry of the page, of a record below it and of a menu-only page, and none elsewhere', () => {
     const cases: Array<[string, string[]]> = [
       ['/', ['menu-orders']],
@@ -86,6 +102,7 @@ describe('the vertical sidebar', () => {
       ['/companies/7', ['menu-companies']],
       ['/personal-main/employee/3', ['menu-personal-main']],
       ['/audit-log', ['menu-audit-log']],
+      ['/compliance', ['menu-compliance']],
       ['/security', []],
     ];
     for (const [path, expected] of cases) {

@@ -237,6 +237,12 @@ describe('data provider custom', () => {
     expect(request).toHaveBeenCalledWith('POST', '/api/employees/3/restore', { body: { reason: 'back' }, headers: {} });
   });
 
+  it("hands over the answer's other members beside data (the compliance page's counts, the bell's unread)", async () => {
+    const { provider } = fakeClient({ data: [], counts: { expired: 1, expiring: 2, missing: 0 }, unread: 3, pagination: { total: 0 } });
+    const answer = await provider.custom!({ url: '/api/compliance', method: 'get' });
+    expect(answer).toEqual({ data: [], counts: { expired: 1, expiring: 2, missing: 0 }, unread: 3, pagination: { total: 0 } });
+  });
+
   it('hands an upload’s progress callback to the client', async () => {
     const { request, provider } = fakeClient({ data: { id: 4 } });
     const onProgress = vi.fn();

@@ -26,8 +26,8 @@
  *             under `multipart.filesProperty` each as `multipart.filesField`, the progress to `meta.onProgress`.
  * - deleteOne `<api.delete>` with `{id}`                     → `{ data, message }`
  * - custom    any URL (`/api/…` or relative to it) with `query`, `filters`/`sorters` (as getList maps them),
- *             `payload` and `headers` → the answer's `{ data }`, with `pagination` for a list and `warnings`
- *             when the server answers them (a resource's `check` endpoint answers only `{ warnings }`).
+ *             `payload` and `headers` → the answer's `{ data }`, with `pagination` for a list and the
+ *             answer's other members (`counts`, `unread`, a resource's `check`'s `warnings`).
  * Path parameters other than `{id}` come from `meta.params` (`{ companyId: "7" }`), else for the parent
  * (`parent.param`) and `pathFields` from the record's field (`variables[field]`, `meta.record[field]`).
  * `meta.headers` are sent with the request of every verb.
@@ -406,11 +406,11 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
         { headers: allHeaders, onProgress: crudMeta?.onProgress },
         payload,
       );
-      // A list's `pagination` comes along (the audit log's pages: src/pages/audit/use-audit-log.ts).
-      // The server's message goes along too, for the hooks' notifications (notifications.ts).
-      const { pagination } = answer as { pagination?: ListPagination };
-      const message = answer.message ? { message: answer.message } : {};
-      return pagination ? { data: answer.data, pagination, ...message, ...warningsOf(answer) } : { data: answer.data, ...message, ...warningsOf(answer) };
+      // A list's `pagination` comes along (the audit log's pages: src/pages/audit/use-audit-log.ts), and
+      // so do the answer's other members beside `data` (the compliance page's `counts`, the bell's
+      // `unread`). The server's message goes along too, for the hooks' notifications (notifications.ts).
+      const { data, message, pagination, ...others } = answer as { data: TData; message?: string; pagination?: ListPagination };
+      return { data, ...others, ...(pagination ? { pagination } : {}), ...(message ? { message } : {}) };
     },
   };
 }

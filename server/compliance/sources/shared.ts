@@ -12,7 +12,7 @@
  */
 import { identifier, sql, type Sql } from '../../db/sql';
 import type { EngineModel } from '../../engine/model';
-import type { ObligationKind, SubjectType } from '../types';
+import type { ObligationKind, SubjectType } from '../../../resources/compliance';
 
 export interface PageContext {
   model: EngineModel;

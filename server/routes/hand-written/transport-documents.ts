@@ -152,7 +152,9 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
             name: column.data.name,
             show_document_start_date: column.data.show_document_start_date === true,
             warning_days: typeof column.data.warning_days === 'number' ? column.data.warning_days : 30,
-            documents: [documentView(byCell.get(key(Number(vehicle.id), Number(column.id))) as RecordRow, states.get(key(Number(vehicle.id), Number(column.id))))],
+            documents: [
+              documentView(byCell.get(key(Number(vehicle.id), Number(column.id))) as RecordRow, states.get(key(Number(vehicle.id), Number(column.id)))),
+            ],
           })),
         })),
         pagination: { total, currentPage: page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) },

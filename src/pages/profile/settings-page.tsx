@@ -1,13 +1,20 @@
-/** /settings: the interface language and the layout preferences (the settings panel's own controls). */
+/**
+ * /settings: the interface language and the layout preferences (the settings panel's own controls), the
+ * member's e-mail reminders, and for administrators the mails that could not be sent.
+ */
 import { Card, Col, Radio, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../../i18n/i18n';
 import { nativeLanguageNames, switcherLanguages, type LanguageCode } from '../../i18n/languages';
+import { useAccess } from '../../access/use-access';
 import { LayoutSettingsControls } from '../../layout/layout-settings-controls';
 import { PageHeading } from '../common/page-heading';
+import { FailedMailCard } from './failed-mail-card';
+import { ReminderSettingsCard } from './reminder-settings-card';
 
 export function SettingsPage() {
   const { t } = useTranslation();
+  const { administrator } = useAccess();
   const current = currentLanguage() as LanguageCode;
   const offered = switcherLanguages.some((language) => language.code === current)
     ? switcherLanguages
@@ -36,6 +43,14 @@ export function SettingsPage() {
             <LayoutSettingsControls testIdPrefix="settings-page" />
           </Card>
         </Col>
+        <Col xs={24} lg={10}>
+          <ReminderSettingsCard />
+        </Col>
+        {administrator && (
+          <Col xs={24} lg={14}>
+            <FailedMailCard />
+          </Col>
+        )}
       </Row>
     </>
   );

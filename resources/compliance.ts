@@ -1,5 +1,6 @@
 /**
- * The compliance engine's model (issue 14): every dated validity in a tenant is an obligation of a subject
+ * The compliance model (issue 14), shared by the server's engine (server/compliance/) and the web app
+ * (the compliance page, the bell), like the resource definitions beside it: every dated validity in a tenant is an obligation of a subject
  * (an employee, a vehicle, a trailer, a card), with a kind, an end date and a warning threshold; a required
  * one that a subject lacks is a gap (`missing`). Obligations are derived from the records on every read
  * (sources.ts), never copied: renewing a record supersedes the old obligation at once.
@@ -26,8 +27,19 @@ export type ComplianceState = (typeof COMPLIANCE_STATES)[number];
  * - `card`: a fuel/toll card's `expires_at` (30 days);
  * - `maintenance`: a vehicle's next maintenance, the `next_due_date` of its latest maintenance report (30 days).
  */
-export const OBLIGATION_KINDS = ['document', 'passport', 'contract', 'vehicle-document', 'trailer-insurance', 'card', 'maintenance'] as const;
+export const OBLIGATION_KINDS = ['document', 'passport', 'contract', 'vehicle-document', 'maintenance', 'trailer-insurance', 'card'] as const;
 export type ObligationKind = (typeof OBLIGATION_KINDS)[number];
+
+/** The subject type each kind belongs to. */
+export const KIND_SUBJECT: Record<ObligationKind, SubjectType> = {
+  document: 'employee',
+  passport: 'employee',
+  contract: 'employee',
+  'vehicle-document': 'vehicle',
+  maintenance: 'vehicle',
+  'trailer-insurance': 'trailer',
+  card: 'card',
+};
 
 export interface ComplianceSubject {
   type: SubjectType;
@@ -86,3 +98,46 @@ export const SUBJECT_RIGHTS: Record<SubjectType, string> = {
   trailer: 'trailers.view',
   card: 'cards.view',
 };
+
+/** The record page of a subject in the web app: the employee card, the vehicle's page, the trailer's page, the cards list. */
+export function subjectLinkOf(subject: ComplianceSubject | Pick<ComplianceSubject, 'type' | 'id'>, companyId?: number | null): string {
+  switch (subject.type) {
+    case 'employee':
+      return `/personal-main/employee/${subject.id}${companyId ? `?companyId=${companyId}` : ''}`;
+    case 'vehicle':
+      return `/transport/${subject.id}`;
+    case 'trailer':
+      return `/trailers/${subject.id}`;
+    case 'card':
+      // Cards have no page of their own: their list (SPEC §2's fuel cards page).
+      return '/maintenance-fuel-cards';
+  }
+}
+
+/** The tab of the subject's page that holds an item (the tabs' keys: src/screens/employee-card/card-tabs.tsx, vehicle/vehicle-tabs.tsx, the generic show page's sub-resources). */
+const TAB_OF_KIND: Record<ObligationKind, string | undefined> = {
+  document: 'employee-documents',
+  passport: 'passports',
+  contract: undefined, // Personal info, the card's first tab: its contract dates
+  'vehicle-document': 'documents',
+  maintenance: 'repairs',
+  'trailer-insurance': 'trailer-insurances',
+  card: undefined,
+};
+
+/**
+ * Where an item is fixed, in the web app: its subject's page on the tab that holds it (the compliance page,
+ * the bell and the reminder mails link there). The employee card finds the employee through its company
+ * (`?companyId=`) and opens the document (`?document=`).
+ */
+export function recordLinkOf(item: Pick<ComplianceItem, 'kind' | 'subject' | 'company_id' | 'document_id'>): string {
+  const page = subjectLinkOf(item.subject);
+  if (item.subject.type === 'card') return page;
+  const query = new URLSearchParams();
+  const tab = TAB_OF_KIND[item.kind];
+  if (tab) query.set('tab', tab);
+  if (item.subject.type === 'employee' && item.company_id) query.set('companyId', String(item.company_id));
+  if (item.kind === 'document' && item.document_id) query.set('document', String(item.document_id));
+  const search = query.toString();
+  return search ? `${page}?${search}` : page;
+}
