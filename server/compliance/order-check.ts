@@ -24,7 +24,7 @@ import type { Queryable } from '../db/pool';
 import type { EngineModel } from '../engine/model';
 import type { Translate } from '../i18n/i18n';
 import { obligationsOf } from './subjects';
-import { SUBJECT_RIGHTS, type ComplianceItem, type ComplianceState, type Holds, type ObligationKind, type SubjectType } from './types';
+import { SUBJECT_RIGHTS, type ComplianceItem, type ComplianceState, type Holds, type ObligationKind, type SubjectType } from '../../resources/compliance';
 
 /** The order's fields that name a party, and what kind of subject each names. */
 export const ORDER_PARTIES: ReadonlyArray<{ field: string; type: SubjectType }> = [
