@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutationNotifications, readNotifications } from '../../providers/notifications';
 import { useSession } from '../../session/session-store';
-import type { ListActionProps } from './registry';
+import type { ListActionProps } from './list-action-props';
 
 interface TenantSettings {
   orders_block_on_compliance: boolean;

@@ -4,11 +4,7 @@
  * Each is a lazy chunk of its own; `tests/conformance` checks that every name a resource declares is here.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ResourceDefinition } from '../../../resources';
-
-export interface ListActionProps {
-  resource: ResourceDefinition;
-}
+import type { ListActionProps } from './list-action-props';
 
 export const listActions: Record<string, LazyExoticComponent<ComponentType<ListActionProps>>> = {
   'order-settings': lazy(() => import('./order-settings').then((module) => ({ default: module.OrderSettingsAction }))),
