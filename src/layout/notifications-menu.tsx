@@ -9,19 +9,22 @@
 import { BellOutlined } from '@ant-design/icons';
 import { keys, useApiUrl, useCustom, useCustomMutation } from '@refinedev/core';
 import { Badge, Button, Empty, List, Popover, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useAccess } from '../access/use-access';
 import { silentNotifications } from '../providers/notifications';
 import { recordLinkOf, stateColours, type ComplianceItem } from '../screens/compliance/compliance-model';
+import { sessionStore } from '../session/session-store';
 import { daysLeftText, obligationName } from '../screens/compliance/compliance-texts';
 
 export type NotificationItem = ComplianceItem & { read: boolean };
 
+/**
+ * Asked again every minute and when opened; not on every navigation: a request in flight while the member
+ * changes their password (which ends every session and hands this one a new token) would be refused.
+ */
 const refreshEveryMs = 60_000;
-/** On navigation, asked again only when the list is older than this: not one request per click. */
-const staleAfterMs = 15_000;
 
 function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: (item: NotificationItem) => void }) {
   const { t } = useTranslation();
@@ -46,7 +49,6 @@ function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: (it
 export function NotificationsMenu() {
   const { t } = useTranslation();
   const apiUrl = useApiUrl();
-  const { pathname } = useLocation();
   const { canOpen } = useAccess();
   const [open, setOpen] = useState(false);
   const { query } = useCustom<NotificationItem[]>({
@@ -56,20 +58,17 @@ export function NotificationsMenu() {
       // Under the compliance resource: invalidating it (the page) refreshes the bell as well.
       queryKey: keys().data('default').resource('compliance').action('list').params({ bell: true }).get(),
       refetchInterval: refreshEveryMs,
+      // Asked at each fetch, not at the last render: signing out ends the session and then invalidates every
+      // query at once (Refine's logout), before the shell is drawn again; the bell must not ask then (a 401).
+      enabled: () => sessionStore.getState().status === 'authenticated',
     },
     ...silentNotifications,
   });
   const { mutate } = useCustomMutation();
-  const { refetch, dataUpdatedAt } = query;
+  const { refetch } = query;
   const answer = query.data as { data?: NotificationItem[]; unread?: number } | undefined;
   const items = answer?.data ?? [];
   const unread = answer?.unread ?? 0;
-
-  useEffect(() => {
-    if (dataUpdatedAt > 0 && Date.now() - dataUpdatedAt > staleAfterMs) void refetch();
-    // Only a navigation asks: not every refresh of the answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pathname]);
 
   const markRead = (body: { keys: string[] } | { all: true }) =>
     mutate({ url: `${apiUrl}/notifications/read`, method: 'post', values: body, ...silentNotifications }, { onSuccess: () => void refetch() });
