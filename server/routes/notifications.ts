@@ -53,7 +53,7 @@ function readBody(body: unknown): { keys: string[] } | { all: true } {
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function notificationRoutes(app: FastifyInstance, options: { database: Database }) {
   const { pool } = options.database;
-  // Every member's bell asks every minute and on navigation: on the embedded database, pages are shared
+  // Every member's bell asks every minute and when opened: on the embedded database, pages are shared
   // until the next write (compliance/page-cache.ts), keyed by what the reader may see.
   const pages = compliancePages(options.database);
   app.addHook('onClose', (_instance, done) => {
