@@ -12,6 +12,7 @@ import type { ComplianceItem } from '../../resources/compliance';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { createMember } from '../test-support/members';
+import { insertRecord, tenantOf as directTenantOf } from '../test-support/direct-records';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
 interface Answer {
@@ -30,15 +31,10 @@ describe.each(databases)('compliance on %s', (kind) => {
 
   const query = async <Row extends QueryResultRow = QueryResultRow>(text: string, values: unknown[] = []) =>
     (await test.database.pool.query<Row>(text, values)).rows;
-  const tenantOf = async (user: RegisteredUser) => Number((await query('SELECT tenant_id FROM users WHERE id = $1', [user.user.id]))[0].tenant_id);
+  const tenantOf = async (user: RegisteredUser) => directTenantOf(test.database.pool, user.user.id);
   /** A record written straight into an engine table, for `user`'s tenant. */
-  const insert = async (table: string, data: object, user = owner, parentId?: number) => {
-    const tenantId = await tenantOf(user);
-    const columns = parentId === undefined ? 'tenant_id, data, created_by, updated_by' : 'tenant_id, data, created_by, updated_by, parent_id';
-    const values = [tenantId, JSON.stringify(data), user.user.id, user.user.id, ...(parentId === undefined ? [] : [parentId])];
-    const placeholders = values.map((_, index) => `$${index + 1}`).join(', ');
-    return Number((await query(`INSERT INTO ${table} (${columns}) VALUES (${placeholders}) RETURNING id`, values))[0].id);
-  };
+  const insert = async (table: string, data: object, user = owner, parentId?: number) =>
+    insertRecord(test.database.pool, table, await tenantOf(user), data, { userId: user.user.id, parentId });
   const merge = async (table: string, id: number, data: object) =>
     query(`UPDATE ${table} SET data = data || $2::jsonb WHERE id = $1`, [id, JSON.stringify(data)]);
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { createMember, type Member } from '../test-support/members';
+import { insertRecord, tenantOf as directTenantOf } from '../test-support/direct-records';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
 interface Notification {
@@ -37,13 +38,9 @@ describe.each(databases)('the bell on %s', (kind) => {
 
   const query = async <Row extends QueryResultRow = QueryResultRow>(text: string, values: unknown[] = []) =>
     (await test.database.pool.query<Row>(text, values)).rows;
-  const tenantOf = async (user: RegisteredUser) => Number((await query('SELECT tenant_id FROM users WHERE id = $1', [user.user.id]))[0].tenant_id);
-  const insert = async (table: string, tenant: number, data: object, userId: number, parentId?: number) => {
-    const columns = parentId === undefined ? 'tenant_id, data, created_by, updated_by' : 'tenant_id, data, created_by, updated_by, parent_id';
-    const values = [tenant, JSON.stringify(data), userId, userId, ...(parentId === undefined ? [] : [parentId])];
-    const placeholders = values.map((_, index) => `$${index + 1}`).join(', ');
-    return Number((await query(`INSERT INTO ${table} (${columns}) VALUES (${placeholders}) RETURNING id`, values))[0].id);
-  };
+  const tenantOf = async (user: RegisteredUser) => directTenantOf(test.database.pool, user.user.id);
+  const insert = async (table: string, tenant: number, data: object, userId: number, parentId?: number) =>
+    insertRecord(test.database.pool, table, tenant, data, { userId, parentId });
 
   /** A staff employee with a licence whose relevant status row ends `offset` days from today. */
   async function employeeWithLicence(user: RegisteredUser, name: string, offset: number) {

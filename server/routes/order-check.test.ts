@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { createMember } from '../test-support/members';
+import { insertRecord, tenantOf as directTenantOf } from '../test-support/direct-records';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
 interface Warning {
@@ -30,14 +31,10 @@ describe.each(databases)('order check on %s', (kind) => {
 
   const query = async <Row extends QueryResultRow = QueryResultRow>(text: string, values: unknown[] = []) =>
     (await test.database.pool.query<Row>(text, values)).rows;
-  const tenantOf = async (user: RegisteredUser) => Number((await query('SELECT tenant_id FROM users WHERE id = $1', [user.user.id]))[0].tenant_id);
+  const tenantOf = async (user: RegisteredUser) => directTenantOf(test.database.pool, user.user.id);
   /** A record written straight into an engine table, as the bulk seed does. */
-  const insert = async (table: string, tenantId: number, data: object, parentId?: number) => {
-    const columns = parentId === undefined ? 'tenant_id, data' : 'tenant_id, data, parent_id';
-    const values = [tenantId, JSON.stringify(data), ...(parentId === undefined ? [] : [parentId])];
-    const placeholders = values.map((_, index) => `$${index + 1}`).join(', ');
-    return Number((await query(`INSERT INTO ${table} (${columns}) VALUES (${placeholders}) RETURNING id`, values))[0].id);
-  };
+  const insert = async (table: string, tenantId: number, data: object, parentId?: number) =>
+    insertRecord(test.database.pool, table, tenantId, data, { parentId });
 
   /** A staff driver with one licence whose status rows end on the given days (the first one relevant). */
   async function driver(tenantId: number, name: string, licenceType: number, upTo: number[]) {
