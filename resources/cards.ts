@@ -15,5 +15,6 @@ export const cards = defineResource({
   menu: { group: 'maintenance', icon: 'CreditCardOutlined', key: 'fuelCards', order: 2 },
   defaultSort: { field: 'expires_at', order: 'asc' },
   sections: ['suppliers'],
+  importable: true,
   permission: 'cards',
 });

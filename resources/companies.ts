@@ -9,5 +9,6 @@ export const companies = defineResource({
   menu: { group: 'personal', icon: 'BankOutlined', key: 'companies', order: 2 },
   tabs: ['company-banks'],
   defaultSort: { field: 'name', order: 'asc' },
+  importable: true,
   permission: 'companies',
 });

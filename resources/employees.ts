@@ -26,5 +26,6 @@ export const employees = defineResource({
   listTabs: { field: 'category' },
   listPanels: ['recently-updated', 'expiring-documents'],
   defaultSort: { field: 'last_name', order: 'asc' },
+  importable: true,
   permission: 'employees',
 });

@@ -12,5 +12,6 @@ export const hrDocumentTypes = defineResource({
   routes: { list: '/hr-menage-documents' },
   menu: { group: 'personal', icon: 'FolderOpenOutlined', key: 'manageDocuments', order: 3 },
   defaultSort: { field: 'name', order: 'asc' },
+  importable: true,
   permission: 'documents',
 });

@@ -33,5 +33,6 @@ export const orders = defineResource({
     ],
   },
   defaultSort: { field: 'loading_date', order: 'desc' },
+  importable: true,
   permission: 'orders',
 });

@@ -7,5 +7,6 @@ export const suppliers = defineResource({
   api: actionFirstApi('/transport/cards/suppliers', { show: false }),
   label: ['name'],
   defaultSort: { field: 'name', order: 'asc' },
+  importable: true,
   permission: 'cards',
 });

@@ -13,5 +13,6 @@ export const trailers = defineResource({
   menu: { group: 'vehicles', icon: 'ContainerOutlined', key: 'trailers', order: 2 },
   tabs: ['trailer-insurances'],
   defaultSort: { field: 'register_number', order: 'asc' },
+  importable: true,
   permission: 'trailers',
 });

@@ -20,5 +20,6 @@ export const transport = defineResource({
   menu: { group: 'vehicles', icon: 'TruckOutlined', key: 'transport', order: 1 },
   tabs: ['handover-acts'],
   defaultSort: { field: 'board_names', order: 'asc' },
+  importable: true,
   permission: 'transport',
 });

@@ -140,6 +140,13 @@ export interface ResourceDefinition {
    * about orders, `GET|PUT /api/settings/tenant`). Web app only.
    */
   listActions?: string[];
+  /**
+   * Optional. Records can be brought in from a CSV or XLSX file on the list page (issue 15): the server serves
+   * `POST <list path>/import` (a dry run first, then all rows in one transaction or only the valid ones) and
+   * the generic list draws an Import button. Every list, importable or not, is exported by
+   * `GET <list path>/export?format=csv|xlsx` with its own filter, search and sort parameters.
+   */
+  importable?: boolean;
   /** Default list order. */
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Permission key: members need `<permission>.view|create|update|delete`. */
