@@ -228,7 +228,14 @@ export class EngineStore {
     return (await this.find(resource, id, {})) !== null;
   }
 
-  async insert(resource: EngineResource, data: Record<string, unknown>, userId: number, parentId?: number): Promise<RecordRow> {
+  /** `action`: how the audit trail names the write, `import` for a record made by a file import. */
+  async insert(
+    resource: EngineResource,
+    data: Record<string, unknown>,
+    userId: number,
+    parentId?: number,
+    action: 'create' | 'import' = 'create',
+  ): Promise<RecordRow> {
     const columns = ['tenant_id', 'data', 'created_by', 'updated_by'];
     const values: unknown[] = [this.tenantId, JSON.stringify(data), userId, userId];
     if (parentId !== undefined) {
@@ -241,7 +248,7 @@ export class EngineStore {
     )}) RETURNING ${this.columns(resource)}`;
     if (!this.actor) return (await this.run<RecordRow>(insert))[0];
     // The audit entry in the same statement: what is stored is exactly `data` (jsonb keeps it as given).
-    const entry = changeEntrySql(this.actor, resource, 'create', changesBetween(resource, null, data), 'inserted');
+    const entry = changeEntrySql(this.actor, resource, action, changesBetween(resource, null, data), 'inserted');
     const rows = await this.run<RecordRow>(sql`WITH inserted AS (${insert}), entry AS (${entry}) SELECT * FROM inserted`);
     return rows[0];
   }
