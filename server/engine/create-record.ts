@@ -23,6 +23,14 @@ export function invalid(fieldErrors: FieldMessages): HttpError {
   return new HttpError(422, 'errors.invalidData', { fieldErrors });
 }
 
+/** A unique index refused the write (e.g. a second main company): a 422 on the field its name ends with. */
+export function uniqueViolation(error: unknown): HttpError | null {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  if (code !== '23505') return null;
+  const field = /_(?:one|unique)_(\w+)$/.exec(constraint ?? '')?.[1] ?? '';
+  return invalid({ [field]: [{ key: 'validation.unique' }] });
+}
+
 export function hasErrors(errors: FieldMessages): boolean {
   return Object.keys(errors).length > 0;
 }

@@ -10,7 +10,7 @@ import { toFieldMessages } from '../../validation/field-errors';
 import { dropEmptyOptionalFields } from '../../validation/normalize-body';
 import type { Database } from '../db/database';
 import { HttpError, notFound } from '../http-error';
-import { blockingWarnings, createRecord, hasErrors, hashWriteOnly, invalid, validateRecord, wireWarnings } from './create-record';
+import { blockingWarnings, createRecord, hasErrors, hashWriteOnly, invalid, uniqueViolation, validateRecord, wireWarnings } from './create-record';
 import { recordSensitiveReads } from './audit';
 import { unstorableFields } from './body';
 import { listPage, readCursor } from './cursor';
@@ -20,7 +20,8 @@ import { endpointsOf, type EndpointAction as Action, type EngineModel, type Engi
 import { define, toWire, withoutProtectedFields, type RecordRow } from './records';
 import { checkReferences, deleteWithRules } from './references';
 import { resourceRules } from './rules/index';
-import { EngineStore, type Scope } from './store';
+import { pathId, scopeOfPath } from './scope';
+import { EngineStore } from './store';
 
 /** The right each generated endpoint needs (checked by plugins/auth.ts before the handler runs). */
 const RIGHT_OF: Record<Action, Right> = { list: 'view', show: 'view', create: 'create', update: 'update', delete: 'delete' };
@@ -35,25 +36,9 @@ export function fastifyPath(path: string): string {
   return `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
-function pathId(text: string | undefined): number {
-  if (text === undefined || !/^[1-9]\d{0,15}$/.test(text)) throw notFound();
-  const id = Number(text);
-  if (!Number.isSafeInteger(id)) throw notFound();
-  return id;
-}
-
-/** A unique index refused the write (e.g. a second main company): a 422 on the field its name ends with. */
-function uniqueViolation(error: unknown): HttpError | null {
-  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
-  if (code !== '23505') return null;
-  const field = /_(?:one|unique)_(\w+)$/.exec(constraint ?? '')?.[1] ?? '';
-  return invalid({ [field]: [{ key: 'validation.unique' }] });
-}
-
 export function registerResourceRoutes(app: FastifyInstance, database: Database, model: EngineModel, resource: EngineResource) {
   const { definition } = resource;
   const parent = definition.parent;
-  const parentResource = parent ? (model.byName.get(parent.resource) as EngineResource) : null;
   const required = new Set(resource.loaded.schema.required ?? []);
   const writeOnly = new Set(
     Object.entries(resource.properties)
@@ -69,24 +54,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     return seesSensitive(request) ? record : maskRecord(resource, record);
   }
 
-  /** The scope the path names; a parent or path record that is not this tenant's is a 404. */
-  async function scopeOf(request: FastifyRequest, store: EngineStore): Promise<Scope> {
-    const params = request.params as Record<string, string>;
-    const scope: Scope = {};
-    if (parent && parentResource) {
-      scope.parentId = pathId(params[parent.param]);
-      if (!(await store.exists(parentResource, scope.parentId))) throw notFound();
-    }
-    for (const [param, field] of Object.entries(resource.pathFields)) {
-      // Only where the endpoint's path has it: `/employees` lists every company's employees.
-      if (!(param in params)) continue;
-      const value = pathId(params[param]);
-      const target = resource.references.find((reference) => reference.field === field);
-      if (target && !(await store.exists(model.byName.get(target.ref.resource) as EngineResource, value))) throw notFound();
-      (scope.fields ??= {})[field] = value;
-    }
-    return scope;
-  }
+  const scopeOf = (request: FastifyRequest, store: EngineStore) => scopeOfPath(request.params as Record<string, string>, store, model, resource);
 
   /** The body as data to validate: an object, server-owned fields dropped, optional blanks dropped. */
   function bodyData(body: unknown): Record<string, unknown> {

@@ -217,6 +217,22 @@ export class EngineStore {
     return this.run<KeyedRow>(sql`SELECT ${this.keyedColumns(resource, order)} FROM ${table} JOIN (${ids}) AS page USING (id) ORDER BY ${orderSql(order)}`);
   }
 
+  /**
+   * Every row of a list in its order, as one statement to read through a cursor (an export: server/import-export/),
+   * the default order by its generated column as EngineStore.page runs it.
+   */
+  listStatement(resource: EngineResource, scope: Scope, conditions: Sql[], orderBy: Sql): Sql {
+    return sql`SELECT ${this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} ORDER BY ${pagingOrderBy(resource, orderBy)}`;
+  }
+
+  /** The tenant's records of these ids (any order; unknown ids are absent). */
+  async byIds(resource: EngineResource, ids: number[]): Promise<RecordRow[]> {
+    if (ids.length === 0) return [];
+    return this.run<RecordRow>(
+      sql`SELECT ${this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where({}, [sql`id = ANY(${ids}::bigint[])`])}`,
+    );
+  }
+
   /** One record by id within the scope; `lock` takes a row lock for a read-modify-write. */
   async find(resource: EngineResource, id: number, scope: Scope, lock = false): Promise<RecordRow | null> {
     const statement = sql`SELECT ${this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where(scope, [sql`id = ${id}`])}`;
