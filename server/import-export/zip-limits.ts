@@ -94,10 +94,8 @@ export async function checkZip(bytes: Buffer, requiredParts: readonly string[], 
     const names = new Set(entries.map((entry) => entry.fileName.toLowerCase()));
     if (!requiredParts.every((part) => names.has(part.toLowerCase()))) throw notAZipWorkbook();
     let unpacked = 0;
-    for (const entry of entries) {
-      if (entry.fileName.endsWith('/')) continue; // a folder has no bytes
-      unpacked += await countInflatedBytes(zip, entry, unpacked, limits);
-    }
+    // Folders too: an entry named like a folder may still carry bytes, and an empty one costs nothing.
+    for (const entry of entries) unpacked += await countInflatedBytes(zip, entry, unpacked, limits);
   } finally {
     zip.close();
   }
