@@ -25,7 +25,7 @@ export class ReferenceLabels {
 
   private memo(resource: string): Map<number, string> {
     let labels = this.known.get(resource);
-    if (!labels || labels.size > MEMO_LIMIT) this.known.set(resource, (labels = new Map()));
+    if (!labels || labels.size > MEMO_LIMIT) this.known.set(resource, (labels = new Map<number, string>()));
     return labels;
   }
 
@@ -46,7 +46,8 @@ export class ReferenceLabels {
       if (ids.size === 0) continue;
       const target = this.model.byName.get(name) as EngineResource;
       const labels = this.memo(name);
-      for (const row of await this.store.byIds(target, [...ids])) labels.set(Number(row.id), recordLabel(target.definition, toWire(target, row)) || `#${row.id}`);
+      for (const row of await this.store.byIds(target, [...ids]))
+        labels.set(Number(row.id), recordLabel(target.definition, toWire(target, row)) || `#${row.id}`);
     }
   }
 

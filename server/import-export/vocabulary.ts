@@ -96,7 +96,7 @@ export class Readings {
 
   /** Comparable label or id → the enum's value. */
   enumValues(property: PropertySchema): Map<string, string | number> {
-    const values = (property.enum ?? property.items?.enum ?? []) as Array<string | number>;
+    const values = property.enum ?? property.items?.enum ?? [];
     const name = property['x-enum'] ?? property.items?.['x-enum'];
     const map = new Map<string, string | number>();
     for (const value of values) {
