@@ -28,6 +28,8 @@ import { staticWebPlugin } from './plugins/static-web';
 import { validationPlugin } from './plugins/validation';
 import { authRoutes } from './routes/auth';
 import { complianceRoutes } from './routes/compliance';
+import { watchComplianceChanges } from './compliance/change-watch';
+import { cacheObligations } from './compliance/obligations-cache';
 import { expiringRoutes } from './routes/expiring';
 import { tenantSettingsRoutes } from './routes/tenant-settings';
 import { fileRoutes } from './routes/files';
@@ -97,13 +99,20 @@ export const fleetdeskApp = fp(
     await app.register(handoverActRoutes, { database });
     await app.register(handoverActListRoutes, { database });
     await app.register(auditLogRoutes, { database });
-    await app.register(expiringRoutes, { database });
+    // Compliance readings kept in memory go when a write may change them, also another process's (NOTIFY).
+    const complianceChanges = await watchComplianceChanges(database);
+    const stopObligationCache = cacheObligations(database.pool, complianceChanges);
+    app.addHook('onClose', async () => {
+      stopObligationCache();
+      await complianceChanges.stop();
+    });
+    await app.register(expiringRoutes, { database, changes: complianceChanges });
     await app.register(reminderSettingsRoutes, { database });
     await app.register(failedMailRoutes, { database });
     // The reminder scheduler, its digest worker and the mail queue's sender (config BACKGROUND_JOBS).
     await app.register(backgroundJobsPlugin, { config, database, translator, mailer });
-    await app.register(complianceRoutes, { database });
-    await app.register(notificationRoutes, { database });
+    await app.register(complianceRoutes, { database, changes: complianceChanges });
+    await app.register(notificationRoutes, { database, changes: complianceChanges });
     await app.register(tenantSettingsRoutes, { database });
     await app.register(staticWebPlugin, { distDir: options.distDir });
   },

@@ -23,6 +23,7 @@ import type { ValidationMessage } from '../../validation/messages';
 import type { Queryable } from '../db/pool';
 import type { EngineModel } from '../engine/model';
 import type { Translate } from '../i18n/i18n';
+import { partiesObligations } from './obligations-cache';
 import { obligationsOf } from './subjects';
 import { SUBJECT_RIGHTS, type ComplianceItem, type ComplianceState, type Holds, type ObligationKind, type SubjectType } from '../../resources/compliance';
 
@@ -145,7 +146,10 @@ export async function orderProblems(
   if (subjects.size === 0) return orders.map(() => []);
 
   // Ends before the latest window's last day (exclusive), plus the gaps; each order keeps what cuts its own window.
-  const items = await withGenericPlans(client, (connection) => obligationsOf(connection, model, tenantId, [...subjects.values()], until));
+  // From the parties' obligations kept in memory where the check reads on the pool (obligations-cache.ts).
+  const items = await partiesObligations(client, tenantId, [...subjects.values()], until, (reader, wanted, date) =>
+    withGenericPlans(reader, (connection) => obligationsOf(connection, model, tenantId, wanted, date)),
+  );
   const bySubject = new Map<string, ComplianceItem[]>();
   for (const item of items) {
     const key = `${item.subject.type}:${item.subject.id}`;

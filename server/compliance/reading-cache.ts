@@ -1,11 +1,13 @@
 /**
- * A reader's answers kept in memory by key until this process writes anything (db/write-watch.ts) and for
- * `lifetimeMs` at most, with requests for a key that is being read meanwhile waiting for that read instead
+ * A reader's answers kept in memory by key until a write may have changed them (this process's, db/write-watch.ts,
+ * or with `changes` also another process's: change-watch.ts; nothing is kept while such a write could go
+ * unheard) and for `lifetimeMs` at most, with requests for a key that is being read meanwhile waiting for that read instead
  * of reading again (after every save, all open pages ask at once). A read begun before a write is never
  * kept nor joined by a request made after it.
  */
 import { ReadCache } from '../db/read-cache';
 import { onDataWrite } from '../db/write-watch';
+import type { ComplianceChanges } from './change-watch';
 
 export interface CachedReader<Arguments extends unknown[], Answer> {
   read: (...args: Arguments) => Promise<Answer>;
@@ -15,10 +17,17 @@ export interface CachedReader<Arguments extends unknown[], Answer> {
 export function cachedReader<Arguments extends unknown[], Answer>(
   reader: (...args: Arguments) => Promise<Answer>,
   keyOf: (...args: Arguments) => string,
-  options: { lifetimeMs: number; maxEntries: number },
+  options: { lifetimeMs: number; maxEntries: number; changes?: Pick<ComplianceChanges, 'onChange' | 'reliable'> },
 ): CachedReader<Arguments, Answer> {
   const cache = new ReadCache<Answer>(options.lifetimeMs, options.maxEntries);
-  const stop = onDataWrite(() => cache.clear());
+  const { changes } = options;
+  if (changes) cache.enabled = changes.reliable;
+  const stop = changes
+    ? changes.onChange(() => {
+        cache.clear();
+        cache.enabled = changes.reliable;
+      })
+    : onDataWrite(() => cache.clear());
   const reading = new Map<string, { startedIn: number; answer: Promise<Answer> }>();
   const read = async (...args: Arguments) => {
     const key = keyOf(...args);

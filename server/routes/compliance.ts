@@ -17,17 +17,18 @@ import { holds } from '../../resources/permissions';
 import { ensureComplianceIndexes } from '../compliance/indexes';
 import { complianceCountsCache, compliancePages } from '../compliance/page-cache';
 import { COMPLIANCE_STATES, SUBJECT_RIGHTS, SUBJECT_TYPES } from '../../resources/compliance';
+import type { ComplianceChanges } from '../compliance/change-watch';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-error';
 import { SIGNED_IN } from '../plugins/auth';
 import { sendComplianceExport } from '../import-export/compliance-export';
 import { readComplianceQuery } from './compliance-query';
 
-export async function complianceRoutes(app: FastifyInstance, options: { database: Database }) {
+export async function complianceRoutes(app: FastifyInstance, options: { database: Database; changes: ComplianceChanges }) {
   await ensureComplianceIndexes(options.database, app.engine);
   // Pages cached on the embedded database, counts on both, until this process writes (compliance/page-cache.ts).
-  const pages = compliancePages(options.database);
-  const counts = complianceCountsCache();
+  const pages = compliancePages(options.changes);
+  const counts = complianceCountsCache(options.changes);
   app.addHook('onClose', (_instance, done) => {
     pages.stop();
     counts.stop();

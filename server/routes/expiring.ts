@@ -11,13 +11,14 @@
 import type { FastifyInstance } from 'fastify';
 import { holds } from '../../resources/permissions';
 import { compliancePages } from '../compliance/page-cache';
+import type { ComplianceChanges } from '../compliance/change-watch';
 import type { Database } from '../db/database';
 import { readComplianceQuery } from './compliance-query';
 
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
-export async function expiringRoutes(app: FastifyInstance, options: { database: Database }) {
+export async function expiringRoutes(app: FastifyInstance, options: { database: Database; changes: ComplianceChanges }) {
   // Cached on the embedded database until the next write (compliance/page-cache.ts).
-  const pages = compliancePages(options.database);
+  const pages = compliancePages(options.changes);
   app.addHook('onClose', (_instance, done) => {
     pages.stop();
     done();

@@ -15,6 +15,7 @@ import { holds as memberHolds } from '../../resources/permissions';
 import { addMessage, type FieldMessages } from '../../validation/messages';
 import { compliancePages } from '../compliance/page-cache';
 import { SUBJECT_RIGHTS, type ComplianceItem, type Holds } from '../../resources/compliance';
+import type { ComplianceChanges } from '../compliance/change-watch';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-error';
 import { markRead, readKeys, type Reader } from '../notifications/read-marks';
@@ -51,11 +52,11 @@ function readBody(body: unknown): { keys: string[] } | { all: true } {
 }
 
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
-export async function notificationRoutes(app: FastifyInstance, options: { database: Database }) {
+export async function notificationRoutes(app: FastifyInstance, options: { database: Database; changes: ComplianceChanges }) {
   const { pool } = options.database;
   // Every member's bell asks every minute and when opened: on the embedded database, pages are shared
   // until the next write (compliance/page-cache.ts), keyed by what the reader may see.
-  const pages = compliancePages(options.database);
+  const pages = compliancePages(options.changes);
   app.addHook('onClose', (_instance, done) => {
     pages.stop();
     done();

@@ -1,0 +1,45 @@
+/**
+ * When compliance readings kept in memory must go: after any write that may change them. This process's own
+ * writes are heard from its pools (db/write-watch.ts); on PostgreSQL other server processes' writes are heard
+ * through NOTIFY on `fleetdesk_data` (the statement triggers of indexes.ts, migration 013). While that
+ * connection is down a change could go unheard, so `reliable` is false and the caches keep nothing; the
+ * embedded database has no other writer (its data folder is locked), so there it is always reliable.
+ */
+import type { Database } from '../db/database';
+import { onDataWrite } from '../db/write-watch';
+
+export interface ComplianceChanges {
+  /** Calls `listener` after every such write, and whenever hearing stops or starts again. */
+  onChange(listener: () => void): () => void;
+  /** Whether every change is heard now. */
+  readonly reliable: boolean;
+  stop(): Promise<void>;
+}
+
+export const DATA_CHANNEL = 'fleetdesk_data';
+
+export async function watchComplianceChanges(database: Database): Promise<ComplianceChanges> {
+  const listeners = new Set<() => void>();
+  const tell = () => listeners.forEach((listener) => listener());
+  const stopLocal = onDataWrite(tell);
+  let reliable = database.listen === null;
+  const stopRemote = database.listen
+    ? await database.listen(DATA_CHANNEL, tell, (listening) => {
+        reliable = listening;
+        tell();
+      })
+    : null;
+  return {
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get reliable() {
+      return reliable;
+    },
+    async stop() {
+      stopLocal();
+      await stopRemote?.();
+    },
+  };
+}
