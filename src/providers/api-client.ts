@@ -259,10 +259,16 @@ export function createApiClient(options: ApiClientOptions) {
         signal: options.signal,
         responseType: 'stream',
       });
-      const type = String(response.headers['content-type'] ?? 'application/octet-stream');
-      const totalRows = countOf(response.headers['x-export-rows']);
-      const { blob, rows } = await readBody(response.data, { type, totalRows, countRows: /^text\/csv/i.test(type), onProgress: options.onProgress });
-      return { blob, fileName: fileNameOf(response.headers['content-disposition'] as string | undefined), rows: totalRows ?? rows };
+      // By name without regard to case (the browser's fetch gives them lower-case, others as sent).
+      const header = (name: string) =>
+        AxiosHeaders.from(response.headers as AxiosHeaders)
+          .get(name)
+          ?.toString();
+      const type = header('content-type') ?? 'application/octet-stream';
+      const totalRows = countOf(header('x-export-rows'));
+      const countRows = /^text\/csv/i.test(type);
+      const { blob, rows } = await readBody(response.data, { type, totalRows, countRows, onProgress: options.onProgress });
+      return { blob, fileName: fileNameOf(header('content-disposition')), rows: totalRows ?? rows };
     },
   };
 }
