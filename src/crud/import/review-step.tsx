@@ -30,7 +30,7 @@ export function ReviewStep({ fileName, answer, mapping, onMapping, changed, onCh
       <Typography.Text type="secondary" ellipsis>
         {fileName}
       </Typography.Text>
-      <Flex gap={32} wrap>
+      <Flex gap={24} wrap>
         <Statistic title={t('importExport.import.rowsRead')} value={answer.rows} data-testid="import-rows" />
         <Statistic title={t('importExport.import.validRows')} value={answer.valid} data-testid="import-valid" />
         <Statistic title={t('importExport.import.invalidRows')} value={invalid} valueStyle={invalid > 0 ? { color: '#cf1322' } : undefined} />
