@@ -125,6 +125,24 @@ describe.each(databases)('export on %s', (kind) => {
     expect((await call(test.app, 'GET', '/api/trailers/export?format=csv')).statusCode).toBe(401);
   });
 
+  it("writes the compliance page with its filters, and only the tenant's own items", async () => {
+    const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await post(`/api/employees/${owner.user.company.id}/store`, {
+      company_id: owner.user.company.id,
+      name: 'Petro',
+      last_name: 'Soonend',
+      contract_end_date: soon,
+    });
+    const response = await exportOf('/api/compliance/export?format=csv&kind=contract&state=expiring');
+    expect(response.statusCode, response.body).toBe(200);
+    const [headings, ...rows] = csvRows(response);
+    expect(headings).toEqual(['Subject type', 'Subject', 'Obligation', 'Valid until', 'Days left', 'State']);
+    expect(rows).toEqual([['Employee', 'Petro Soonend', 'Contract end', soon, '10', 'Expiring soon']]);
+    const theirs = csvRows(await exportOf('/api/compliance/export?format=csv&kind=contract', stranger.token));
+    expect(theirs.slice(1)).toEqual([]);
+    expect((await exportOf('/api/compliance/export?format=csv&colour=red')).statusCode).toBe(422);
+  });
+
   it('refuses an unknown format or parameter with a 422 naming it', async () => {
     const format = await exportOf('/api/trailers/export?format=pdf');
     expect(format.statusCode).toBe(422);

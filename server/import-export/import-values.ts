@@ -105,6 +105,10 @@ export class CellReader {
       .split(/[;,\n]/)
       .map((part) => part.trim())
       .filter(Boolean);
+    // A list of records with one required text (a document type's statuses): "Valid; Expired" → [{ name: "Valid" }, …].
+    const required = Array.isArray(property.items.required) ? (property.items.required as string[]) : [];
+    const only = required.length === 1 ? required[0] : undefined;
+    if (typeOf(property.items) === 'object' && only !== undefined) return { value: parts.map((part) => ({ [only]: part })) };
     const values: unknown[] = [];
     for (const part of parts) {
       const reading = await this.scalar(property.items, part);

@@ -184,6 +184,16 @@ describe.each(databases)('import on %s', (kind) => {
     expect(stored).toMatchObject({ primary_driver_id: expect.any(Number) as number, transport_id: expect.any(Number) as number });
   });
 
+  it('reads a list in one cell: enum labels and records with one text', async () => {
+    const file = 'Name;Short name;Statuses;Required for\nDriving licence;DLC;Valid, Expired;Employees, Contractors';
+    const outcome = await imported('/api/documents/import', file, { dryRun: false });
+    expect(outcome).toMatchObject({ created: 1, errors: [] });
+    const types = await call(test.app, 'GET', '/api/documents?search=Driving', undefined, { token: owner.token });
+    const [type] = types.json<{ data: Array<{ statuses: Array<{ name: string }>; required_for: string[] }> }>().data;
+    expect(type.statuses.map((status) => status.name)).toEqual(['Valid', 'Expired']);
+    expect(type.required_for).toEqual(['staff', 'contractors']);
+  });
+
   it('refuses a file that is not CSV or XLSX, whatever its name', async () => {
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);
     const response = await send('/api/trailers/import', elf, { fileName: 'trailers.csv' });

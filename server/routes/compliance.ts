@@ -10,6 +10,7 @@
  * Answer: `{ data: ComplianceItem[], counts: { expired, expiring, missing }, pagination: { total,
  * currentPage, perPage, lastPage } }`; the counts leave the `state` filter aside (they are the page's tabs),
  * and the total is the count of what the filter asks.
+ * `GET /api/compliance/export?format=csv|xlsx` with the same filters: every item they select, as a file.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { holds } from '../../resources/permissions';
@@ -19,6 +20,7 @@ import { COMPLIANCE_STATES, SUBJECT_RIGHTS, SUBJECT_TYPES } from '../../resource
 import type { Database } from '../db/database';
 import { HttpError } from '../http-error';
 import { SIGNED_IN } from '../plugins/auth';
+import { sendComplianceExport } from '../import-export/compliance-export';
 import { readComplianceQuery } from './compliance-query';
 
 export async function complianceRoutes(app: FastifyInstance, options: { database: Database }) {
@@ -49,5 +51,16 @@ export async function complianceRoutes(app: FastifyInstance, options: { database
     ]);
     const total = filter.state ? counted[filter.state] : counted.expired + counted.expiring + counted.missing;
     return { data: items, counts: counted, pagination: { total, currentPage: page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) } };
+  });
+
+  // The page as a file (docs/import-export.md): every item its filters select, in its order.
+  app.get('/api/compliance/export', { onRequest: app.authenticate, config: { permission: SIGNED_IN } }, async (request, reply) => {
+    mayRead(request);
+    const { format, page: _page, perPage: _perPage, ...parameters } = request.query as Record<string, unknown>;
+    const { filter } = readComplianceQuery(parameters, { states: COMPLIANCE_STATES, filters: ['subject_type', 'kind'] });
+    const holdsRight = (right: string) => holds(request.user.data, right);
+    const counted = await counts.read(options.database.pool, app.engine, request.user.tenant_id, holdsRight, filter);
+    const total = filter.state ? counted[filter.state] : counted.expired + counted.expiring + counted.missing;
+    return sendComplianceExport(request, reply, { database: options.database, model: app.engine, holds: holdsRight, filter, total, format });
   });
 }

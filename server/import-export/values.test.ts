@@ -1,0 +1,50 @@
+/**
+ * Cells as people write them (import-values.ts) and text a spreadsheet must not run (table-writers.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { dateText, numberOf } from './import-values';
+import { neutralised } from './table-writers';
+
+describe('reading a cell as a number', () => {
+  it.each([
+    [42, 42],
+    ['42', 42],
+    ['-3.5', -3.5],
+    ['3,5', 3.5],
+    ['1 234,50', 1234.5],
+    ['1.234,50', 1234.5],
+    ['1,234.50', 1234.5],
+    ["12'500", 12500],
+    ['12 t', '12 t'],
+    ['1,2,3', '1,2,3'],
+  ])('%s → %s', (cell, value) => {
+    expect(numberOf(cell)).toBe(value);
+  });
+});
+
+describe('reading a cell as a date', () => {
+  it.each([
+    ['2027-03-31', '2027-03-31'],
+    ['2027-03-31T10:00:00Z', '2027-03-31'],
+    ['31.03.2027', '2027-03-31'],
+    ['1/3/2027', '2027-03-01'],
+    ['31-03-2027', '2027-03-31'],
+    ['next week', 'next week'],
+  ])('%s → %s', (cell, value) => {
+    expect(dateText(cell)).toBe(value);
+  });
+
+  it('takes a date cell as its calendar day in UTC', () => {
+    expect(dateText(new Date(Date.UTC(2027, 11, 31)))).toBe('2027-12-31');
+  });
+});
+
+describe('text a spreadsheet would run', () => {
+  it.each(['=1+1', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx', '=cmd|"/c calc"!A0'])('%j gets a leading quote', (text) => {
+    expect(neutralised(text)).toBe(`'${text}`);
+  });
+
+  it.each(['Krone', 'TR-001', 'a=b', ''])('%j stays as it is', (text) => {
+    expect(neutralised(text)).toBe(text);
+  });
+});
