@@ -22,7 +22,7 @@ import type { ResourceDefinition } from '../../resources';
 import { useAccess } from '../access/use-access';
 import { mutationNotifications } from '../providers/notifications';
 import { DeferredPopconfirm } from './deferred-popups';
-import { ExportMenu } from './export/export-menu';
+import { ListExport } from './export/list-export';
 import { ImportButton } from './import/import-button';
 import { FieldValue, routeFor, useFieldLabel, useResourceTitles } from './field-value';
 import { FormInPlace } from './form-in-place';
@@ -221,7 +221,7 @@ export function CrudList({
         )}
         <Space wrap style={{ marginBottom: 16 }}>
           {extraActions}
-          <ExportMenu resource={resource} params={params} state={{ filters: list.filters, search: list.search, sorter: list.sorter, scope }} />
+          <ListExport resource={resource} params={params} state={{ filters: list.filters, search: list.search, sorter: list.sorter, scope }} />
           {/* A scoped list (a vehicle's cards) would import records without its scope: importing is the full list's. */}
           {!scope && <ImportButton resource={resource} params={params} />}
           {canCreate && (

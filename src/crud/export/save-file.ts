@@ -14,7 +14,7 @@ export function saveFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** The file name when the server gave none: `<resource>-<YYYY-MM-DD>.<ext>`, as the server names it. */
-export function fallbackFileName(resource: string, extension: string, now = new Date()): string {
-  return `${resource}-${now.toISOString().slice(0, 10)}.${extension}`;
+/** The file name when the server gave none: `<base>-<YYYY-MM-DD>.<ext>`, as the server names it (`trailers-2026-11-26.csv`). */
+export function fallbackFileName(base: string, extension: string, now = new Date()): string {
+  return `${base}-${now.toISOString().slice(0, 10)}.${extension}`;
 }

@@ -1,16 +1,15 @@
 /**
- * An export of a list as it runs: the download through the app's API client (read as it arrives, so its
+ * An export as it runs: the download through the app's API client (read as it arrives, so its
  * progress shows), cancellable, then saved under the server's file name. A failure is told as a toast with
  * the server's message; a cancelled export says nothing.
  */
 import { useNotification } from '@refinedev/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDefinition } from '../../../resources';
 import { api } from '../../providers/api';
 import { messageOf } from '../../providers/api-error';
 import type { DownloadProgress } from '../../providers/download';
-import { exportPath, type ExportFormat, type ListQueryState } from './list-paths';
+import type { ExportFormat } from './list-paths';
 import { fallbackFileName, saveFile } from './save-file';
 
 /** Progress is drawn at most this often: a fast download gives many chunks a second. */
@@ -21,7 +20,7 @@ export interface RunningExport {
   progress: DownloadProgress;
 }
 
-export function useExport(resource: ResourceDefinition, params: Record<string, string> | undefined, state: ListQueryState) {
+export function useExport(pathOf: (format: ExportFormat) => string, fileBase: string) {
   const { t } = useTranslation();
   const { open } = useNotification();
   const [running, setRunning] = useState<RunningExport | null>(null);
@@ -31,7 +30,7 @@ export function useExport(resource: ResourceDefinition, params: Record<string, s
   useEffect(() => () => controller.current?.abort(), []);
 
   async function start(format: ExportFormat) {
-    const path = exportPath(resource, params, state, format);
+    const path = pathOf(format);
     if (!path || controller.current) return;
     const abort = new AbortController();
     controller.current = abort;
@@ -47,9 +46,9 @@ export function useExport(resource: ResourceDefinition, params: Record<string, s
           setRunning({ format, progress });
         },
       });
-      if (!abort.signal.aborted) saveFile(result.blob, result.fileName ?? fallbackFileName(resource.name, format));
+      if (!abort.signal.aborted) saveFile(result.blob, result.fileName ?? fallbackFileName(fileBase, format));
     } catch (error) {
-      if (!abort.signal.aborted) open?.({ type: 'error', message: messageOf(error, t('importExport.export.failed')), key: `export-${resource.name}` });
+      if (!abort.signal.aborted) open?.({ type: 'error', message: messageOf(error, t('importExport.export.failed')), key: `export-${fileBase}` });
     } finally {
       if (controller.current === abort) {
         controller.current = null;
