@@ -5,8 +5,8 @@
  * matched.
  */
 import { recordLabel } from '../../resources/label';
-import { Sql } from '../db/sql';
-import type { EngineModel, EngineResource } from '../engine/model';
+import { identifier } from '../db/sql';
+import { fieldExpression, type EngineModel, type EngineResource } from '../engine/model';
 import { toWire } from '../engine/records';
 import type { EngineStore } from '../engine/store';
 import { comparable } from './vocabulary';
@@ -75,16 +75,23 @@ export class LabelIndex {
     private readonly all: Set<number>,
   ) {}
 
+  /** Reads only the label fields of the tenant's records (100,000 employees are a few megabytes of names, not their records). */
   static async of(store: EngineStore, target: EngineResource): Promise<LabelIndex> {
     const ids = new Map<string, number[]>();
     const all = new Set<number>();
-    const { text, values } = store.listStatement(target, {}, [], new Sql(['id'], [])).render();
-    const rows = (await store.client.query(text, values)).rows as Parameters<typeof toWire>[1][];
+    const fields = target.definition.label;
+    const columns = fields.map((field, index) => `${fieldExpression(target, field)} AS label_${index}`).join(', ');
+    const { rows } = await store.client.query<Record<string, unknown>>(
+      `SELECT id${columns ? `, ${columns}` : ''} FROM ${identifier(target.table).render().text} WHERE tenant_id = $1`,
+      [store.tenantId],
+    );
     for (const row of rows) {
-      all.add(Number(row.id));
-      for (const name of namesOf(target, toWire(target, row))) {
+      const id = Number(row.id);
+      all.add(id);
+      const record = Object.fromEntries(fields.map((field, index) => [field, row[`label_${index}`]]));
+      for (const name of namesOf(target, record)) {
         const list = ids.get(name) ?? [];
-        if (!list.includes(Number(row.id))) list.push(Number(row.id));
+        if (!list.includes(id)) list.push(id);
         ids.set(name, list);
       }
     }
