@@ -2,7 +2,8 @@
  * The generic list of a resource: an antd Table on Refine's `useTable` (use-crud-list.ts), paginated on
  * the server (10/20/30/40 a page), columns from `views.list` or the `x-list` fields, sortable where
  * `x-sort`, the filter bar, the resource's empty-list message (`<name>.empty`), row actions (show, edit,
- * delete through Refine's `useDelete` after a confirmation) and a Create button; with `listTabs`, tabs by
+ * delete through Refine's `useDelete` after a confirmation), Export (export/) and, for an `importable`
+ * resource, Import (import/) beside a Create button; with `listTabs`, tabs by
  * an enum field with their counts above it (list-tabs-bar.tsx). Create and edit open the form's dialog, or
  * with `editInPlace` the form in the table itself (form-in-place.tsx). Used as a page and, scoped to a parent
  * through `params`, as a tab of the parent's show page.
@@ -21,6 +22,8 @@ import type { ResourceDefinition } from '../../resources';
 import { useAccess } from '../access/use-access';
 import { mutationNotifications } from '../providers/notifications';
 import { DeferredPopconfirm } from './deferred-popups';
+import { ListExport } from './export/list-export';
+import { ImportButton } from './import/import-button';
 import { FieldValue, routeFor, useFieldLabel, useResourceTitles } from './field-value';
 import { FormInPlace } from './form-in-place';
 import { FormModal } from './form-modal';
@@ -218,6 +221,9 @@ export function CrudList({
         )}
         <Space wrap style={{ marginBottom: 16 }}>
           {extraActions}
+          <ListExport resource={resource} params={params} state={{ filters: list.filters, search: list.search, sorter: list.sorter, scope }} />
+          {/* A scoped list (a vehicle's cards) would import records without its scope: importing is the full list's. */}
+          {!scope && <ImportButton resource={resource} params={params} />}
           {canCreate && (
             <Button type="primary" icon={<PlusOutlined />} data-testid="crud-create" onClick={() => setForm({ mode: 'create' })}>
               {t('crud.buttons.create')}

@@ -11,3 +11,19 @@ export function stubFetch(handler: (url: string, init: RequestInit) => Response)
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
+
+/**
+ * happy-dom gives `new Response('')` no body, where the Fetch standard (and so the browser and Node) gives an
+ * empty stream; axios reads that at its first request as "answers cannot be streamed" and then refuses the
+ * API client's streamed downloads. Call in a `beforeEach` of the whole file (axios decides at the file's first
+ * request, whichever test sends it) in a file that tests a download: the standard behaviour.
+ */
+export function standardResponses() {
+  const Original = globalThis.Response;
+  class StandardResponse extends Original {
+    constructor(body?: BodyInit | null, init?: ResponseInit) {
+      super(body === '' ? new ReadableStream({ start: (controller) => controller.close() }) : body, init);
+    }
+  }
+  vi.stubGlobal('Response', StandardResponse);
+}

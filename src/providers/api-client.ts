@@ -5,7 +5,7 @@
  * `{ message?, data }`; every failure (an error status, no answer, the timeout) becomes an `ApiError`
  * with the status, the server's message, its per-field errors and the request id. Requests go out
  * through `fetch`; uploads through XMLHttpRequest, reporting their progress through axios's
- * `onUploadProgress`.
+ * `onUploadProgress`; downloads (exports) as fetch's stream, read chunk by chunk (download.ts).
  *
  * A GET the boot module already sent (src/boot/prefetch.ts) is answered from its early response by an
  * adapter wrapped around axios's own, so the data arrives through the same transformers and errors.
@@ -20,6 +20,7 @@ import axios, {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { ApiError, type FieldErrors } from './api-error';
+import { countOf, fileNameOf, readBody, type Download, type DownloadOptions } from './download';
 
 export const requestTimeoutMs = 1_200_000;
 export const csrfStorageKey = 'csrfToken';
@@ -88,6 +89,7 @@ function isFieldErrors(value: unknown): value is FieldErrors {
 async function errorBody(data: unknown): Promise<{ message?: unknown; errors?: unknown } | null> {
   let text: unknown = data;
   if (typeof Blob !== 'undefined' && data instanceof Blob) text = await data.text();
+  else if (typeof ReadableStream !== 'undefined' && data instanceof ReadableStream) text = await new Response(data).text();
   else if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) text = new TextDecoder().decode(data);
   if (typeof text === 'string') {
     try {
@@ -243,6 +245,30 @@ export function createApiClient(options: ApiClientOptions) {
       const data: unknown = (await send('GET', path, options, 'blob')).data;
       // The browser gives a Blob; Node's http adapter gives the bytes.
       return data instanceof Blob ? data : new Blob([data as BlobPart]);
+    },
+    /**
+     * A file (an export) read as it arrives, by fetch as a stream (download.ts): its progress in bytes,
+     * rows of a CSV and the rows announced in `X-Export-Rows`; its name from Content-Disposition. An error
+     * answer (a 422's JSON) is an ApiError as for every request; `signal` cancels it at any point.
+     */
+    download: async (path: string, options: DownloadOptions = {}): Promise<Download> => {
+      const response = await instance.request({
+        method: 'GET',
+        url: url(path),
+        headers: { Accept: '*/*', ...options.headers },
+        signal: options.signal,
+        responseType: 'stream',
+      });
+      // By name without regard to case (the browser's fetch gives them lower-case, others as sent).
+      const header = (name: string) =>
+        AxiosHeaders.from(response.headers as AxiosHeaders)
+          .get(name)
+          ?.toString();
+      const type = header('content-type') ?? 'application/octet-stream';
+      const totalRows = countOf(header('x-export-rows'));
+      const countRows = /^text\/csv/i.test(type);
+      const { blob, rows } = await readBody(response.data, { type, totalRows, countRows, onProgress: options.onProgress });
+      return { blob, fileName: fileNameOf(header('content-disposition')), rows: totalRows ?? rows };
     },
   };
 }

@@ -1,7 +1,7 @@
 /** The compliance page: its state from the URL to the API, counts choosing the state, rows grouped by subject. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../crud/test-fetch';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, standardResponses, stubFetch } from '../../crud/test-fetch';
 import { renderWithRefine, setUpScreenTests } from '../../crud/test-support';
 import type { ComplianceItem } from './compliance-model';
 import { CompliancePage } from './compliance-page';
@@ -9,6 +9,8 @@ import { CompliancePage } from './compliance-page';
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
 setUpScreenTests();
+// Before any request of the file: axios decides once whether answers can be streamed (test-fetch.ts).
+beforeEach(() => standardResponses());
 
 const anna = { type: 'employee' as const, id: 7, label: 'Anna Berg' };
 const truck = { type: 'vehicle' as const, id: 11, label: 'Truck 01 (TR-001)' };
@@ -106,5 +108,27 @@ describe('the compliance page', () => {
     await waitFor(() => expect(screen.getByTestId('compliance-empty').textContent).toContain('Nothing matches these filters'));
     fireEvent.click(screen.getAllByText('Clear filters').at(-1)!);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/compliance'));
+  });
+
+  it('exports every item its state and filters select, without the page', async () => {
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const fetch = stubFetch((url) =>
+      url.startsWith('/api/compliance/export')
+        ? new Response('Subject\nAnna Berg\n', {
+            headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="compliance-2026-01-02.csv"' },
+          })
+        : json({ data: items, counts: { expired: 1, expiring: 1, missing: 1 }, pagination: { total: 3, currentPage: 2, perPage: 20, lastPage: 2 } }),
+    );
+    renderWithRefine(<CompliancePage />, { entries: ['/compliance?tab=expired&subject_type=employee&within_days=30&page=2'] });
+    await screen.findByTestId('compliance-subject-employee-7');
+    fireEvent.click(screen.getByTestId('crud-export'));
+    fireEvent.click(await screen.findByTestId('crud-export-csv'));
+    await waitFor(() => expect(saved).toEqual(['compliance-2026-01-02.csv']));
+    expect(asked(fetch).filter((url) => url.includes('/export'))).toEqual([
+      '/api/compliance/export?format=csv&state=expired&subject_type=employee&within_days=30',
+    ]);
   });
 });

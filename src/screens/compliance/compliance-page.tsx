@@ -4,11 +4,13 @@
  * (the server leaves out a subject type without its view right). Counts at the top choose the state;
  * filters by subject type, kind, company and date window; a page of items grouped by subject, each
  * linking to the record to fix. Everything shown is in the URL (compliance-view.ts). Data through
- * Refine's `useCustom` on `GET /api/compliance` (the data provider hands over `counts` beside `data`).
+ * Refine's `useCustom` on `GET /api/compliance` (the data provider hands over `counts` beside `data`); the
+ * Export menu takes the same selection as a file (`GET /api/compliance/export`, src/crud/export/).
  */
 import { keys, useApiUrl, useCustom } from '@refinedev/core';
-import { Button, Pagination, Space } from 'antd';
+import { Button, Flex, Pagination, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../crud/export/export-menu';
 import { PageHeading } from '../../pages/common/page-heading';
 import { readNotifications } from '../../providers/notifications';
 import type { ListPagination } from '../../providers/data-provider';
@@ -16,7 +18,7 @@ import { ComplianceCountsBar, type ComplianceCounts } from './compliance-counts'
 import { ComplianceFilters } from './compliance-filters';
 import type { ComplianceItem } from './compliance-model';
 import { ComplianceTable } from './compliance-table';
-import { apiQuery, isFiltered, pageSizes, useComplianceView } from './compliance-view';
+import { apiQuery, exportPath, isFiltered, pageSizes, useComplianceView } from './compliance-view';
 import './compliance.css';
 
 /** Refine's cache key of the page's queries: under a resource name of its own, so a save elsewhere that invalidates "all" refreshes it. */
@@ -54,7 +56,12 @@ export function CompliancePage() {
     <div className="compliance-page" data-testid="compliance-page">
       <PageHeading titleKey="pages.compliance" />
       <ComplianceCountsBar counts={result?.counts} state={view.state} onChange={(state) => change({ state })} />
-      <ComplianceFilters view={view} onChange={change} />
+      <Flex justify="space-between" align="flex-start" wrap gap={8}>
+        <ComplianceFilters view={view} onChange={change} />
+        <div className="compliance-export">
+          <ExportMenu pathOf={(format) => exportPath(view, format)} fileBase="compliance" />
+        </div>
+      </Flex>
       {/* Loading: the first answer, or another page or filter's (the previous rows stay meanwhile); not a refresh in the background. */}
       <ComplianceTable items={items} loading={answer.isLoading || (answer.isFetching && answer.isPlaceholderData)} empty={empty} />
       {total > 0 && (

@@ -70,6 +70,13 @@ export function apiQuery(view: ComplianceView): Record<string, string | number> 
   return query;
 }
 
+/** `GET /compliance/export` (docs/import-export.md): every item the page's state and filters select, without its page. */
+export function exportPath(view: ComplianceView, format: string): string {
+  const { page: _page, perPage: _perPage, ...filters } = apiQuery(view);
+  const query = new URLSearchParams({ format, ...Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, String(value)])) });
+  return `/compliance/export?${query.toString()}`;
+}
+
 /** Whether any filter narrows the list (the empty state then says so and offers to clear them). */
 export const isFiltered = (view: ComplianceView) => Boolean(view.kind || view.subjectType || view.companyId || view.withinDays);
 
