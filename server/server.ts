@@ -1,12 +1,13 @@
 /**
- * Boots Fleetdesk: reads the configuration, opens the database, listens, and shuts down cleanly on
- * SIGINT/SIGTERM (closing the embedded database process and releasing the data folder).
+ * Boots Fleetdesk: reads the configuration, opens the database, listens, and shuts down within seconds on
+ * SIGINT/SIGTERM or when the embedded database's process dies (shutdown.ts), closing the database process
+ * and releasing the data folder.
  * Run with `node --import tsx server/server.ts` (npm start builds the web app first).
  */
-import type { FastifyInstance } from 'fastify';
 import { buildServer } from './build-server';
 import { ConfigError, loadConfig } from './config';
 import { DataFolderLockedError } from './db/data-folder-lock';
+import { createShutdown, stopOnSignals } from './shutdown';
 
 async function main() {
   let config;
@@ -20,25 +21,15 @@ async function main() {
     throw error;
   }
 
-  let app: FastifyInstance | null = null;
-  let stopping = false;
-  const stop = async (exitCode: number) => {
-    if (stopping) return;
-    stopping = true;
-    try {
-      await app?.close();
-    } finally {
-      process.exit(exitCode);
-    }
-  };
+  // Before the database opens: a signal during a long start-up ends it too.
+  const shutdown = createShutdown();
+  stopOnSignals(shutdown);
 
+  let app;
   try {
     app = await buildServer({
       config,
-      onFatal: (error) => {
-        app?.log.fatal({ err: error }, 'the database stopped working; shutting down');
-        void stop(1);
-      },
+      onFatal: (error) => shutdown.stop(1, `The database stopped working, so Fleetdesk stops (exit code 1) for a restart: ${error.message}`),
     });
   } catch (error) {
     if (error instanceof DataFolderLockedError) {
@@ -47,14 +38,9 @@ async function main() {
     }
     throw error;
   }
-
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) process.exit(1); // a second Ctrl-C: do not wait any longer
-      app?.log.info(`${signal} received, shutting down`);
-      void stop(0);
-    });
-  }
+  shutdown.attach(app);
+  // Stopped while starting: the process is already on its way out.
+  if (shutdown.stopping) return;
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

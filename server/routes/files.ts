@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { holds } from '../../resources/permissions';
+import { contentDisposition } from '../files/file-names';
 import { HttpError, notFound } from '../http-error';
 import { SIGNED_IN } from '../plugins/auth';
 
@@ -25,13 +26,6 @@ interface FileRow {
   content: Buffer;
 }
 
-/** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function fileRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/api/files/:id', { onRequest: app.authenticate, config: { permission: SIGNED_IN } }, async (request, reply) => {
@@ -44,7 +38,7 @@ export async function fileRoutes(app: FastifyInstance) {
     return (
       reply
         .header('content-type', file.mime_type)
-        .header('content-disposition', contentDisposition(file.file_name))
+        .header('content-disposition', contentDisposition(file.file_name, file.mime_type))
         .header('x-content-type-options', 'nosniff')
         // Even if a file were ever opened directly, it could run nothing.
         .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")

@@ -10,6 +10,7 @@ import { issueSessionToken, revokeAllTokens } from '../auth/tokens';
 import { fileUrl, memberDataChange, takenFields, uniqueViolationField, userView, type UserRow } from '../auth/users';
 import type { Database } from '../db/database';
 import { sql } from '../db/sql';
+import { storedFileName } from '../files/file-names';
 import { recordChange } from '../engine/audit';
 import type { EngineResource } from '../engine/model';
 import { HttpError } from '../http-error';
@@ -32,18 +33,6 @@ interface PasswordChangeBody {
 
 /** Avatars are images a browser shows safely; the type comes from the bytes, never the file name. */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
-
-export function safeFileName(name: string | undefined): string {
-  // Keep the last path segment, drop control characters, keep it short.
-  const cleaned = (name ?? '')
-    .split(/[\\/]/)
-    .pop()
-    // eslint-disable-next-line no-control-regex -- control characters are what this strips
-    ?.replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 255);
-  return cleaned || 'file';
-}
 
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function profileRoutes(app: FastifyInstance, options: { database: Database }) {
@@ -128,7 +117,7 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
       const file = await tenantDb.insert<{ id: number }>('files', {
         owner_kind: 'user',
         owner_id: user.id,
-        file_name: safeFileName(upload.fileName),
+        file_name: storedFileName(upload.fileName, type.mime),
         mime_type: type.mime,
         size: upload.content.length,
         content: upload.content,

@@ -23,13 +23,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from '../../db/sql';
+import { storedFileName } from '../../files/file-names';
 import { TenantDb } from '../../db/tenant-db';
 import type { EngineResource } from '../../engine/model';
 import { checkReferences, deleteWithRules } from '../../engine/references';
 import type { EngineStore } from '../../engine/store';
 import { HttpError } from '../../http-error';
 import { readUploadedFile } from '../../plugins/multipart';
-import { safeFileName } from '../profile';
 import {
   bodyData,
   engineResource,
@@ -152,7 +152,7 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     const upload = await readUploadedFile(request, 'file');
     const type = await fileTypeFromBuffer(upload.content);
     if (!type || !DOCUMENT_TYPES.has(type.mime)) throw new HttpError(422, 'handWritten.fileType', { fieldErrors: { file: [{ key: 'handWritten.fileType' }] } });
-    const fileName = safeFileName(upload.fileName);
+    const fileName = storedFileName(upload.fileName, type.mime);
     const row = await inTransaction(database, request, async (store) => {
       await findOr404(store, employees, Number(employee.id));
       const data = { file_name: fileName, mime_type: type.mime, size: upload.content.length };

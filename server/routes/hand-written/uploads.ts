@@ -2,6 +2,7 @@
  * Uploads of the hand-written routes: multipart bodies with several files and form fields, each file
  * at most 5,242,880 bytes (413 above, SPEC §9), its type taken from its bytes (`file-type`), never from
  * its name or declared type: documents are PDFs or images (JPEG, PNG, GIF, WebP), anything else a 422.
+ * Their names are cleaned and end in that type's extension (files/file-names.ts).
  *
  * Files live in the `files` table with their owner (`owner_kind`, `owner_id`) and are served by
  * `GET /api/files/:id` only to their tenant. They go with their owner however it is deleted (by a
@@ -17,7 +18,7 @@ import { fileUrl } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { MAX_FILE_BYTES } from '../../plugins/multipart';
-import { safeFileName } from '../profile';
+import { storedFileName } from '../../files/file-names';
 
 export { fileUrl };
 
@@ -54,7 +55,7 @@ export async function readMultipartForm(request: FastifyRequest, accept: (field:
           part.file.resume();
           continue;
         }
-        raw.push({ field: part.fieldname, fileName: safeFileName(part.filename), content: await part.toBuffer() });
+        raw.push({ field: part.fieldname, fileName: part.filename, content: await part.toBuffer() });
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -75,7 +76,8 @@ export async function readMultipartForm(request: FastifyRequest, accept: (field:
     const type = await fileTypeFromBuffer(upload.content);
     if (!type || !DOCUMENT_TYPES.has(type.mime))
       throw new HttpError(422, 'handWritten.fileType', { fieldErrors: { [upload.field]: [{ key: 'handWritten.fileType' }] } });
-    files.push({ ...upload, mimeType: type.mime });
+    // Named only now: the extension follows the type found in the bytes.
+    files.push({ ...upload, fileName: storedFileName(upload.fileName, type.mime), mimeType: type.mime });
   }
   return { fields, files };
 }
