@@ -27,6 +27,8 @@ export function runScript(script: string, args: string[], env: Record<string, st
 
 export interface Running {
   child: ChildProcess;
+  /** The server's own process (`node --import tsx` runs the script in it: no wrapper in between), for its memory. */
+  pid: number;
   url: string;
   stop(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function startServer(script: string, env: Record<string, string>, r
   }
   return {
     child,
+    pid: child.pid ?? 0,
     url,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -89,7 +92,7 @@ export function childrenOf(pid: number): number[] {
 }
 
 /** Samples the RSS of a process and of its children (the embedded database) until stopped; keeps the peaks. */
-export function memorySampler(pid: number) {
+export function memorySampler(pid: number, everyMs = 250) {
   let serverPeak = 0;
   let childrenPeak = 0;
   let totalPeak = 0;
@@ -101,7 +104,7 @@ export function memorySampler(pid: number) {
     totalPeak = Math.max(totalPeak, server + children);
   };
   sample();
-  const timer = setInterval(sample, 250);
+  const timer = setInterval(sample, everyMs);
   return {
     stop() {
       clearInterval(timer);
