@@ -104,6 +104,7 @@ export async function measureExport(url: string, headers: Record<string, string>
   const sampler = memorySampler(pid, SAMPLE_MS);
   const started = performance.now();
   const scratch = path.join(os.tmpdir(), `fleetdesk-bench-export-${process.pid}-${Date.now()}.xlsx`);
+  let bytes = 0;
   try {
     const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const request = http.get(url, { headers }, resolve);
@@ -112,7 +113,6 @@ export async function measureExport(url: string, headers: Record<string, string>
     const status = response.statusCode ?? 0;
     const announced = response.headers['x-export-rows'];
     let firstByte = 0;
-    let bytes = 0;
     const csv = new CsvRecordCounter();
     let errorText = '';
     const file = format === 'xlsx' && status === 200 ? fs.createWriteStream(scratch) : null;
@@ -153,6 +153,21 @@ export async function measureExport(url: string, headers: Record<string, string>
       peak: memory.serverPeak,
       childrenPeak: childrenBefore.length > 0 ? memory.childrenPeak : 0,
       ...(status === 200 ? {} : { error: errorText.slice(0, 2000) }),
+    };
+  } catch (error) {
+    // A connection cut in the middle (the server died, ran out of memory) or a workbook that does not unpack.
+    const memory = sampler.stop();
+    return {
+      status: 0,
+      rows: 0,
+      announcedRows: null,
+      bytes,
+      seconds: (performance.now() - started) / 1000,
+      firstByteSeconds: 0,
+      baseline,
+      peak: memory.serverPeak,
+      childrenPeak: memory.childrenPeak,
+      error: `${error instanceof Error ? error.message : String(error)} after ${bytes} bytes`,
     };
   } finally {
     sampler.stop();

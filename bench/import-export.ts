@@ -94,7 +94,8 @@ function exportLine(row: ExportRow): string {
   const { result } = row;
   const growth = mb(result.peak - result.baseline);
   const head = `[${row.kind}] ${row.label.padEnd(38)} ${row.format.padEnd(4)}`;
-  if (result.status !== 200) return `${head} answered ${result.status} after ${result.seconds.toFixed(1)} s: ${result.error?.slice(0, 300) ?? ''}`;
+  if (result.status !== 200)
+    return `${head} ${result.status ? `answered ${result.status}` : 'failed'} after ${result.seconds.toFixed(1)} s: ${result.error?.slice(0, 300) ?? ''}`;
   const announced = result.announcedRows === result.rows ? '' : `  (X-Export-Rows ${result.announcedRows ?? 'missing'})`;
   return (
     `${head} ${result.rows.toLocaleString('en').padStart(9)} rows ${mb(result.bytes).toFixed(1).padStart(7)} MB ${result.seconds.toFixed(1).padStart(6)} s ` +
@@ -109,7 +110,8 @@ function exportLine(row: ExportRow): string {
 function importLine(row: ImportRow): string {
   const { result } = row;
   const head = `[${row.kind}] ${row.label.padEnd(30)}`;
-  if (!result.answer) return `${head} answered ${result.status} after ${result.seconds.toFixed(1)} s: ${result.error?.slice(0, 300) ?? ''}  NOT met`;
+  if (!result.answer)
+    return `${head} ${result.status ? `answered ${result.status}` : 'failed'} after ${result.seconds.toFixed(1)} s: ${result.error?.slice(0, 300) ?? ''}  NOT met`;
   const { answer } = result;
   const errors = answer.errors.length + answer.more_errors;
   const complete = errors === 0 && (answer.dry_run ? answer.valid === answer.rows : answer.created === answer.rows);

@@ -48,7 +48,7 @@ export async function measureImport(
 ): Promise<ImportMeasure> {
   const { body, contentType } = multipart({ dry_run: String(dryRun), mode }, { ...file, type: 'text/csv' });
   const started = performance.now();
-  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+  const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const request = http.request(
       url,
       { method: 'POST', headers: { ...headers, 'x-csrf-token': 'bench', 'content-type': contentType, 'content-length': String(body.length) } },
@@ -62,9 +62,16 @@ export async function measureImport(
     request.on('error', reject);
     request.end(body);
   });
+  // A connection cut (the server died) is a result too: status 0 with the reason.
+  const { status, text } = await answered.catch((error: unknown) => ({ status: 0, text: error instanceof Error ? error.message : String(error) }));
   const seconds = (performance.now() - started) / 1000;
   if (status !== 200) return { status, seconds, answer: null, error: text.slice(0, 2000) };
-  return { status, seconds, answer: (JSON.parse(text) as { data: ImportAnswer }).data };
+  try {
+    const { data } = JSON.parse(text) as { data: ImportAnswer };
+    return { status, seconds, answer: { ...data, errors: data.errors ?? [], more_errors: data.more_errors ?? 0 } };
+  } catch {
+    return { status, seconds, answer: null, error: `not JSON: ${text.slice(0, 300)}` };
+  }
 }
 
 /** Deletes what the bench imported into `tenantId` (and its audit entries); answers how many records went. */
