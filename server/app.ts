@@ -38,6 +38,7 @@ import { profileRoutes } from './routes/profile';
 import { failedMailRoutes } from './routes/failed-mail';
 import { reminderSettingsRoutes } from './routes/reminder-settings';
 import { backgroundJobsPlugin } from './reminders/background-jobs';
+import { importExportRoutes } from './import-export/index';
 import { documentStatusRoutes } from './routes/hand-written/document-statuses';
 import { employeeRoutes } from './routes/hand-written/employees';
 import { repairRoutes } from './routes/hand-written/repairs';
@@ -86,6 +87,8 @@ export const fleetdeskApp = fp(
     await app.register(lookupRoutes, { referenceDataDir: options.referenceDataDir });
     // The schema-driven engine: every resource of the registry, its routes, OpenAPI and docs page.
     await app.register(enginePlugin, { database, schemasDir: options.schemasDir, apiDocs: config.apiDocs });
+    // Export of every list, import into the importable ones (issue 15).
+    await app.register(importExportRoutes, { database, translator, referenceDataDir: options.referenceDataDir });
     await app.register(transportRoutes, { database });
     await app.register(documentStatusRoutes, { database });
     await app.register(transportDocumentRoutes, { database });

@@ -9,7 +9,7 @@ import { Sql, sql } from '../db/sql';
 import { MASK, maskValue } from './masking';
 import type { EngineResource } from './model';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'read';
+export type AuditAction = 'create' | 'update' | 'delete' | 'read' | 'import';
 
 export interface Actor {
   id: number;
@@ -74,7 +74,7 @@ export async function recordChange(
  * The audit entry of a write as part of the write's own statement (store.ts): `INSERT … SELECT … FROM
  * <written>`, where `written` is the data-modifying CTE's name. One round trip instead of two.
  */
-export function changeEntrySql(actor: Actor, resource: EngineResource, action: 'create' | 'update', changes: Changes, written: string): Sql {
+export function changeEntrySql(actor: Actor, resource: EngineResource, action: 'create' | 'update' | 'import', changes: Changes, written: string): Sql {
   return sql`INSERT INTO audit_log (tenant_id, user_id, user_name, resource, record_id, action, changes)
     SELECT ${actor.tenant_id}, ${actor.id}, ${actorName(actor)}, ${resource.name}, ${new Sql([`${written}.id`], [])}, ${action}, ${JSON.stringify(changes)}::jsonb FROM ${new Sql([written], [])}`;
 }

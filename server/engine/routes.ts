@@ -7,11 +7,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { holds, permissionName, SENSITIVE_RIGHT, type Action as Right } from '../../resources/permissions';
 import { toFieldMessages } from '../../validation/field-errors';
-import type { FieldMessages } from '../../validation/messages';
 import { dropEmptyOptionalFields } from '../../validation/normalize-body';
-import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/database';
 import { HttpError, notFound } from '../http-error';
+import { blockingWarnings, createRecord, hasErrors, hashWriteOnly, invalid, uniqueViolation, validateRecord, wireWarnings } from './create-record';
 import { recordSensitiveReads } from './audit';
 import { unstorableFields } from './body';
 import { listPage, readCursor } from './cursor';
@@ -21,8 +20,8 @@ import { endpointsOf, type EndpointAction as Action, type EngineModel, type Engi
 import { define, toWire, withoutProtectedFields, type RecordRow } from './records';
 import { checkReferences, deleteWithRules } from './references';
 import { resourceRules } from './rules/index';
-import type { RuleContext, RuleWarnings, WriteFacts } from './rules/types';
-import { EngineStore, type Scope } from './store';
+import { pathId, scopeOfPath } from './scope';
+import { EngineStore } from './store';
 
 /** The right each generated endpoint needs (checked by plugins/auth.ts before the handler runs). */
 const RIGHT_OF: Record<Action, Right> = { list: 'view', show: 'view', create: 'create', update: 'update', delete: 'delete' };
@@ -37,39 +36,16 @@ export function fastifyPath(path: string): string {
   return `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
-function pathId(text: string | undefined): number {
-  if (text === undefined || !/^[1-9]\d{0,15}$/.test(text)) throw notFound();
-  const id = Number(text);
-  if (!Number.isSafeInteger(id)) throw notFound();
-  return id;
-}
-
-function invalid(fieldErrors: FieldMessages): HttpError {
-  return new HttpError(422, 'errors.invalidData', { fieldErrors });
-}
-
-function hasErrors(errors: FieldMessages) {
-  return Object.keys(errors).length > 0;
-}
-
-/** A unique index refused the write (e.g. a second main company): a 422 on the field its name ends with. */
-function uniqueViolation(error: unknown): HttpError | null {
-  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
-  if (code !== '23505') return null;
-  const field = /_(?:one|unique)_(\w+)$/.exec(constraint ?? '')?.[1] ?? '';
-  return invalid({ [field]: [{ key: 'validation.unique' }] });
-}
-
 export function registerResourceRoutes(app: FastifyInstance, database: Database, model: EngineModel, resource: EngineResource) {
   const { definition } = resource;
   const parent = definition.parent;
-  const parentResource = parent ? (model.byName.get(parent.resource) as EngineResource) : null;
   const required = new Set(resource.loaded.schema.required ?? []);
   const writeOnly = new Set(
     Object.entries(resource.properties)
       .filter(([, property]) => property.writeOnly === true)
       .map(([field]) => field),
   );
+  const creating = (request: FastifyRequest) => ({ model, resource, actor: request.user, t: request.t });
   const rules = resourceRules[resource.name];
 
   /** The record as this request's member may see it. */
@@ -78,39 +54,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     return seesSensitive(request) ? record : maskRecord(resource, record);
   }
 
-  /**
-   * writeOnly fields (a member's password) are stored as an argon2 hash and never returned; an update
-   * that does not send one keeps the stored hash. They are validated as sent, before hashing.
-   */
-  async function hashWriteOnly(data: Record<string, unknown>, stored?: Record<string, unknown>) {
-    for (const field of writeOnly) {
-      if (typeof data[field] === 'string') define(data, field, await hashPassword(data[field]));
-      else if (stored && stored[field] !== undefined) define(data, field, stored[field]);
-    }
-  }
-
-  /** The scope the path names; a parent or path record that is not this tenant's is a 404. */
-  async function scopeOf(request: FastifyRequest, store: EngineStore): Promise<Scope> {
-    const params = request.params as Record<string, string>;
-    const scope: Scope = {};
-    if (parent && parentResource) {
-      scope.parentId = pathId(params[parent.param]);
-      if (!(await store.exists(parentResource, scope.parentId))) throw notFound();
-    }
-    for (const [param, field] of Object.entries(resource.pathFields)) {
-      // Only where the endpoint's path has it: `/employees` lists every company's employees.
-      if (!(param in params)) continue;
-      const value = pathId(params[param]);
-      const target = resource.references.find((reference) => reference.field === field);
-      if (target && !(await store.exists(model.byName.get(target.ref.resource) as EngineResource, value))) throw notFound();
-      (scope.fields ??= {})[field] = value;
-    }
-    return scope;
-  }
-
-  function validate(data: Record<string, unknown>) {
-    if (!resource.loaded.validate(data)) throw invalid(toFieldMessages(resource.loaded.validate.errors, data));
-  }
+  const scopeOf = (request: FastifyRequest, store: EngineStore) => scopeOfPath(request.params as Record<string, string>, store, model, resource);
 
   /** The body as data to validate: an object, server-owned fields dropped, optional blanks dropped. */
   function bodyData(body: unknown): Record<string, unknown> {
@@ -119,26 +63,6 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     const unstorable = unstorableFields(cleaned as Record<string, unknown>);
     if (hasErrors(unstorable)) throw invalid(unstorable);
     return cleaned as Record<string, unknown>;
-  }
-
-  /** The rule's warnings on the wire, in the member's language: `{ field, ...detail, message }`. */
-  function wireWarnings(request: FastifyRequest, result: RuleWarnings): Array<Record<string, unknown>> {
-    return result.warnings.map(({ field, reason, detail }) => ({ field, ...detail, message: request.t(reason.key, reason.params) }));
-  }
-
-  /**
-   * The rule's warnings for what is about to be stored (rules/types.ts `warnings`); when the tenant makes them
-   * block, a 422 with each reason under its field, thrown inside the write so nothing is stored.
-   */
-  async function warningsOf(request: FastifyRequest, context: RuleContext, facts: WriteFacts) {
-    if (!rules?.warnings) return undefined;
-    const result = await rules.warnings(context, facts);
-    if (result.warnings.length > 0 && (await result.blocks())) {
-      const fieldErrors: FieldMessages = {};
-      for (const { field, reason } of result.warnings) (fieldErrors[field] ??= []).push(reason);
-      throw invalid(fieldErrors);
-    }
-    return wireWarnings(request, result);
   }
 
   /**
@@ -198,23 +122,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     async create(request) {
       const body = seesSensitive(request) ? bodyData(request.body) : withoutSensitiveWrites(resource, bodyData(request.body), null);
       const data = dropEmptyOptionalFields(resource.loaded.schema, body) as Record<string, unknown>;
-      const row = await write(async (store) => {
-        const scope = await scopeOf(request, store);
-        for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
-        validate(data);
-        const references = await checkReferences(store.client, model, resource, store.tenantId, data);
-        if (hasErrors(references)) throw invalid(references);
-        await hashWriteOnly(data);
-        const context = { client: store.client, store, model, resource, actor: request.user, t: request.t };
-        const taken = (await rules?.beforeWrite?.(context, { id: null, data, current: null, parentId: scope.parentId })) ?? {};
-        const warnings = await warningsOf(request, context, { id: null, data, current: null, parentId: scope.parentId });
-        let created = await store.insert(resource, data, request.user.id, scope.parentId);
-        if (rules?.afterWrite) {
-          await rules.afterWrite(context, { id: created.id, data, current: null, taken, parentId: scope.parentId });
-          created = (await store.find(resource, created.id, {})) ?? created;
-        }
-        return { row: created, warnings };
-      }, request);
+      const row = await write(async (store) => createRecord(store, creating(request), data, await scopeOf(request, store)), request);
       const record = wire(request, row.row);
       await annotate(request, [record]);
       return { message: request.t('crud.created'), data: record, ...(row.warnings ? { warnings: row.warnings } : {}) };
@@ -235,13 +143,13 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const changes = seesSensitive(request) ? sent : withoutSensitiveWrites(resource, sent, current.data);
         const data = mergedData(resource, required, writeOnly, current, changes);
         for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
-        validate(data);
+        validateRecord(resource, data);
         const references = await checkReferences(store.client, model, resource, store.tenantId, data);
         if (hasErrors(references)) throw invalid(references);
-        await hashWriteOnly(data, current.data);
+        await hashWriteOnly(resource, data, current.data);
         const context = { client: store.client, store, model, resource, actor: request.user, t: request.t };
         const taken = (await rules?.beforeWrite?.(context, { id, data, current: current.data, parentId: scope.parentId })) ?? {};
-        const warnings = await warningsOf(request, context, { id, data, current: current.data, parentId: scope.parentId });
+        const warnings = await blockingWarnings(context, { id, data, current: current.data, parentId: scope.parentId });
         let updated = await store.update(resource, id, data, request.user.id, current.data);
         if (rules?.afterWrite) {
           await rules.afterWrite(context, { id, data, current: current.data, taken, parentId: scope.parentId });
@@ -309,7 +217,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const references = await checkReferences(store.client, model, resource, store.tenantId, data);
         if (hasErrors(references)) throw invalid(references);
         const context = { client: store.client, store, model, resource, actor: request.user, t: request.t };
-        return { warnings: wireWarnings(request, await warningsRule(context, { id: null, data, current: null })) };
+        return { warnings: wireWarnings(request.t, await warningsRule(context, { id: null, data, current: null })) };
       },
     });
   }

@@ -217,6 +217,22 @@ export class EngineStore {
     return this.run<KeyedRow>(sql`SELECT ${this.keyedColumns(resource, order)} FROM ${table} JOIN (${ids}) AS page USING (id) ORDER BY ${orderSql(order)}`);
   }
 
+  /**
+   * Every row of a list in its order, as one statement to read through a cursor (an export: server/import-export/),
+   * the default order by its generated column as EngineStore.page runs it.
+   */
+  listStatement(resource: EngineResource, scope: Scope, conditions: Sql[], orderBy: Sql): Sql {
+    return sql`SELECT ${this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} ORDER BY ${pagingOrderBy(resource, orderBy)}`;
+  }
+
+  /** The tenant's records of these ids (any order; unknown ids are absent). */
+  async byIds(resource: EngineResource, ids: number[]): Promise<RecordRow[]> {
+    if (ids.length === 0) return [];
+    return this.run<RecordRow>(
+      sql`SELECT ${this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where({}, [sql`id = ANY(${ids}::bigint[])`])}`,
+    );
+  }
+
   /** One record by id within the scope; `lock` takes a row lock for a read-modify-write. */
   async find(resource: EngineResource, id: number, scope: Scope, lock = false): Promise<RecordRow | null> {
     const statement = sql`SELECT ${this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where(scope, [sql`id = ${id}`])}`;
@@ -228,7 +244,14 @@ export class EngineStore {
     return (await this.find(resource, id, {})) !== null;
   }
 
-  async insert(resource: EngineResource, data: Record<string, unknown>, userId: number, parentId?: number): Promise<RecordRow> {
+  /** `action`: how the audit trail names the write, `import` for a record made by a file import. */
+  async insert(
+    resource: EngineResource,
+    data: Record<string, unknown>,
+    userId: number,
+    parentId?: number,
+    action: 'create' | 'import' = 'create',
+  ): Promise<RecordRow> {
     const columns = ['tenant_id', 'data', 'created_by', 'updated_by'];
     const values: unknown[] = [this.tenantId, JSON.stringify(data), userId, userId];
     if (parentId !== undefined) {
@@ -241,7 +264,7 @@ export class EngineStore {
     )}) RETURNING ${this.columns(resource)}`;
     if (!this.actor) return (await this.run<RecordRow>(insert))[0];
     // The audit entry in the same statement: what is stored is exactly `data` (jsonb keeps it as given).
-    const entry = changeEntrySql(this.actor, resource, 'create', changesBetween(resource, null, data), 'inserted');
+    const entry = changeEntrySql(this.actor, resource, action, changesBetween(resource, null, data), 'inserted');
     const rows = await this.run<RecordRow>(sql`WITH inserted AS (${insert}), entry AS (${entry}) SELECT * FROM inserted`);
     return rows[0];
   }

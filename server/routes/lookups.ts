@@ -25,14 +25,14 @@ const require = createRequire(import.meta.url);
 // The package's own locale files: JSON of the shape its `registerLocale` takes.
 for (const language of LANGUAGES) countries.registerLocale(require(`i18n-iso-countries/langs/${language}.json`) as LocaleData);
 
-interface Country {
+export interface Country {
   id: number;
   iso: string;
   iso3: string;
   names: Record<Language, string>;
 }
 
-function countryList(): Country[] {
+export function countryList(): Country[] {
   const names = Object.fromEntries(LANGUAGES.map((language) => [language, countries.getNames(language, { select: 'official' })])) as Record<
     Language,
     Record<string, string>
@@ -55,6 +55,18 @@ function currencyList() {
     digits: currency.digits,
     name: currency.currency,
   }));
+}
+
+export interface Contract {
+  id: number;
+  name: string;
+  country: string;
+  names?: Partial<Record<Language, string>>;
+}
+
+/** The contract types of the reference data (`reference-data/contracts.json`). */
+export function contractList(referenceData: Record<string, unknown>): Contract[] {
+  return (Array.isArray(referenceData.contracts) ? referenceData.contracts : []) as Contract[];
 }
 
 export function loadReferenceData(dir = REFERENCE_DATA_DIR): Record<string, unknown> {
@@ -84,12 +96,7 @@ export async function lookupRoutes(app: FastifyInstance, options: { referenceDat
     data: countryData.map((country) => ({ ...country, name: country.names[request.language] })),
   }));
   app.get('/api/currencies', authenticated, () => ({ data: currencies }));
-  const contracts = (Array.isArray(referenceData.contracts) ? referenceData.contracts : []) as Array<{
-    id: number;
-    name: string;
-    country: string;
-    names?: Partial<Record<Language, string>>;
-  }>;
+  const contracts = contractList(referenceData);
   app.get('/api/contracts', authenticated, (request) => ({
     data: contracts.map((contract) => ({ id: contract.id, country: contract.country, name: contract.names?.[request.language] ?? contract.name })),
   }));

@@ -6,10 +6,13 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../resources';
-import type { PropertySchema } from '../../validation/prepare-schema';
 import { fieldKindOf } from '../fields/registry';
 import { Blank, isMasked } from '../fields/shared';
 import { propertyOf } from './schemas';
+import { untranslatedLabel } from '../../resources/field-labels';
+
+// Shared with the server's export and import, which head and match columns by the same labels.
+export { readableName, untranslatedLabel } from '../../resources/field-labels';
 
 export function FieldValue({
   resource,
@@ -37,22 +40,6 @@ export function ValueOfField({ resource, field, value, view }: { resource: Resou
   if (!schema) return value === undefined || value === null || value === '' ? <Blank /> : <>{typeof value === 'string' ? value : JSON.stringify(value)}</>;
   const { Display } = fieldKindOf(schema);
   return <Display value={value} schema={schema} field={field} view={view} />;
-}
-
-/** A field's name made readable: `customs_reference` → "Customs reference", `companyId` → "Company id". */
-export function readableName(field: string): string {
-  const words = field
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_\-.\s]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words ? words[0].toUpperCase() + words.slice(1) : field;
-}
-
-/** A field's label where `locales/` has none: the schema property's `title`, else its readable name. */
-export function untranslatedLabel(property: PropertySchema | undefined, field: string): string {
-  const title = typeof property?.title === 'string' ? property.title.trim() : '';
-  return title || readableName(field);
 }
 
 /** The label of a resource's field in the member's language (list columns, filters, show page, forms). */

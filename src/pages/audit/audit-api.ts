@@ -6,7 +6,7 @@
  */
 import type { ListPagination } from '../../providers/data-provider';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'read';
+export type AuditAction = 'create' | 'update' | 'delete' | 'read' | 'import';
 
 export interface AuditEntry {
   id: number;

@@ -9,7 +9,7 @@ import { resources } from '../../../resources';
 import { ValueOfField } from '../../crud/field-value';
 import type { AuditAction, AuditEntry } from './audit-api';
 
-const actionColors: Record<AuditAction, string> = { create: 'green', update: 'blue', delete: 'red', read: 'purple' };
+const actionColors: Record<AuditAction, string> = { create: 'green', update: 'blue', delete: 'red', read: 'purple', import: 'cyan' };
 
 export function AuditActionTag({ action }: { action: AuditAction }) {
   const { t } = useTranslation();

@@ -1,0 +1,113 @@
+/**
+ * Creating one record as `POST <list>/store` does it, for the generated route and for a file import
+ * (server/import-export/), so an imported row meets exactly the schema, references and rules of a form:
+ * path-fixed fields, validation, references within the tenant, write-only fields hashed, the resource's rules
+ * (beforeWrite, warnings that may block, afterWrite) and the insert with its audit entry, all on the caller's
+ * store, inside the caller's transaction.
+ */
+import { toFieldMessages } from '../../validation/field-errors';
+import type { FieldMessages } from '../../validation/messages';
+import type { UserRow } from '../auth/users';
+import { hashPassword } from '../auth/passwords';
+import { HttpError } from '../http-error';
+import type { Translate } from '../i18n/i18n';
+import type { EngineModel, EngineResource } from './model';
+import { define, type RecordRow } from './records';
+import { checkReferences } from './references';
+import { resourceRules } from './rules/index';
+import type { RuleContext, RuleWarnings, WriteFacts } from './rules/types';
+import type { EngineStore, Scope } from './store';
+
+/** A 422 with messages per field, as every refused write answers. */
+export function invalid(fieldErrors: FieldMessages): HttpError {
+  return new HttpError(422, 'errors.invalidData', { fieldErrors });
+}
+
+/** A unique index refused the write (e.g. a second main company): a 422 on the field its name ends with. */
+export function uniqueViolation(error: unknown): HttpError | null {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  if (code !== '23505') return null;
+  const field = /_(?:one|unique)_(\w+)$/.exec(constraint ?? '')?.[1] ?? '';
+  return invalid({ [field]: [{ key: 'validation.unique' }] });
+}
+
+export function hasErrors(errors: FieldMessages): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+/** Throws the schema's 422 for data that does not validate. */
+export function validateRecord(resource: EngineResource, data: Record<string, unknown>): void {
+  if (!resource.loaded.validate(data)) throw invalid(toFieldMessages(resource.loaded.validate.errors, data));
+}
+
+/**
+ * writeOnly fields (a member's password) are stored as an argon2 hash and never returned; an update that does
+ * not send one keeps the stored hash. They are validated as sent, before hashing.
+ */
+export async function hashWriteOnly(resource: EngineResource, data: Record<string, unknown>, stored?: Record<string, unknown>): Promise<void> {
+  for (const [field, property] of Object.entries(resource.properties)) {
+    if (property.writeOnly !== true) continue;
+    if (typeof data[field] === 'string') define(data, field, await hashPassword(data[field]));
+    else if (stored && stored[field] !== undefined) define(data, field, stored[field]);
+  }
+}
+
+/** The rule's warnings on the wire, in the member's language: `{ field, ...detail, message }`. */
+export function wireWarnings(t: Translate, result: RuleWarnings): Array<Record<string, unknown>> {
+  return result.warnings.map(({ field, reason, detail }) => ({ field, ...detail, message: t(reason.key, reason.params) }));
+}
+
+/**
+ * The rule's warnings for what is about to be stored (rules/types.ts `warnings`); when the tenant makes them
+ * block, a 422 with each reason under its field, thrown inside the write so nothing is stored.
+ */
+export async function blockingWarnings(context: RuleContext, facts: WriteFacts): Promise<Array<Record<string, unknown>> | undefined> {
+  const rules = resourceRules[context.resource.name];
+  if (!rules?.warnings) return undefined;
+  const result = await rules.warnings(context, facts);
+  if (result.warnings.length > 0 && (await result.blocks())) {
+    const fieldErrors: FieldMessages = {};
+    for (const { field, reason } of result.warnings) (fieldErrors[field] ??= []).push(reason);
+    throw invalid(fieldErrors);
+  }
+  return wireWarnings(context.t, result);
+}
+
+export interface CreateRequest {
+  model: EngineModel;
+  resource: EngineResource;
+  /** The signed-in member creating it (the audit trail's actor). */
+  actor: UserRow;
+  t: Translate;
+  /** How the audit trail names it: `import` for a row of an imported file. */
+  action?: 'create' | 'import';
+}
+
+/**
+ * Creates `data` (already cleaned of server-owned fields, sensitive writes and optional blanks) within `scope`
+ * on the store's transaction. Throws an HttpError (422 with field messages) when anything refuses it.
+ */
+export async function createRecord(
+  store: EngineStore,
+  request: CreateRequest,
+  data: Record<string, unknown>,
+  scope: Scope,
+): Promise<{ row: RecordRow; warnings: Array<Record<string, unknown>> | undefined }> {
+  const { model, resource, actor, t } = request;
+  const rules = resourceRules[resource.name];
+  for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
+  validateRecord(resource, data);
+  const references = await checkReferences(store.client, model, resource, store.tenantId, data);
+  if (hasErrors(references)) throw invalid(references);
+  await hashWriteOnly(resource, data);
+  const context: RuleContext = { client: store.client, store, model, resource, actor, t };
+  const facts: WriteFacts = { id: null, data, current: null, parentId: scope.parentId };
+  const taken = (await rules?.beforeWrite?.(context, facts)) ?? {};
+  const warnings = await blockingWarnings(context, facts);
+  let created = await store.insert(resource, data, actor.id, scope.parentId, request.action ?? 'create');
+  if (rules?.afterWrite) {
+    await rules.afterWrite(context, { id: created.id, data, current: null, taken, parentId: scope.parentId });
+    created = (await store.find(resource, created.id, {})) ?? created;
+  }
+  return { row: created, warnings };
+}

@@ -1,0 +1,116 @@
+/**
+ * A cell of an imported file as the value its field stores, read as people write it (docs/import-export.md):
+ * references by label, enum values by label in any language, yes/no words, dates in the day-first forms of
+ * the six languages, numbers with a decimal comma. What cannot be read as its type is handed on as text, so
+ * the schema refuses it with the same message the API gives; what names nothing (an unknown label) is an error
+ * of its own.
+ */
+import type { ValidationMessage } from '../../validation/messages';
+import type { PropertySchema } from '../../validation/prepare-schema';
+import { refOf, typeOf } from '../engine/entity-schemas';
+import type { LabelIndex } from './reference-labels';
+import type { Cell } from './read-table';
+import { comparable, type Readings } from './vocabulary';
+
+export type Reading = { value: unknown } | { error: ValidationMessage };
+
+const two = (text: string) => text.padStart(2, '0');
+
+/** A date cell or text as `YYYY-MM-DD`; text it cannot read stays as it is (the schema's `format: date` refuses it). */
+export function dateText(cell: Cell): unknown {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? String(cell) : cell.toISOString().slice(0, 10);
+  const text = String(cell).trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text);
+  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
+  if (dayFirst) return `${dayFirst[3]}-${two(dayFirst[2])}-${two(dayFirst[1])}`;
+  return text;
+}
+
+/** A number cell or text with a decimal point or comma and thousands separators; other text stays text. */
+export function numberOf(cell: Cell): unknown {
+  if (typeof cell === 'number') return cell;
+  const text = String(cell).replace(/[\s\u00a0\u202f']/g, '');
+  let normal: string | null = null;
+  if (/^[+-]?\d+(\.\d+)?$/.test(text)) normal = text;
+  else if (/^[+-]?\d+,\d+$/.test(text)) normal = text.replace(',', '.');
+  else if (/^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) normal = text.replace(/,/g, '');
+  else if (/^[+-]?\d{1,3}(\.\d{3})+(,\d+)?$/.test(text)) normal = text.replace(/\./g, '').replace(',', '.');
+  return normal === null ? String(cell) : Number(normal);
+}
+
+/** What a reference field needs to read labels: the index of its target, built on first use. */
+export type LabelIndexOf = (resource: string) => Promise<LabelIndex>;
+
+export class CellReader {
+  private readonly enums = new Map<PropertySchema, Map<string, string | number>>();
+  private booleans?: Map<string, boolean>;
+  private countries?: Map<string, string>;
+  private contracts?: Map<string, string>;
+
+  constructor(
+    private readonly readings: Readings,
+    private readonly labelIndexOf: LabelIndexOf,
+  ) {}
+
+  private enumValues(property: PropertySchema) {
+    let values = this.enums.get(property);
+    if (!values) this.enums.set(property, (values = this.readings.enumValues(property)));
+    return values;
+  }
+
+  /** One scalar value of a property. */
+  private async scalar(property: PropertySchema, cell: Cell): Promise<Reading> {
+    const text = cell instanceof Date ? String(dateText(cell)) : String(cell).trim();
+    const ref = refOf(property);
+    if (ref) {
+      const ids = (await this.labelIndexOf(ref.resource)).find(text);
+      if (ids.length === 1) return { value: ids[0] };
+      return { error: { key: ids.length === 0 ? 'import.value.unknownReference' : 'import.value.ambiguousReference', params: { value: text } } };
+    }
+    if (Array.isArray(property.enum)) {
+      const value = this.enumValues(property).get(comparable(text));
+      return value === undefined ? { error: { key: 'import.value.unknownOption', params: { value: text } } } : { value };
+    }
+    const widget = property['x-widget'];
+    if (widget === 'country') {
+      const code = (this.countries ??= this.readings.countries()).get(comparable(text));
+      return code ? { value: code } : { error: { key: 'import.value.unknownOption', params: { value: text } } };
+    }
+    if (widget === 'contract') return { value: (this.contracts ??= this.readings.contracts()).get(comparable(text)) ?? text };
+    const type = typeOf(property);
+    if (type === 'boolean') {
+      if (typeof cell === 'boolean') return { value: cell };
+      const value = (this.booleans ??= this.readings.booleans()).get(comparable(text));
+      return { value: value ?? text };
+    }
+    if (type === 'integer' || type === 'number') return { value: numberOf(cell) };
+    if (property.format === 'date') return { value: dateText(cell) };
+    if (type === 'object') {
+      try {
+        return { value: JSON.parse(text) as unknown };
+      } catch {
+        return { value: text };
+      }
+    }
+    return { value: text };
+  }
+
+  /** The value of a cell for its field; undefined for a blank cell (the field is left out). */
+  async read(property: PropertySchema, cell: Cell): Promise<Reading | undefined> {
+    if (cell === null || (typeof cell === 'string' && cell.trim() === '')) return undefined;
+    if (typeOf(property) !== 'array' || !property.items) return this.scalar(property, cell);
+    // A list in one cell: "Driver licence; Medical certificate", "urgent, fragile".
+    const parts = String(cell)
+      .split(/[;,\n]/)
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const values: unknown[] = [];
+    for (const part of parts) {
+      const reading = await this.scalar(property.items, part);
+      if ('error' in reading) return reading;
+      values.push(reading.value);
+    }
+    return { value: values };
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * `POST <list>/import` (docs/import-export.md): a dry run finds every row's errors in the member's language and
+ * writes nothing; `all` writes nothing when a row fails; `valid` writes the good rows; references by label
+ * within the tenant only; enums by label in any language; mappings chosen, saved and used again; the audit
+ * trail names the import; a file that is not what it says is refused.
+ */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, CSRF, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { databases } from '../test-support/databases';
+import { multipart } from '../test-support/files';
+import { createMember } from '../test-support/members';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+
+interface Outcome {
+  dry_run: boolean;
+  rows: number;
+  valid: number;
+  created: number;
+  columns: Array<{ column: string; field: string | null }>;
+  fields: Array<{ field: string; label: string; required: boolean }>;
+  errors: Array<{ row: number; column?: string; field: string; message: string }>;
+}
+
+interface ImportOptions {
+  dryRun?: boolean;
+  mode?: 'all' | 'valid';
+  mapping?: object;
+  token?: string;
+  language?: string;
+  fileName?: string;
+}
+
+describe.each(databases)('import on %s', (kind) => {
+  let test: TestApp;
+  let owner: RegisteredUser;
+  let stranger: RegisteredUser;
+
+  const send = (url: string, file: Buffer | string, options: ImportOptions = {}) => {
+    const parts = [{ field: 'file', fileName: options.fileName ?? 'import.csv', contentType: 'text/csv', content: file }];
+    if (options.dryRun !== undefined) parts.push({ field: 'dry_run', content: String(options.dryRun) } as (typeof parts)[number]);
+    if (options.mode) parts.push({ field: 'mode', content: options.mode } as (typeof parts)[number]);
+    if (options.mapping) parts.push({ field: 'mapping', content: JSON.stringify(options.mapping) } as (typeof parts)[number]);
+    const { payload, contentType } = multipart(parts);
+    return test.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: {
+        ...CSRF,
+        'content-type': contentType,
+        authorization: `Bearer ${options.token ?? owner.token}`,
+        'accept-language': options.language ?? 'en',
+      },
+    });
+  };
+  const imported = async (url: string, file: Buffer | string, options: ImportOptions = {}) => {
+    const response = await send(url, file, options);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ message: string; data: Outcome }>().data;
+  };
+  const registerNumbers = async (token = owner.token) => {
+    const response = await call(test.app, 'GET', '/api/trailers?perPage=100&sort=register_number&order=asc', undefined, { token });
+    return response.json<{ data: Array<{ register_number: string }> }>().data.map((trailer) => trailer.register_number);
+  };
+  const post = async (url: string, body: object, token = owner.token) => {
+    const response = await call(test.app, 'POST', url, body, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: Record<string, unknown> }>().data;
+  };
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+    owner = await registerUser(test.app);
+    stranger = await registerUser(test.app);
+    await post('/api/transport/store', { board_names: 'Truck 01', registration_number: 'TR-001' });
+    await post('/api/transport/store', { board_names: 'Their truck', registration_number: 'XX-777' }, stranger.token);
+  });
+  afterAll(async () => test?.close());
+
+  const trailersFile = [
+    'Registration number,Brand,Type,Tractor',
+    'IMP-001,Krone,Semi-trailer,TR-001',
+    'X,Schmitz,Drawbar trailer,',
+    'IMP-003,Kögel,Unknown kind,',
+  ].join('\n');
+
+  it('checks every row in a dry run, with errors per row and field in the member language, and writes nothing', async () => {
+    const before = await registerNumbers();
+    const english = await imported('/api/trailers/import', trailersFile);
+    expect(english).toMatchObject({ dry_run: true, rows: 3, valid: 1, created: 0 });
+    expect(english.columns).toEqual([
+      { column: 'Registration number', field: 'register_number' },
+      { column: 'Brand', field: 'brand' },
+      { column: 'Type', field: 'type' },
+      { column: 'Tractor', field: 'truck_id' },
+    ]);
+    expect(english.errors).toEqual([
+      expect.objectContaining({ row: 3, column: 'Registration number', field: 'register_number', message: expect.stringMatching(/3/) as string }),
+      { row: 4, column: 'Type', field: 'type', message: '"Unknown kind" is not one of the offered values' },
+    ]);
+    const german = await imported('/api/trailers/import', trailersFile, { language: 'de' });
+    expect(german.errors[1].message).toBe('„Unknown kind“ ist keiner der angebotenen Werte');
+    expect(german.fields.find((field) => field.field === 'register_number')).toEqual({ field: 'register_number', label: 'Kennzeichen', required: true });
+    expect(await registerNumbers()).toEqual(before);
+  });
+
+  it('writes nothing at all when a row fails and the mode is all or nothing', async () => {
+    const outcome = await imported('/api/trailers/import', trailersFile, { dryRun: false });
+    expect(outcome).toMatchObject({ rows: 3, valid: 1, created: 0 });
+    expect(await registerNumbers()).not.toContain('IMP-001');
+  });
+
+  it('writes the valid rows only when asked, with the tractor found by its label and the import in the audit trail', async () => {
+    const outcome = await imported('/api/trailers/import', trailersFile, { dryRun: false, mode: 'valid' });
+    expect(outcome).toMatchObject({ rows: 3, valid: 1, created: 1 });
+    const list = await call(test.app, 'GET', '/api/trailers?search=IMP-001', undefined, { token: owner.token });
+    const [trailer] = list.json<{ data: Array<{ id: number; type: number; truck_id: number; brand: string }> }>().data;
+    expect(trailer).toMatchObject({ type: 1, brand: 'Krone' });
+    expect(trailer.truck_id).toEqual(expect.any(Number));
+    const audit = await test.database.pool.query<{ action: string; user_id: number }>(
+      `SELECT action, user_id FROM audit_log WHERE resource = 'trailers' AND record_id = $1`,
+      [trailer.id],
+    );
+    expect(audit.rows).toEqual([{ action: 'import', user_id: owner.user.id }]);
+  });
+
+  it('imports all rows of a good file in one go, enums by their label in another language', async () => {
+    const file = ['Kennzeichen;Marke;Art', 'IMP-010;Krone;Deichselanhänger', 'IMP-011;Schmitz;Zentralachsanhänger'].join('\r\n');
+    const outcome = await imported('/api/trailers/import', file, { dryRun: false });
+    expect(outcome).toMatchObject({ rows: 2, valid: 2, created: 2, errors: [] });
+    const list = await call(test.app, 'GET', '/api/trailers?search=IMP-01&sort=register_number&order=asc', undefined, { token: owner.token });
+    expect(list.json<{ data: Array<{ type: number }> }>().data.map((trailer) => trailer.type)).toEqual([2, 3]);
+  });
+
+  it("never matches another tenant's record as a reference", async () => {
+    const outcome = await imported('/api/trailers/import', 'Registration number,Tractor\nIMP-020,XX-777');
+    expect(outcome.errors).toEqual([{ row: 2, column: 'Tractor', field: 'truck_id', message: 'No record is called "XX-777"' }]);
+    const theirs = await imported('/api/trailers/import', 'Registration number,Tractor\nIMP-020,TR-001', { token: stranger.token });
+    expect(theirs.errors).toEqual([{ row: 2, column: 'Tractor', field: 'truck_id', message: 'No record is called "TR-001"' }]);
+  });
+
+  it('reads the columns as the member maps them, and saves the mapping of a real import for the next file', async () => {
+    const file = 'Plate,Maker,Remarks\nIMP-030,Krone,first';
+    const unmapped = await imported('/api/trailers/import', file);
+    expect(unmapped.columns.map((column) => column.field)).toEqual([null, null, null]);
+    expect(unmapped.errors[0]).toMatchObject({ row: 2, field: 'register_number' });
+    const mapping = { Plate: 'register_number', Maker: 'brand', Remarks: null };
+    const outcome = await imported('/api/trailers/import', file, { mapping, dryRun: false });
+    expect(outcome).toMatchObject({ created: 1, errors: [] });
+    const next = await imported('/api/trailers/import', 'Plate,Maker,Remarks\nIMP-031,Krone,second');
+    expect(next.columns.map((column) => column.field)).toEqual(['register_number', 'brand', null]);
+    expect(next).toMatchObject({ valid: 1, errors: [] });
+    const theirs = await imported('/api/trailers/import', 'Plate,Maker\nIMP-032,Krone', { token: stranger.token });
+    expect(theirs.columns.map((column) => column.field)).toEqual([null, null]);
+  });
+
+  it('refuses a mapping to a field the file cannot fill, or to one field twice', async () => {
+    const unknown = await send('/api/trailers/import', trailersFile, { mapping: { Brand: 'id' } });
+    expect(unknown.statusCode).toBe(422);
+    expect(Object.keys(unknown.json<{ errors: object }>().errors)).toEqual(['mapping']);
+    const twice = await send('/api/trailers/import', trailersFile, { mapping: { Brand: 'brand', Type: 'brand' } });
+    expect(twice.statusCode).toBe(422);
+  });
+
+  it('reads references to people by full name and dates from XLSX date cells', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Employees');
+    sheet.addRow(['First name', 'Last name', 'Company', 'Contract end date', 'Citizenship']);
+    sheet.addRow(['Ivan', 'Petrenko', owner.user.company.name, new Date(Date.UTC(2027, 5, 30)), 'Ukraine']);
+    sheet.addRow(['Anna', 'Koval', owner.user.company.name, '31.12.2027', 'DE']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const outcome = await imported('/api/employees/import', bytes, { dryRun: false, fileName: 'people.xlsx' });
+    expect(outcome).toMatchObject({ rows: 2, created: 2, errors: [] });
+    const people = await call(test.app, 'GET', '/api/employees?search=Petrenko', undefined, { token: owner.token });
+    expect(people.json<{ data: Array<Record<string, unknown>> }>().data[0]).toMatchObject({ contract_end_date: '2027-06-30', citizenship: 'UA' });
+    const order = await imported('/api/orders/import', 'Cargo number,Customer,Primary driver,Transport\nC-1,Danube Steel,Petrenko Ivan,TR-001', {
+      dryRun: false,
+    });
+    expect(order).toMatchObject({ created: 1, errors: [] });
+    expect(order.columns.map((column) => column.field)).toEqual(['cargo_number', 'customer', 'primary_driver_id', 'transport_id']);
+    const orders = await call(test.app, 'GET', '/api/orders?search=C-1', undefined, { token: owner.token });
+    const [stored] = orders.json<{ data: Array<{ primary_driver_id: number; transport_id: number }> }>().data;
+    expect(stored).toMatchObject({ primary_driver_id: expect.any(Number) as number, transport_id: expect.any(Number) as number });
+  });
+
+  it('refuses a file that is not CSV or XLSX, whatever its name', async () => {
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);
+    const response = await send('/api/trailers/import', elf, { fileName: 'trailers.csv' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json<{ errors: object }>().errors).toHaveProperty('file');
+  });
+
+  it('refuses a file over 20 MB with a 413', async () => {
+    const response = await send('/api/trailers/import', Buffer.alloc(21 * 1024 * 1024, 'a'));
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('needs the right to create records of the list', async () => {
+    const member = await createMember(test.app, owner.token, { permissions: ['trailers.view'] });
+    expect((await send('/api/trailers/import', trailersFile, { token: member.token })).statusCode).toBe(403);
+  });
+});

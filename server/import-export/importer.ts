@@ -1,0 +1,124 @@
+/**
+ * The rows of a file made into records, every one through the engine's create (server/engine/create-record.ts:
+ * the schema, the references within the tenant, the resource's rules, the audit entry as an import), in one
+ * transaction with a savepoint per row, so a refused row leaves nothing of itself and the others go on:
+ * - a dry run rolls the whole transaction back: every error a real import would meet, nothing written;
+ * - `all` rolls back when any row failed (nothing written), else commits;
+ * - `valid` commits the rows that went in.
+ */
+import type { UserRow } from '../auth/users';
+import type { Database } from '../db/database';
+import { dropEmptyOptionalFields } from '../../validation/normalize-body';
+import type { FieldMessages } from '../../validation/messages';
+import { createRecord, uniqueViolation } from '../engine/create-record';
+import type { EngineModel, EngineResource } from '../engine/model';
+import { EngineStore } from '../engine/store';
+import { HttpError } from '../http-error';
+import type { Translate } from '../i18n/i18n';
+import { CellReader } from './import-values';
+import { LabelIndex } from './reference-labels';
+import type { ReadTable } from './read-table';
+import type { Readings } from './vocabulary';
+
+export type ImportMode = 'all' | 'valid';
+
+/** At most this many errors are answered (a file of 10,000 bad rows would otherwise answer megabytes of them). */
+export const MAX_LISTED_ERRORS = 1000;
+
+export interface RowError {
+  row: number;
+  column?: string;
+  field: string;
+  message: string;
+}
+
+export interface ImportOutcome {
+  rows: number;
+  valid: number;
+  created: number;
+  errors: RowError[];
+  moreErrors: number;
+}
+
+export interface ImportJob {
+  database: Database;
+  model: EngineModel;
+  resource: EngineResource;
+  actor: UserRow;
+  t: Translate;
+  readings: Readings;
+  table: ReadTable;
+  /** The field of each column (null: not read), in the file's order. */
+  fields: Array<string | null>;
+  dryRun: boolean;
+  mode: ImportMode;
+  log: { error(details: object, message: string): void };
+}
+
+/** Thrown to roll the transaction back once its outcome is known. */
+class RollBack extends Error {}
+
+export async function importRows(job: ImportJob): Promise<ImportOutcome> {
+  const { database, model, resource, actor, t, table, fields } = job;
+  const outcome: ImportOutcome = { rows: table.rows.length, valid: 0, created: 0, errors: [], moreErrors: 0 };
+  const failed = new Set<number>();
+  const columnOf = new Map(fields.map((field, index) => [field, table.headings[index]]));
+  const report = (row: number, field: string, message: string) => {
+    failed.add(row);
+    if (outcome.errors.length >= MAX_LISTED_ERRORS) outcome.moreErrors += 1;
+    else outcome.errors.push({ row, ...(columnOf.get(field) !== undefined ? { column: columnOf.get(field) } : {}), field, message });
+  };
+  const reportMessages = (row: number, messages: FieldMessages) => {
+    for (const [field, list] of Object.entries(messages)) for (const message of list) report(row, field, t(message.key, message.params));
+  };
+
+  try {
+    await database.transaction(async (client) => {
+      const store = new EngineStore(client, actor.tenant_id, actor);
+      const indexes = new Map<string, Promise<LabelIndex>>();
+      const labelIndexOf = (name: string) => {
+        let index = indexes.get(name);
+        if (!index) indexes.set(name, (index = LabelIndex.of(store, model.byName.get(name) as EngineResource)));
+        return index;
+      };
+      const cells = new CellReader(job.readings, labelIndexOf);
+      const request = { model, resource, actor, t, action: 'import' as const };
+
+      for (const { row, cells: values } of table.rows) {
+        const data: Record<string, unknown> = {};
+        const problems: FieldMessages = {};
+        for (const [index, field] of fields.entries()) {
+          if (field === null) continue;
+          const reading = await cells.read(resource.properties[field], values[index] ?? null);
+          if (reading === undefined) continue;
+          if ('error' in reading) (problems[field] ??= []).push(reading.error);
+          else data[field] = reading.value;
+        }
+        if (Object.keys(problems).length > 0) {
+          reportMessages(row, problems);
+          continue;
+        }
+        await client.query('SAVEPOINT import_row');
+        try {
+          await createRecord(store, request, dropEmptyOptionalFields(resource.loaded.schema, data) as Record<string, unknown>, {});
+          await client.query('RELEASE SAVEPOINT import_row');
+          outcome.valid += 1;
+        } catch (error) {
+          await client.query('ROLLBACK TO SAVEPOINT import_row');
+          const refusal = error instanceof HttpError ? error : uniqueViolation(error);
+          if (!refusal) {
+            // Not a refusal of the row (a fault): logged, and the row reported without the fault's details.
+            job.log.error({ err: error, row }, 'import row failed');
+            report(row, '', t('import.rowFailed'));
+          } else if (refusal.details.fieldErrors && Object.keys(refusal.details.fieldErrors).length > 0) reportMessages(row, refusal.details.fieldErrors);
+          else report(row, '', t(refusal.messageKey, refusal.details.params));
+        }
+      }
+      if (job.dryRun || (job.mode === 'all' && failed.size > 0)) throw new RollBack();
+      outcome.created = outcome.valid;
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  }
+  return outcome;
+}

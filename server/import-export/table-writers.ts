@@ -1,0 +1,95 @@
+/**
+ * An export's file, written row by row into a stream as the rows come from the database: CSV by csv-stringify,
+ * XLSX by exceljs's streaming workbook writer (no shared-strings table, so nothing grows with the rows). Both
+ * neutralise CSV injection: a text cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
+ * leading `'`, so a spreadsheet shows it as text instead of running it as a formula (OWASP's advice). In XLSX
+ * every text is a string cell anyway, never a formula; the prefix keeps it safe when saved again as CSV.
+ */
+import { PassThrough, type Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { Cell } from './read-table';
+
+export type ExportFormat = 'csv' | 'xlsx';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx'];
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** A text as a spreadsheet will not evaluate it. */
+export function neutralised(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export interface TableWriter {
+  /** What the answer sends. */
+  output: Readable;
+  /** Writes one row; resolves when the output can take more (backpressure from a slow download). */
+  row(cells: Cell[]): Promise<void>;
+  /** Finishes the file. */
+  end(): Promise<void>;
+}
+
+/** Resolves when the stream can take more, or is gone (a download cancelled half-way must not leave the export waiting). */
+function drained(stream: NodeJS.WritableStream & { destroyed: boolean }): Promise<void> {
+  if (stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const event of ['drain', 'close', 'error']) stream.off(event, done);
+      resolve();
+    };
+    for (const event of ['drain', 'close', 'error']) stream.on(event, done);
+  });
+}
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+function csvWriter(headings: string[]): TableWriter {
+  // A byte order mark, so Excel opens the UTF-8 (accents, Cyrillic, Greek) as UTF-8.
+  const stringifier = stringify({ bom: true });
+  const text = (cell: Cell) => (cell === null ? '' : cell instanceof Date ? isoDate(cell) : typeof cell === 'string' ? neutralised(cell) : String(cell));
+  const write = async (cells: Cell[]) => {
+    if (!stringifier.destroyed && !stringifier.write(cells.map(text))) await drained(stringifier);
+  };
+  void write(headings);
+  return {
+    output: stringifier,
+    row: write,
+    end: () => {
+      stringifier.end();
+      return Promise.resolve();
+    },
+  };
+}
+
+function xlsxWriter(headings: string[], sheetName: string): TableWriter {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  // Sheet names: at most 31 characters, none of : \ / ? * [ ].
+  const sheet = workbook.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Export');
+  sheet.columns = headings.map((heading) => ({ header: neutralised(heading), width: Math.min(40, Math.max(10, heading.length + 2)) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  return {
+    output,
+    async row(cells) {
+      const row = sheet.addRow(cells.map((cell) => (typeof cell === 'string' ? neutralised(cell) : cell)));
+      cells.forEach((cell, index) => {
+        if (cell instanceof Date) row.getCell(index + 1).numFmt = 'yyyy-mm-dd';
+      });
+      row.commit();
+      // The zip stream buffers what the download has not taken yet: wait for it rather than buffer a million rows.
+      if (output.writableNeedDrain) await drained(output);
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+export function tableWriter(format: ExportFormat, headings: string[], sheetName: string): TableWriter {
+  return format === 'csv' ? csvWriter(headings) : xlsxWriter(headings, sheetName);
+}
