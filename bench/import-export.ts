@@ -15,6 +15,7 @@
  *
  *   npm run bench:import-export -- [--databases postgres[,pglite]] [--only export|import] [--formats csv,xlsx]
  *     [--cases all,filtered,sorted,small] [--rows 10000] [--export-tenant bulk.small.0001] [--import-tenant bulk.small.0002]
+ *     [--node-options=--max-old-space-size=160]
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,8 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '10000' },
     'export-tenant': { type: 'string', default: 'bulk.small.0001' },
     'import-tenant': { type: 'string', default: 'bulk.small.0002' },
+    // NODE_OPTIONS of the server, to tell garbage from kept rows (e.g. --max-old-space-size=160: kept rows fail).
+    'node-options': { type: 'string', default: '' },
   },
 });
 
@@ -172,7 +175,13 @@ async function bench(kind: Kind) {
   if (leftovers > 0) console.log(`[${kind}] deleted ${leftovers} records an earlier run had imported`);
   const started = new Date().toISOString();
   const loadBefore = os.loadavg();
-  const server = await startServer('server/server.ts', { ...env, AUTH_RATE_LIMIT: '100000' }, '/api/health', path.join(DATA, 'servers-import-export.log'));
+  const nodeOptions: Record<string, string> = args['node-options'] ? { NODE_OPTIONS: args['node-options'] } : {};
+  const server = await startServer(
+    'server/server.ts',
+    { ...env, ...nodeOptions, AUTH_RATE_LIMIT: '100000' },
+    '/api/health',
+    path.join(DATA, 'servers-import-export.log'),
+  );
   let exported: ExportRow[] = [];
   let imported: ImportRow[] = [];
   try {
@@ -193,7 +202,9 @@ function resultsSection(runs: Array<Awaited<ReturnType<typeof bench>>>): string[
   for (const run of runs) {
     const where = run.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite';
     const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
-    lines.push(`- ${where}: measured from ${run.started}, load average before ${load(run.loadBefore)}, after ${load(run.loadAfter)}`);
+    lines.push(
+      `- ${where}: measured from ${run.started}, load average before ${load(run.loadBefore)}, after ${load(run.loadAfter)}${args['node-options'] ? `; server NODE_OPTIONS=${args['node-options']}` : ''}`,
+    );
   }
   lines.push(
     `- export: streamed and counted by the bench, never kept; server RSS from /proc every 100 ms, baseline the median of the second before; budget: growth ≤ ${GROWTH_BUDGET_MB} MB`,
