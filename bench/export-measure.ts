@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { childrenOf, memorySampler, rssOf } from './processes';
+import { childrenOf, cpuSecondsOf, memorySampler, rssOf } from './processes';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -22,12 +22,13 @@ export interface ExportMeasure {
   announcedRows: number | null;
   bytes: number;
   seconds: number;
-  firstByteSeconds: number;
   /** Server RSS before the request (median of 1 s of samples), its peak during it, in bytes. */
   baseline: number;
   peak: number;
   /** Peak of the server's child processes (the embedded database), in bytes. */
   childrenPeak: number;
+  /** CPU seconds the server process spent during the export (user and system). */
+  serverCpu: number;
   /** The answer's beginning when it was not a 200. */
   error?: string;
 }
@@ -102,6 +103,7 @@ export async function measureExport(url: string, headers: Record<string, string>
   const baseline = await medianRss(pid);
   const childrenBefore = childrenOf(pid);
   const sampler = memorySampler(pid, SAMPLE_MS);
+  const cpuBefore = cpuSecondsOf(pid);
   const started = performance.now();
   const scratch = path.join(os.tmpdir(), `fleetdesk-bench-export-${process.pid}-${Date.now()}.xlsx`);
   let bytes = 0;
@@ -112,7 +114,6 @@ export async function measureExport(url: string, headers: Record<string, string>
     });
     const status = response.statusCode ?? 0;
     const announced = response.headers['x-export-rows'];
-    let firstByte = 0;
     const csv = new CsvRecordCounter();
     let errorText = '';
     const file = format === 'xlsx' && status === 200 ? fs.createWriteStream(scratch) : null;
@@ -120,7 +121,6 @@ export async function measureExport(url: string, headers: Record<string, string>
       response,
       new Writable({
         write(chunk: Buffer, _encoding, done) {
-          if (bytes === 0) firstByte = performance.now();
           bytes += chunk.length;
           if (status !== 200) {
             if (errorText.length < 2000) errorText += chunk.toString('utf8');
@@ -140,6 +140,7 @@ export async function measureExport(url: string, headers: Record<string, string>
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const serverCpu = cpuSecondsOf(pid) - cpuBefore;
     const memory = sampler.stop();
     const records = status !== 200 ? 0 : file ? await xlsxRows(scratch) : csv.records();
     return {
@@ -148,10 +149,10 @@ export async function measureExport(url: string, headers: Record<string, string>
       announcedRows: typeof announced === 'string' ? Number(announced) : null,
       bytes,
       seconds,
-      firstByteSeconds: ((firstByte || performance.now()) - started) / 1000,
       baseline,
       peak: memory.serverPeak,
       childrenPeak: childrenBefore.length > 0 ? memory.childrenPeak : 0,
+      serverCpu,
       ...(status === 200 ? {} : { error: errorText.slice(0, 2000) }),
     };
   } catch (error) {
@@ -163,10 +164,10 @@ export async function measureExport(url: string, headers: Record<string, string>
       announcedRows: null,
       bytes,
       seconds: (performance.now() - started) / 1000,
-      firstByteSeconds: 0,
       baseline,
       peak: memory.serverPeak,
       childrenPeak: memory.childrenPeak,
+      serverCpu: cpuSecondsOf(pid) - cpuBefore,
       error: `${error instanceof Error ? error.message : String(error)} after ${bytes} bytes`,
     };
   } finally {

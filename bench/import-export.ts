@@ -104,7 +104,7 @@ function exportLine(row: ExportRow): string {
     `${head} ${result.rows.toLocaleString('en').padStart(9)} rows ${mb(result.bytes).toFixed(1).padStart(7)} MB ${result.seconds.toFixed(1).padStart(6)} s ` +
     `${Math.round(result.rows / result.seconds)
       .toLocaleString('en')
-      .padStart(7)} rows/s  first byte ${result.firstByteSeconds.toFixed(1)} s  ` +
+      .padStart(7)} rows/s  server CPU ${result.serverCpu.toFixed(1)} s  ` +
     `RSS ${mb(result.baseline).toFixed(0)} → ${mb(result.peak).toFixed(0)} MB (+${growth.toFixed(0)} MB)` +
     `${result.childrenPeak ? `  database process ${mb(result.childrenPeak).toFixed(0)} MB` : ''}  ${growth <= GROWTH_BUDGET_MB ? 'met' : 'NOT met'}${announced}`
   );
@@ -125,7 +125,7 @@ function importLine(row: ImportRow): string {
     .join('; ');
   return (
     `${head} ${answer.rows.toLocaleString('en').padStart(6)} rows  ${answer.valid.toLocaleString('en')} valid  ${answer.created.toLocaleString('en')} created  ` +
-    `${errors} errors  ${result.seconds.toFixed(1).padStart(5)} s  ${Math.round(answer.rows / result.seconds).toLocaleString('en')} rows/s  ${verdict}` +
+    `${errors} errors  ${result.seconds.toFixed(1).padStart(5)} s  ${Math.round(answer.rows / result.seconds).toLocaleString('en')} rows/s  server CPU ${result.serverCpu.toFixed(1)} s  ${verdict}` +
     `${firstErrors ? `  (${firstErrors})` : ''}`
   );
 }
@@ -145,7 +145,7 @@ async function exports(kind: Kind, base: string, pid: number, large: Record<stri
   return rows;
 }
 
-async function imports(kind: Kind, base: string, headers: Record<string, string>): Promise<ImportRow[]> {
+async function imports(kind: Kind, base: string, pid: number, headers: Record<string, string>): Promise<ImportRow[]> {
   const rows: ImportRow[] = [];
   const labels = await tenantLabels(base, headers);
   const count = Number(args.rows);
@@ -158,7 +158,7 @@ async function imports(kind: Kind, base: string, headers: Record<string, string>
   ];
   for (const { resource, file } of files) {
     for (const dryRun of [true, false]) {
-      const result = await measureImport(`${base}/api/${resource}/import`, headers, file, dryRun);
+      const result = await measureImport(pid, `${base}/api/${resource}/import`, headers, file, dryRun);
       rows.push({ kind, label: `${resource}, ${dryRun ? 'dry run' : 'import (mode=all)'}`, result });
       console.log(importLine(rows.at(-1) as ImportRow));
     }
@@ -188,7 +188,7 @@ async function bench(kind: Kind) {
     const large = await signIn(server.url, BULK_LOGIN, BULK_PASSWORD);
     const small = await signIn(server.url, args['export-tenant'], SMALL_PASSWORD);
     if (args.only !== 'import') exported = await exports(kind, server.url, server.pid, large, small);
-    if (args.only !== 'export') imported = await imports(kind, server.url, await signIn(server.url, args['import-tenant'], SMALL_PASSWORD));
+    if (args.only !== 'export') imported = await imports(kind, server.url, server.pid, await signIn(server.url, args['import-tenant'], SMALL_PASSWORD));
   } finally {
     await server.stop();
     const deleted = await deleteImported(env, importTenant);
@@ -210,7 +210,7 @@ function resultsSection(runs: Array<Awaited<ReturnType<typeof bench>>>): string[
     `- export: streamed and counted by the bench, never kept; server RSS from /proc every 100 ms, baseline the median of the second before; budget: growth ≤ ${GROWTH_BUDGET_MB} MB`,
     `- import: ${Number(args.rows).toLocaleString('en')} rows of CSV for tenant ${args['import-tenant']}, references by label, \`mode=all\`; budget: < ${IMPORT_BUDGET_S} s on PostgreSQL`,
     '',
-    '| database | export | format | rows | MB | s | rows/s | first byte s | RSS before MB | peak MB | growth MB | met |',
+    '| database | export | format | rows | MB | s | rows/s | server CPU s | RSS before MB | peak MB | growth MB | met |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const run of runs) {
@@ -219,21 +219,21 @@ function resultsSection(runs: Array<Awaited<ReturnType<typeof bench>>>): string[
       const growth = mb(result.peak - result.baseline);
       lines.push(
         result.status === 200
-          ? `| ${run.kind} | ${row.label} | ${row.format} | ${result.rows.toLocaleString('en')} | ${mb(result.bytes).toFixed(1)} | ${result.seconds.toFixed(1)} | ${Math.round(result.rows / result.seconds).toLocaleString('en')} | ${result.firstByteSeconds.toFixed(1)} | ${mb(result.baseline).toFixed(0)} | ${mb(result.peak).toFixed(0)} | ${growth.toFixed(0)} | ${growth <= GROWTH_BUDGET_MB ? 'met' : '**not met**'} |`
+          ? `| ${run.kind} | ${row.label} | ${row.format} | ${result.rows.toLocaleString('en')} | ${mb(result.bytes).toFixed(1)} | ${result.seconds.toFixed(1)} | ${Math.round(result.rows / result.seconds).toLocaleString('en')} | ${result.serverCpu.toFixed(1)} | ${mb(result.baseline).toFixed(0)} | ${mb(result.peak).toFixed(0)} | ${growth.toFixed(0)} | ${growth <= GROWTH_BUDGET_MB ? 'met' : '**not met**'} |`
           : `| ${run.kind} | ${row.label} | ${row.format} | answered ${result.status} | | ${result.seconds.toFixed(1)} | | | ${mb(result.baseline).toFixed(0)} | ${mb(result.peak).toFixed(0)} | ${growth.toFixed(0)} | **not met** |`,
       );
     }
   }
-  lines.push('', '| database | import | rows | valid | created | errors | s | rows/s | met |', '|---|---|---|---|---|---|---|---|---|');
+  lines.push('', '| database | import | rows | valid | created | errors | s | rows/s | server CPU s | met |', '|---|---|---|---|---|---|---|---|---|---|');
   for (const run of runs) {
     for (const row of run.imported) {
       const { answer, seconds } = row.result;
-      if (!answer) lines.push(`| ${run.kind} | ${row.label} | answered ${row.result.status} | | | | ${seconds.toFixed(1)} | | **not met** |`);
+      if (!answer) lines.push(`| ${run.kind} | ${row.label} | answered ${row.result.status} | | | | ${seconds.toFixed(1)} | | | **not met** |`);
       else {
         const errors = answer.errors.length + answer.more_errors;
         const met = seconds < IMPORT_BUDGET_S && errors === 0;
         lines.push(
-          `| ${run.kind} | ${row.label} | ${answer.rows.toLocaleString('en')} | ${answer.valid.toLocaleString('en')} | ${answer.created.toLocaleString('en')} | ${errors} | ${seconds.toFixed(1)} | ${Math.round(answer.rows / seconds).toLocaleString('en')} | ${met ? 'met' : '**not met**'} |`,
+          `| ${run.kind} | ${row.label} | ${answer.rows.toLocaleString('en')} | ${answer.valid.toLocaleString('en')} | ${answer.created.toLocaleString('en')} | ${errors} | ${seconds.toFixed(1)} | ${Math.round(answer.rows / seconds).toLocaleString('en')} | ${row.result.serverCpu.toFixed(1)} | ${met ? 'met' : '**not met**'} |`,
         );
       }
     }

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import { openDatabase } from '../server/db/database';
 import { MARK } from './import-files';
+import { cpuSecondsOf } from './processes';
 
 export interface ImportAnswer {
   dry_run: boolean;
@@ -20,6 +21,8 @@ export interface ImportAnswer {
 export interface ImportMeasure {
   status: number;
   seconds: number;
+  /** CPU seconds the server process spent on it (user and system). */
+  serverCpu: number;
   answer: ImportAnswer | null;
   /** The answer's beginning when it was not a 200. */
   error?: string;
@@ -40,6 +43,7 @@ function multipart(parts: Record<string, string>, file: { name: string; type: st
 
 /** POSTs the file (node:http, not fetch: a real import may take longer than fetch's five minutes of waiting for headers). */
 export async function measureImport(
+  pid: number,
   url: string,
   headers: Record<string, string>,
   file: { name: string; content: string },
@@ -47,6 +51,7 @@ export async function measureImport(
   mode: 'all' | 'valid' = 'all',
 ): Promise<ImportMeasure> {
   const { body, contentType } = multipart({ dry_run: String(dryRun), mode }, { ...file, type: 'text/csv' });
+  const cpuBefore = cpuSecondsOf(pid);
   const started = performance.now();
   const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const request = http.request(
@@ -65,12 +70,13 @@ export async function measureImport(
   // A connection cut (the server died) is a result too: status 0 with the reason.
   const { status, text } = await answered.catch((error: unknown) => ({ status: 0, text: error instanceof Error ? error.message : String(error) }));
   const seconds = (performance.now() - started) / 1000;
-  if (status !== 200) return { status, seconds, answer: null, error: text.slice(0, 2000) };
+  const serverCpu = cpuSecondsOf(pid) - cpuBefore;
+  if (status !== 200) return { status, seconds, serverCpu, answer: null, error: text.slice(0, 2000) };
   try {
     const { data } = JSON.parse(text) as { data: ImportAnswer };
-    return { status, seconds, answer: { ...data, errors: data.errors ?? [], more_errors: data.more_errors ?? 0 } };
+    return { status, seconds, serverCpu, answer: { ...data, errors: data.errors ?? [], more_errors: data.more_errors ?? 0 } };
   } catch {
-    return { status, seconds, answer: null, error: `not JSON: ${text.slice(0, 300)}` };
+    return { status, seconds, serverCpu, answer: null, error: `not JSON: ${text.slice(0, 300)}` };
   }
 }
 
