@@ -15,7 +15,7 @@
  *
  *   npm run bench:import-export -- [--databases postgres[,pglite]] [--only export|import] [--formats csv,xlsx]
  *     [--cases all,filtered,sorted,small] [--rows 10000] [--export-tenant bulk.small.0001] [--import-tenant bulk.small.0002]
- *     [--node-options=--max-old-space-size=160]
+ *     [--node-options=--max-old-space-size=96]
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +37,7 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '10000' },
     'export-tenant': { type: 'string', default: 'bulk.small.0001' },
     'import-tenant': { type: 'string', default: 'bulk.small.0002' },
-    // NODE_OPTIONS of the server, to tell garbage from kept rows (e.g. --max-old-space-size=160: kept rows fail).
+    // NODE_OPTIONS of the server, to tell garbage from kept rows (e.g. --max-old-space-size=96: kept rows fail).
     'node-options': { type: 'string', default: '' },
   },
 });
