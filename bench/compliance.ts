@@ -22,7 +22,12 @@ import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
 import { load, type LoadCase } from './load';
 import { ROOT, runScript, startServer } from './processes';
 
+const isMain = Boolean(process.argv[1]) && path.resolve(process.argv[1]) === path.resolve(ROOT, 'bench/compliance.ts');
+
+// Imported by another bench (import-export.ts), the command line is that bench's, not this one's: the defaults
+// (the full size) hold then.
 const { values: args } = parseArgs({
+  args: isMain ? process.argv.slice(2) : [],
   options: {
     databases: { type: 'string', default: 'postgres' },
     orders: { type: 'string', default: '1000000' },
@@ -127,7 +132,7 @@ async function main() {
   for (const row of all) console.log(row);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'bench/compliance.ts')) {
+if (isMain) {
   main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

@@ -27,6 +27,8 @@ export function runScript(script: string, args: string[], env: Record<string, st
 
 export interface Running {
   child: ChildProcess;
+  /** The server's own process (`node --import tsx` runs the script in it: no wrapper in between), for its memory. */
+  pid: number;
   url: string;
   stop(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function startServer(script: string, env: Record<string, string>, r
   }
   return {
     child,
+    pid: child.pid ?? 0,
     url,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -80,6 +83,17 @@ export function rssOf(pid: number): number {
   }
 }
 
+/** CPU time a process has used so far, user and system, in seconds (0 when it is gone): where a request's time went. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces, so split after its closing parenthesis): utime is 14th, stime 15th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 export function childrenOf(pid: number): number[] {
   try {
     return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -89,7 +103,7 @@ export function childrenOf(pid: number): number[] {
 }
 
 /** Samples the RSS of a process and of its children (the embedded database) until stopped; keeps the peaks. */
-export function memorySampler(pid: number) {
+export function memorySampler(pid: number, everyMs = 250) {
   let serverPeak = 0;
   let childrenPeak = 0;
   let totalPeak = 0;
@@ -101,7 +115,7 @@ export function memorySampler(pid: number) {
     totalPeak = Math.max(totalPeak, server + children);
   };
   sample();
-  const timer = setInterval(sample, 250);
+  const timer = setInterval(sample, everyMs);
   return {
     stop() {
       clearInterval(timer);

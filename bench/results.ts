@@ -1,6 +1,7 @@
 /** bench/RESULTS.md: conditions, every figure, and each budget of issue 5 marked met or not met. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { appendedSections } from './appended-results';
 import type { LoadResult, ProbeResult } from './load';
 import { ROOT } from './processes';
 import type { WebResult } from './web';
@@ -242,8 +243,11 @@ export function writeResults(report: BenchReport): string {
   // The reading of the figures (why a budget is not met), written by hand: kept across runs.
   const notes = path.join(ROOT, 'bench/NOTES.md');
   if (fs.existsSync(notes)) lines.push('', fs.readFileSync(notes, 'utf8').trim());
-  lines.push('');
   const file = path.join(ROOT, 'bench/RESULTS.md');
+  // The other benches' sections (bench:import-export) are theirs to replace: keep them.
+  const kept = fs.existsSync(file) ? appendedSections(fs.readFileSync(file, 'utf8')) : [];
+  for (const section of kept) lines.push('', section);
+  lines.push('');
   fs.writeFileSync(file, lines.join('\n'));
   return file;
 }
