@@ -221,8 +221,26 @@ export class EngineStore {
    * Every row of a list in its order, as one statement to read through a cursor (an export: server/import-export/),
    * the default order by its generated column as EngineStore.page runs it.
    */
-  listStatement(resource: EngineResource, scope: Scope, conditions: Sql[], orderBy: Sql): Sql {
-    return sql`SELECT ${this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} ORDER BY ${pagingOrderBy(resource, orderBy)}`;
+  listStatement(resource: EngineResource, scope: Scope, conditions: Sql[], orderBy: Sql, fields?: string[]): Sql {
+    return sql`SELECT ${fields ? this.narrowColumns(resource, fields) : this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} ORDER BY ${pagingOrderBy(resource, orderBy)}`;
+  }
+
+  /**
+   * The system columns, the derived fields and of `data` only `fields` (a record as toWire reads it): what an export
+   * writes of a million orders, without parsing and dropping the rest of each record.
+   */
+  private narrowColumns(resource: EngineResource, fields: string[]): Sql {
+    const stored = fields.filter((field) => Object.hasOwn(resource.properties, field) && !Object.hasOwn(resource.derived, field));
+    // jsonb_build_object takes at most 100 arguments: 50 fields a call, the calls joined.
+    const parts: string[] = [];
+    for (let start = 0; start < stored.length; start += 50) {
+      const pairs = stored.slice(start, start + 50).map((field) => `'${field.replace(/'/g, "''")}', data->'${field.replace(/'/g, "''")}'`);
+      parts.push(`jsonb_build_object(${pairs.join(', ')})`);
+    }
+    const data = parts.length > 0 ? `jsonb_strip_nulls(${parts.join(' || ')})` : `'{}'::jsonb`;
+    const derived = derivedColumn(resource.derived);
+    const parent = resource.definition.parent ? 'parent_id, ' : '';
+    return raw(`id, tenant_id, ${parent}created_at, updated_at, created_by, updated_by, version, ${data} AS data${derived ? `, ${derived}` : ''}`);
   }
 
   /** The tenant's records of these ids (any order; unknown ids are absent). */

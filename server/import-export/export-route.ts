@@ -64,7 +64,7 @@ export function registerExportRoute(app: FastifyInstance, database: Database, mo
       const readSensitive = sensitive ? columns.filter((field) => resource.sensitiveFields.includes(field)) : [];
 
       async function produce() {
-        for await (const rows of exportBatches(database, store, resource, scope, query)) {
+        for await (const rows of exportBatches(database, store, resource, scope, query, columns)) {
           if (writer.output.destroyed) break; // the download was cancelled: stop reading (the cursor closes)
           const records = rows.map((row) => (sensitive ? toWire(resource, row) : maskRecord(resource, toWire(resource, row))));
           await labels.load(resource, records, columns);

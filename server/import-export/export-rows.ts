@@ -13,7 +13,12 @@ import { pageOrderOf } from '../engine/paging';
 import type { RecordRow } from '../engine/records';
 import type { EngineStore, Scope } from '../engine/store';
 
-export const EXPORT_BATCH = 1000;
+/**
+ * Rows a batch: small enough that a batch dies young (a thousand orders at a time were promoted to the old heap
+ * and grew the server's memory by ~180 MB over a million rows before a full collection), large enough that
+ * round trips do not count.
+ */
+export const EXPORT_BATCH = 250;
 
 async function* cursorBatches(database: Database, statement: Sql, batch: number): AsyncGenerator<RecordRow[]> {
   const client = await database.pool.connect();
@@ -54,14 +59,16 @@ async function* keysetBatches(store: EngineStore, resource: EngineResource, scop
   }
 }
 
+/** The rows of the list `query` selects, of each record only `fields` (and the derived ones) on PostgreSQL. */
 export function exportBatches(
   database: Database,
   store: EngineStore,
   resource: EngineResource,
   scope: Scope,
   query: ListQuery,
+  fields: string[],
   batch = EXPORT_BATCH,
 ): AsyncGenerator<RecordRow[]> {
-  if (database.kind === 'postgres') return cursorBatches(database, store.listStatement(resource, scope, query.conditions, query.orderBy), batch);
+  if (database.kind === 'postgres') return cursorBatches(database, store.listStatement(resource, scope, query.conditions, query.orderBy, fields), batch);
   return keysetBatches(store, resource, scope, query, batch);
 }
