@@ -9,7 +9,7 @@
  * - No lock-out: the delay is short and capped, and the first attempt after it is judged on its password like
  *   any other, so the owner signs in with the right password after at most a minute, even while someone keeps
  *   guessing (one guess a minute per account is all a guesser gets). A success clears the count.
- * - At `alertAfter` (10) failures the account's owner gets a mail, at most once an hour (server/mail/).
+ * - At `alertAfter` (10) failures the account's owner gets a mail (through the mail queue), at most once an hour.
  * - Counted per login as typed (lower-cased), existing or not, so the delay does not tell which logins exist;
  *   a count is forgotten a day after its last failure.
  *
@@ -95,7 +95,10 @@ export async function recordFailure(db: Queryable, login: string, policy: SignIn
   return { failures: row.failures, alertOwner: row.alerted && row.failures >= policy.alertAfter };
 }
 
-/** A successful sign-in starts the count again. */
+/**
+ * A successful sign-in starts the count again. The row stays (until forgotten a day later) with the time of
+ * the last mail, so the owner is still mailed at most once an hour.
+ */
 export async function clearFailures(db: Queryable, login: string): Promise<void> {
-  await db.query('DELETE FROM sign_in_failures WHERE login_key = $1', [loginKey(login)]);
+  await db.query('UPDATE sign_in_failures SET failures = 0, next_attempt_at = now() WHERE login_key = $1', [loginKey(login)]);
 }

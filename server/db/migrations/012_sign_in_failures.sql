@@ -1,7 +1,7 @@
 -- Failed sign-ins per account (issue 16, point 4), counted in the database so every server process shares
 -- them (server/auth/sign-in-throttle.ts). Keyed by the login as typed, lower-cased, whether or not such an
 -- account exists: an unknown login is throttled alike, so a 429 tells nothing about who has an account.
--- A row is forgotten a day after its last failure, and removed at the next successful sign-in.
+-- A row is forgotten a day after its last failure; a successful sign-in sets its count back to 0.
 CREATE TABLE sign_in_failures (
   login_key text PRIMARY KEY,
   failures integer NOT NULL,
