@@ -18,10 +18,15 @@ describe('password strength', () => {
     }
   });
 
-  it('passes passphrases and the passwords the seeds and tests use', async () => {
-    for (const password of ['correct-horse-1', 'fleetdesk-demo-2024', 'fleetdesk-bulk-2024', 'ferry-lantern-orbit-4']) {
-      expect(await passwordWeakness(password, { login: 'demo.dispatcher', email: 'demo@fleetdesk.example' }), password).toBeNull();
-    }
+  it('passes passphrases and the passwords the seeds (README) and tests use, with their accounts', async () => {
+    const accounts: Array<[string, PersonalInfo]> = [
+      ['fleetdesk-demo-2024', { login: 'demo.dispatcher', email: 'demo@fleetdesk.example', company: 'Nordline Logistics GmbH' }],
+      ['fleetdesk-bulk-2024', { login: 'bulk.large.owner', email: 'bulk.large@fleetdesk.example', company: 'Large Haulage GmbH' }],
+      ['fleetdesk-small-2024', { login: 'bulk.small.0001', email: 'bulk.small.0001@fleetdesk.example' }],
+      ['correct-horse-1', { login: 'user0a1b2c3d4e', email: 'user0a1b2c3d4e@example.com' }],
+      ['Correct-horse-9', { login: 'user0a1b2c3d4e', email: 'user0a1b2c3d4e@example.com' }],
+    ];
+    for (const [password, account] of accounts) expect(await passwordWeakness(password, account), password).toBeNull();
   });
 
   it('names the reason: personal before common before weak', () => {
