@@ -7,6 +7,7 @@ import {
   personalWords,
   weaknessReason,
   withoutIdentifiers,
+  type PersonalInfo,
 } from './password-strength';
 
 describe('password strength', () => {
