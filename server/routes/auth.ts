@@ -6,27 +6,23 @@
  * strength check (auth/password-strength.ts).
  */
 import { SIGNED_IN } from '../plugins/auth';
-import type { FastifyInstance } from 'fastify';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countFailedSignIn } from '../auth/failed-sign-in';
 import { consumeReset, createPasswordReset, findValidReset, setPasswordHash, spendPasswordResetWork } from '../auth/password-resets';
 import { passwordWeakness, type PersonalInfo } from '../auth/password-strength';
 import { hashPassword, spendVerificationTime, verifyPassword } from '../auth/passwords';
-import { clearFailures, recordFailure, secondsBeforeAttempt } from '../auth/sign-in-throttle';
+import { clearFailures, secondsBeforeAttempt } from '../auth/sign-in-throttle';
 import { issueSessionToken, revokeAllTokens, revokeToken } from '../auth/tokens';
 import { findUserByEmail, findUserByLogin, takenFields, uniqueViolationField, userView, type MemberData, type UserRow } from '../auth/users';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import type { Queryable } from '../db/pool';
 import { TenantDb } from '../db/tenant-db';
 import { recordChange } from '../engine/audit';
 import type { EngineResource } from '../engine/model';
 import { EngineStore } from '../engine/store';
 import { HttpError } from '../http-error';
-import { enqueueMail } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
 import { resetLink, resetMail } from '../mail/reset-mail';
-import { signInAlertMail } from '../mail/sign-in-alert-mail';
-import { LANGUAGES, type Language } from '../i18n/i18n';
 import type { FieldMessages } from '../../validation/messages';
 import { authRateLimit } from '../plugins/rate-limit';
 import { withBody } from '../plugins/validation';
@@ -74,24 +70,8 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
   const limited = { config: authRateLimit(config.authRateLimit) };
 
   const throttle = config.signInThrottle;
-
-  /** The language the owner reads: the one their reminder settings keep, else that of this request. */
-  async function ownerLanguage(client: Queryable, userId: number, fallback: Language): Promise<Language> {
-    const { rows } = await client.query<{ language: string }>('SELECT language FROM reminder_settings WHERE user_id = $1', [userId]);
-    const saved = rows[0]?.language;
-    return saved && (LANGUAGES as readonly string[]).includes(saved) ? (saved as Language) : fallback;
-  }
-
-  /** Counts a failed sign-in; the tenth (then once an hour) queues a mail to the account's owner. */
-  async function countFailure(request: FastifyRequest, login: string, user: UserRow | null): Promise<void> {
-    await database.transaction(async (client) => {
-      const count = await recordFailure(client, login, throttle);
-      if (!count.alertOwner || !user) return;
-      const t = app.translator.forLanguage(await ownerLanguage(client, user.id, request.language));
-      const message = signInAlertMail(t, { to: user.email, name: user.name ?? user.login, login: user.login, failures: count.failures, appUrl: config.appUrl });
-      await enqueueMail(client, { tenantId: user.tenant_id, userId: user.id, kind: 'sign-in-alert', message }, new Date());
-    });
-  }
+  const countFailure = (request: FastifyRequest, login: string, user: UserRow | null) =>
+    countFailedSignIn({ database, translator: app.translator, config }, { login, user, requestLanguage: request.language });
 
   app.post<{ Body: LoginBody }>('/api/login', { ...limited, ...withBody(app, 'login') }, async (request, reply) => {
     const { login, password } = request.body;
