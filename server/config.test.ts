@@ -14,6 +14,7 @@ describe('configuration from the environment', () => {
       appUrl: 'http://localhost:3000',
       logLevel: 'info',
       authRateLimit: 10,
+      signInThrottle: { freeFailures: 5, maxDelaySeconds: 60, alertAfter: 10 },
       apiDocs: true,
       backgroundJobs: true,
       reminderIntervalMs: 60_000,

@@ -18,8 +18,14 @@ export interface Config {
   /** Base URL of the web app, for links in mails (no trailing slash). */
   appUrl: string;
   logLevel: LogLevel;
-  /** Sign-in and reset requests per minute per client address and route. */
+  /** Sign-in, registration and reset requests per minute per client address and route. */
   authRateLimit: number;
+  /**
+   * Failed sign-ins per account (server/auth/sign-in-throttle.ts): free failures before a growing delay
+   * (SIGN_IN_FREE_FAILURES, 5), its cap in seconds (SIGN_IN_MAX_DELAY_SECONDS, 60), and the failures that
+   * send the owner a mail (SIGN_IN_ALERT_AFTER, 10).
+   */
+  signInThrottle: { freeFailures: number; maxDelaySeconds: number; alertAfter: number };
   /** Serve the API docs page at /api/docs (API_DOCS=on|off; default on, off when NODE_ENV=production). */
   apiDocs: boolean;
   /**
@@ -107,6 +113,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     appUrl: appUrl.replace(/\/+$/, ''),
     logLevel: logLevel as LogLevel,
     authRateLimit: integer('AUTH_RATE_LIMIT', 10, 1, 1_000_000),
+    signInThrottle: {
+      freeFailures: integer('SIGN_IN_FREE_FAILURES', 5, 1, 100),
+      // At most a minute, so that nobody can lock an owner out by guessing (see sign-in-throttle.ts).
+      maxDelaySeconds: integer('SIGN_IN_MAX_DELAY_SECONDS', 60, 1, 60),
+      alertAfter: integer('SIGN_IN_ALERT_AFTER', 10, 1, 1000),
+    },
     apiDocs: onOff('API_DOCS', read('NODE_ENV') !== 'production'),
     backgroundJobs: onOff('BACKGROUND_JOBS', true),
     reminderIntervalMs: integer('REMINDER_INTERVAL_MS', 60_000, 50, 86_400_000),

@@ -17,10 +17,28 @@ export async function createPasswordReset(db: Queryable, userId: number): Promis
   return token;
 }
 
+/**
+ * The database work of `createPasswordReset` for an address that has no account: the same token, the same
+ * statements in a transaction, touching no row. "Forgot password" does it so that an unknown address costs
+ * the server what a known one does.
+ */
+export async function spendPasswordResetWork(db: Queryable): Promise<void> {
+  const tokenHash = hashToken(newToken());
+  await db.query('DELETE FROM password_resets WHERE user_id = $1', [null]);
+  await db.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) SELECT $1, NULL, now() + make_interval(mins => $2) WHERE false`, [
+    tokenHash,
+    RESET_MINUTES,
+  ]);
+}
+
 export interface ValidReset {
   tokenHash: string;
   userId: number;
   email: string;
+  /** What the user is known by, for the new password's strength check. */
+  login: string;
+  name: string | null;
+  lastName: string | null;
 }
 
 /** The unused, unexpired reset for this token, with its user's e-mail; null otherwise. */
@@ -28,12 +46,12 @@ export async function findValidReset(db: Queryable, token: string): Promise<Vali
   if (!looksLikeToken(token)) return null;
   const tokenHash = hashToken(token);
   const result = await db.query(
-    `SELECT r.user_id, u.email FROM password_resets r JOIN users u ON u.id = r.user_id
+    `SELECT r.user_id, u.email, u.login, u.name, u.last_name FROM password_resets r JOIN users u ON u.id = r.user_id
       WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now()`,
     [tokenHash],
   );
-  const row = result.rows[0] as { user_id: number; email: string } | undefined;
-  return row ? { tokenHash, userId: row.user_id, email: row.email } : null;
+  const row = result.rows[0] as { user_id: number; email: string; login: string; name: string | null; last_name: string | null } | undefined;
+  return row ? { tokenHash, userId: row.user_id, email: row.email, login: row.login, name: row.name, lastName: row.last_name } : null;
 }
 
 /**

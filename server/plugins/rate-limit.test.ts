@@ -47,10 +47,28 @@ describe.each(databases)('rate limits on %s', (kind) => {
     expect((await post('/api/update-password', body)).statusCode).toBe(429);
   });
 
+  it('limits registrations per address, and another address may still register', async () => {
+    for (let attempt = 1; attempt <= LIMIT; attempt++) expect((await post('/api/register', {})).statusCode).toBe(422);
+    const refused = await post('/api/register', {}, 'it');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(localeText('it', 'auth.tooManyAttempts', { seconds: Number(refused.headers['retry-after']) }));
+    const elsewhere = await call(server.app, 'POST', '/api/register', {}, { remoteAddress: '192.0.2.44' });
+    expect(elsewhere.statusCode).toBe(422);
+  });
+
+  it('limits reset-link requests per address, for known and unknown addresses alike', async () => {
+    const address = { remoteAddress: '192.0.2.45' };
+    for (let attempt = 1; attempt <= LIMIT; attempt++) {
+      const email = attempt % 2 ? 'nobody@example.com' : 'somebody@example.com';
+      expect((await call(server.app, 'POST', '/api/forget-password', { email }, address)).statusCode).toBe(200);
+    }
+    expect((await call(server.app, 'POST', '/api/forget-password', { email: 'third@example.com' }, address)).statusCode).toBe(429);
+  });
+
   it('does not limit other routes', async () => {
     for (let attempt = 1; attempt <= LIMIT + 2; attempt++) {
-      expect((await post('/api/register', {})).statusCode).toBe(422);
       expect((await call(server.app, 'GET', '/api/health')).statusCode).toBe(200);
+      expect((await call(server.app, 'GET', '/api/openapi.json')).statusCode).toBe(200);
     }
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Rate limits for sign-in and password-reset requests only (guessing passwords, flooding mailboxes):
- * AUTH_RATE_LIMIT requests per minute per client address and route; then 429 with
- * `auth.tooManyAttempts` and the seconds to wait. Other routes are not limited.
+ * Rate limits for sign-in, registration and password-reset requests only (guessing passwords, making
+ * accounts in bulk, flooding mailboxes): AUTH_RATE_LIMIT requests per minute per client address and route;
+ * then 429 with `auth.tooManyAttempts` and the seconds to wait. Other routes are not limited. Failed
+ * sign-ins are also counted per account, across addresses and processes (auth/sign-in-throttle.ts).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

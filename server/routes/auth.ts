@@ -1,12 +1,17 @@
 /**
  * Sign-in, registration, sign-out and password reset (SPEC §7 "Auth", docs/architecture.md).
  * Wrong login and wrong password answer alike, in about the same time; "forgot password" answers
- * alike whether or not the e-mail exists.
+ * alike, and at once, whether or not the e-mail exists (its work runs after the answer).
+ * Failed sign-ins are counted per login as well (auth/sign-in-throttle.ts); new passwords must pass the
+ * strength check (auth/password-strength.ts).
  */
 import { SIGNED_IN } from '../plugins/auth';
-import type { FastifyInstance } from 'fastify';
-import { consumeReset, createPasswordReset, findValidReset, setPasswordHash } from '../auth/password-resets';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countFailedSignIn } from '../auth/failed-sign-in';
+import { consumeReset, createPasswordReset, findValidReset, setPasswordHash, spendPasswordResetWork } from '../auth/password-resets';
+import { passwordWeakness, type PersonalInfo } from '../auth/password-strength';
 import { hashPassword, spendVerificationTime, verifyPassword } from '../auth/passwords';
+import { clearFailures, secondsBeforeAttempt } from '../auth/sign-in-throttle';
 import { issueSessionToken, revokeAllTokens, revokeToken } from '../auth/tokens';
 import { findUserByEmail, findUserByLogin, takenFields, uniqueViolationField, userView, type MemberData, type UserRow } from '../auth/users';
 import type { Config } from '../config';
@@ -18,6 +23,7 @@ import { EngineStore } from '../engine/store';
 import { HttpError } from '../http-error';
 import type { Mailer } from '../mail/mailer';
 import { resetLink, resetMail } from '../mail/reset-mail';
+import type { FieldMessages } from '../../validation/messages';
 import { authRateLimit } from '../plugins/rate-limit';
 import { withBody } from '../plugins/validation';
 
@@ -41,10 +47,17 @@ interface UpdatePasswordBody {
   password: string;
 }
 
+const uniqueMessages = (fields: string[]): FieldMessages => Object.fromEntries(fields.map((field) => [field, [{ key: 'validation.unique' }]]));
+
 export function uniqueError(fields: string[]): HttpError {
-  return new HttpError(422, 'errors.invalidData', {
-    fieldErrors: Object.fromEntries(fields.map((field) => [field, [{ key: 'validation.unique' }]])),
-  });
+  return new HttpError(422, 'errors.invalidData', { fieldErrors: uniqueMessages(fields) });
+}
+
+/** 422 on `password` with the reason the new password is refused, unless it is strong enough. */
+export async function checkNewPassword(password: string, personal: PersonalInfo, otherErrors: FieldMessages = {}): Promise<void> {
+  const weakness = await passwordWeakness(password, personal);
+  const fieldErrors: FieldMessages = { ...otherErrors, ...(weakness ? { password: [weakness] } : {}) };
+  if (Object.keys(fieldErrors).length > 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors });
 }
 
 const invalidCredentials = () => new HttpError(422, 'auth.invalidCredentials', { fieldErrors: { login: [{ key: 'auth.invalidCredentials' }] } });
@@ -56,14 +69,28 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
   const { pool } = database;
   const limited = { config: authRateLimit(config.authRateLimit) };
 
-  app.post<{ Body: LoginBody }>('/api/login', { ...limited, ...withBody(app, 'login') }, async (request) => {
+  const throttle = config.signInThrottle;
+  const countFailure = (request: FastifyRequest, login: string, user: UserRow | null) =>
+    countFailedSignIn({ database, translator: app.translator, config }, { login, user, requestLanguage: request.language });
+
+  app.post<{ Body: LoginBody }>('/api/login', { ...limited, ...withBody(app, 'login') }, async (request, reply) => {
     const { login, password } = request.body;
+    const wait = await secondsBeforeAttempt(pool, login, throttle);
+    if (wait.seconds > 0) {
+      void reply.header('retry-after', String(wait.seconds));
+      throw new HttpError(429, 'auth.accountThrottled', { params: { seconds: wait.seconds } });
+    }
     const user = await findUserByLogin(pool, login);
     if (!user) {
       await spendVerificationTime(password);
+      await countFailure(request, login, null);
       throw invalidCredentials();
     }
-    if (!(await verifyPassword(user.password_hash, password))) throw invalidCredentials();
+    if (!(await verifyPassword(user.password_hash, password))) {
+      await countFailure(request, login, user);
+      throw invalidCredentials();
+    }
+    if (wait.counted) await clearFailures(pool, login);
     // Said only after the right password, so it reveals nothing to someone guessing.
     if (user.data.active === false) throw new HttpError(403, 'auth.disabled');
     const token = await issueSessionToken(pool, user);
@@ -77,10 +104,11 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     'transport-document-groups.defaults.cmrInsurance',
   ];
 
-  app.post<{ Body: RegisterBody }>('/api/register', withBody(app, 'register'), async (request) => {
+  app.post<{ Body: RegisterBody }>('/api/register', { ...limited, ...withBody(app, 'register') }, async (request) => {
     const body = request.body;
     const taken = await takenFields(pool, body);
-    if (taken.length > 0) throw uniqueError(taken);
+    // A taken login and a weak password are told together, so the form is corrected in one go.
+    await checkNewPassword(body.password, { login: body.login, email: body.email, company: body.company_name }, uniqueMessages(taken));
     const passwordHash = await hashPassword(body.password);
     let created: { token: string; user: UserRow };
     try {
@@ -133,25 +161,53 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
     return { message: request.t('auth.logoutSuccess'), data: null };
   });
 
-  app.post<{ Body: ForgetPasswordBody }>('/api/forget-password', { ...limited, ...withBody(app, 'forget-password') }, async (request) => {
+  /**
+   * The work behind "forgot password", done after the answer has gone out, so its time tells nothing: the same
+   * lookup, token and transaction for an unknown address (which touches no row), the mail only for a known one.
+   */
+  async function sendResetLink(request: FastifyRequest<{ Body: ForgetPasswordBody }>): Promise<void> {
     const user = await findUserByEmail(pool, request.body.email);
-    if (user) {
-      const token = await database.transaction((client) => createPasswordReset(client, user.id));
-      const link = resetLink(config.appUrl, token, user.email);
-      const log = request.log;
-      mailer.send(resetMail(request.t, user.email, user.name ?? user.login, link), log, (delivery) => {
-        // Without SMTP the log is how an admin finds the link: the one place a secret may be logged.
-        if (delivery.via === 'outbox')
-          log.info({ file: delivery.file }, `Password reset mail written to the outbox (SMTP_URL is not set). Reset link: ${link}`);
-      });
+    if (!user) {
+      await database.transaction((client) => spendPasswordResetWork(client));
+      return;
     }
-    return { message: request.t('auth.resetLinkSent'), data: null };
+    const token = await database.transaction((client) => createPasswordReset(client, user.id));
+    const link = resetLink(config.appUrl, token, user.email);
+    const log = request.log;
+    mailer.send(resetMail(request.t, user.email, user.name ?? user.login, link), log, (delivery) => {
+      // Without SMTP the log is how an admin finds the link: the one place a secret may be logged.
+      if (delivery.via === 'outbox') log.info({ file: delivery.file }, `Password reset mail written to the outbox (SMTP_URL is not set). Reset link: ${link}`);
+    });
+  }
+  const resetWork = new Set<Promise<void>>();
+  // Closing waits for the reset links still being made (the mailer and the database close after this plugin).
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...resetWork]);
   });
+
+  app.post<{ Body: ForgetPasswordBody }>(
+    '/api/forget-password',
+    {
+      ...limited,
+      ...withBody(app, 'forget-password'),
+      onResponse: (request, reply, done) => {
+        if (reply.statusCode === 200) {
+          const work = sendResetLink(request).catch((error: unknown) => request.log.error({ err: error }, 'could not make a password reset link'));
+          resetWork.add(work);
+          void work.finally(() => resetWork.delete(work));
+        }
+        done();
+      },
+    },
+    // eslint-disable-next-line @typescript-eslint/require-await -- the same answer for every address; the work is in onResponse
+    async (request) => ({ message: request.t('auth.resetLinkSent'), data: null }),
+  );
 
   app.post<{ Body: UpdatePasswordBody }>('/api/update-password', { ...limited, ...withBody(app, 'update-password') }, async (request) => {
     const { token, email, password } = request.body;
     const reset = await findValidReset(pool, token);
     if (!reset || reset.email.toLowerCase() !== email.toLowerCase()) throw invalidResetToken();
+    await checkNewPassword(password, { login: reset.login, email: reset.email, name: reset.name, lastName: reset.lastName });
     const passwordHash = await hashPassword(password);
     await database.transaction(async (client) => {
       if (!(await consumeReset(client, reset.tokenHash))) throw invalidResetToken();

@@ -16,7 +16,7 @@ import type { EngineResource } from '../engine/model';
 import { HttpError } from '../http-error';
 import { readUploadedFile } from '../plugins/multipart';
 import { withBody } from '../plugins/validation';
-import { uniqueError } from './auth';
+import { checkNewPassword, uniqueError } from './auth';
 
 interface ProfileBody {
   login: string;
@@ -90,8 +90,9 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
     if (!(await verifyPassword(request.user.password_hash, currentPassword))) {
       throw new HttpError(422, 'profile.currentPasswordWrong', { fieldErrors: { current_password: [{ key: 'profile.currentPasswordWrong' }] } });
     }
-    const passwordHash = await hashPassword(password);
     const user = request.user;
+    await checkNewPassword(password, { login: user.login, email: user.email, name: user.name, lastName: user.last_name });
+    const passwordHash = await hashPassword(password);
     // Every session ends (other devices too); this one continues with a fresh token.
     const token = await request.tenantDb.transaction(async (tenantDb) => {
       await tenantDb.update(

@@ -14,13 +14,15 @@ export interface CallOptions {
   token?: string;
   headers?: Record<string, string>;
   language?: string;
+  /** The client's address as the server sees it (`request.ip`): tests of per-address limits vary it. */
+  remoteAddress?: string;
 }
 
 export function call(app: FastifyInstance, method: Method, url: string, body?: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...(method === 'GET' ? {} : CSRF), ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.language) headers['accept-language'] = options.language;
-  const request: InjectOptions = { method, url, headers };
+  const request: InjectOptions = { method, url, headers, ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}) };
   if (body !== undefined) request.payload = body as InjectOptions['payload'];
   return app.inject(request);
 }

@@ -52,14 +52,19 @@ export function useLightForm<V extends Values>({ request, initialValues, extraCh
     [request, extraChecks],
   );
 
+  /**
+   * Re-checks `names` with the form's own rules. A server message (a weak password, a taken login) stays until
+   * its own field is edited (`edited`): leaving another field, or the focus moving to it, must not wipe it.
+   */
   const revalidate = useCallback(
-    (allValues: V, names: Iterable<string>) => {
+    (allValues: V, names: Iterable<string>, edited?: string) => {
       setErrors((previous) => {
         const next = { ...previous };
         for (const name of names) {
           const message = check(name, allValues);
+          const current = next[name as keyof V & string];
           if (message) next[name as keyof V & string] = message;
-          else delete next[name as keyof V & string];
+          else if (!(current && 'text' in current && name !== edited)) delete next[name as keyof V & string];
         }
         return next;
       });
@@ -84,7 +89,7 @@ export function useLightForm<V extends Values>({ request, initialValues, extraCh
         // Re-check this field and any already-checked field that depends on it (a confirmation).
         if (checked.current.has(name) || typeof nextValue === 'boolean') {
           checked.current.add(name);
-          revalidate(next, checked.current);
+          revalidate(next, checked.current, name);
         }
       },
       onBlur() {

@@ -68,8 +68,8 @@ describe('a person who forgot the password', () => {
     await scenario.step('the same link is refused the second time', async () => {
       await page.goto(link);
       const form = page.getByTestId('reset-password-form');
-      await form.getByLabel(text('en', 'resetPassword.fields.password'), { exact: true }).fill('Third-horse-99');
-      await form.getByLabel(text('en', 'resetPassword.fields.password_confirmation')).fill('Third-horse-99');
+      await form.getByLabel(text('en', 'resetPassword.fields.password'), { exact: true }).fill('Third-lantern-99');
+      await form.getByLabel(text('en', 'resetPassword.fields.password_confirmation')).fill('Third-lantern-99');
       await page.getByTestId('reset-password-submit').click();
       await page.getByText(text('en', 'auth.resetTokenInvalid')).first().waitFor();
       expect(new URL(page.url()).pathname).toMatch(/^\/reset-password\//);

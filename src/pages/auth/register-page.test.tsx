@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../../i18n/test-i18n';
+import { ApiError } from '../../providers/api-error';
 import { signUp } from '../../session/session-actions';
 import { RegisterPage } from './register-page';
 
@@ -73,6 +74,29 @@ describe('register page', () => {
       password: 'correct-horse',
       password_confirmation: 'correct-horse',
     });
+  });
+
+  it("shows the server's reason for refusing the password under the password field until the password is edited", async () => {
+    const reason = 'This is one of the most common passwords, or too close to one: choose another';
+    vi.mocked(signUp).mockRejectedValue(
+      new ApiError({ status: 422, message: 'The given data was invalid', fieldErrors: { password: [reason] }, hasServerMessage: true }),
+    );
+    const form = renderRegister();
+    change(form.company, 'Nordic Freight');
+    change(form.login, 'nordic.admin');
+    change(form.email, 'office@nordic-freight.example');
+    change(form.phone, '+49 30 12345678');
+    change(form.password, 'password123456');
+    change(form.confirmation, 'password123456');
+    fireEvent.click(form.agreement);
+    fireEvent.click(form.submit);
+    expect((await screen.findByTestId('password-error')).textContent).toBe(reason);
+    // Leaving another field keeps the server's reason; editing the password itself takes it away.
+    fireEvent.blur(form.confirmation);
+    fireEvent.blur(form.agreement);
+    expect(screen.getByTestId('password-error').textContent).toBe(reason);
+    change(form.password, 'ferry-lantern-orbit-4');
+    expect(screen.queryByTestId('password-error')).toBeNull();
   });
 
   it('links the agreement to the legal pages', () => {
