@@ -81,6 +81,11 @@ export interface CreateRequest {
   t: Translate;
   /** How the audit trail names it: `import` for a row of an imported file. */
   action?: 'create' | 'import';
+  /**
+   * The references were found among this tenant's records by the caller (an import reads them by label,
+   * import-export/reference-labels.ts): not looked up again, a round trip a row saved.
+   */
+  referencesFound?: boolean;
 }
 
 /**
@@ -97,8 +102,10 @@ export async function createRecord(
   const rules = resourceRules[resource.name];
   for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
   validateRecord(resource, data);
-  const references = await checkReferences(store.client, model, resource, store.tenantId, data);
-  if (hasErrors(references)) throw invalid(references);
+  if (!request.referencesFound) {
+    const references = await checkReferences(store.client, model, resource, store.tenantId, data);
+    if (hasErrors(references)) throw invalid(references);
+  }
   await hashWriteOnly(resource, data);
   const context: RuleContext = { client: store.client, store, model, resource, actor, t };
   const facts: WriteFacts = { id: null, data, current: null, parentId: scope.parentId };

@@ -82,7 +82,10 @@ export async function importRows(job: ImportJob): Promise<ImportOutcome> {
         return index;
       };
       const cells = new CellReader(job.readings, labelIndexOf);
-      const request = { model, resource, actor, t, action: 'import' as const };
+      // Every reference of a row is found by label among the tenant's records (reference-labels.ts).
+      const request = { model, resource, actor, t, action: 'import' as const, referencesFound: true };
+      // A savepoint per row; the last row's is released as the next one's is taken, in one round trip.
+      let savepoint = false;
 
       for (const { row, cells: values } of table.rows) {
         const data: Record<string, unknown> = {};
@@ -98,10 +101,10 @@ export async function importRows(job: ImportJob): Promise<ImportOutcome> {
           reportMessages(row, problems);
           continue;
         }
-        await client.query('SAVEPOINT import_row');
+        await client.query(savepoint ? 'RELEASE SAVEPOINT import_row; SAVEPOINT import_row' : 'SAVEPOINT import_row');
+        savepoint = true;
         try {
           await createRecord(store, request, dropEmptyOptionalFields(resource.loaded.schema, data) as Record<string, unknown>, {});
-          await client.query('RELEASE SAVEPOINT import_row');
           outcome.valid += 1;
         } catch (error) {
           await client.query('ROLLBACK TO SAVEPOINT import_row');
