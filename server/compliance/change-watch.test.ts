@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { writesObligations } from './change-watch';
 import { databases } from '../test-support/databases';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
@@ -86,5 +87,28 @@ describe.each(databases)('compliance readings after a change on %s', (kind) => {
     await renew(employee, day(400));
     expect(await changed(contractsSeenByOther, [employee.id])).toEqual([]);
     expect(await changed(() => warningsSeenByOther(employee.id), ['primary_driver_id'])).toEqual([]);
+  });
+});
+
+describe('which writes may change an obligation', () => {
+  it.each([
+    'WITH inserted AS (INSERT INTO "r_employees" (tenant_id, data) VALUES ($1, $2) RETURNING *), entry AS (INSERT INTO audit_log …) SELECT * FROM inserted',
+    'UPDATE "r_passports" SET data = $1 WHERE tenant_id = $2 AND id = $3',
+    'DELETE FROM "r_trailer_insurances" WHERE tenant_id = $1 AND id = $2',
+    'COPY r_employee_document_statuses (tenant_id, parent_id, data) FROM STDIN',
+    'TRUNCATE TABLE r_vehicle_documents',
+  ])('%s: yes', (text) => {
+    expect(writesObligations(text)).toBe(true);
+  });
+
+  it.each([
+    'WITH inserted AS (INSERT INTO "r_orders" (tenant_id, data) VALUES ($1, $2) RETURNING *), entry AS (INSERT INTO audit_log …) SELECT * FROM inserted',
+    'UPDATE "r_orders" SET data = $1 WHERE id = $2',
+    'UPDATE auth_tokens SET last_used_at = now() WHERE token_hash = $1',
+    'INSERT INTO outgoing_mail (tenant_id, …) VALUES ($1, …)',
+    'SELECT * FROM "r_employees" WHERE id = $1 FOR UPDATE',
+    'SELECT data FROM r_passports WHERE tenant_id = $1',
+  ])('%s: no', (text) => {
+    expect(writesObligations(text)).toBe(false);
   });
 });

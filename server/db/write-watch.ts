@@ -47,6 +47,20 @@ export const onSessionWrite = (listener: Listener) => listen(sessionWrites, list
 /** Calls `listener` after every statement (and transaction end) that may change any data. */
 export const onDataWrite = (listener: Listener) => listen(dataWrites, listener);
 
+/**
+ * Calls `listener` after every statement (and transaction end) that `matches` (its SQL text): a watch of some
+ * tables only (server/compliance/change-watch.ts: the engine's records but the orders).
+ */
+export function watchWrites(matches: (text: string) => boolean, listener: Listener): () => void {
+  const watch = new Watch(matches);
+  watch.listeners.add(listener);
+  watches.push(watch);
+  return () => {
+    const index = watches.indexOf(watch);
+    if (index >= 0) watches.splice(index, 1);
+  };
+}
+
 export const writesSessions = (text: string) => sessionWrites.matches(text);
 export const writesData = (text: string) => dataWrites.matches(text);
 
