@@ -85,6 +85,38 @@ export async function prepareFullSize(kind: Kind, fresh = false) {
 const line = (kind: Kind, name: string, connections: number, result: Awaited<ReturnType<typeof load>>, budget: number | null) =>
   `[${kind}] ${name.padEnd(30)} c=${String(connections).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(4)} ms${result.errors ? `  errors ${result.errors}` : ''}${budget === null || connections !== 10 ? '' : result.p99 <= budget ? '  met' : '  NOT met'}`;
 
+/**
+ * Saves one employee of the large tenant again and again (its contract end moved by a day, back and forth) every
+ * `everyMs` until stopped: what a colleague at work does to the compliance page's kept pages. Answers the stop.
+ */
+function keepSaving(url: string, headers: Record<string, string>, everyMs: number): () => Promise<number> {
+  let stopped = false;
+  let saves = 0;
+  const work = (async () => {
+    const listed = (await (await fetch(`${url}/api/employees?perPage=1`, { headers })).json()) as {
+      data: Array<{ id: number; company_id: number; version: number }>;
+    };
+    let { id, company_id: company, version } = listed.data[0];
+    const end = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    while (!stopped) {
+      const response = await fetch(`${url}/api/employees/${company}/update/${id}`, {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json', 'x-csrf-token': 'bench' },
+        body: JSON.stringify({ contract_end_date: end(10 + (saves % 2)), version }),
+      });
+      if (!response.ok) throw new Error(`saving employee ${id}: ${response.status} ${await response.text()}`);
+      ({ version, id, company_id: company } = ((await response.json()) as { data: { id: number; company_id: number; version: number } }).data);
+      saves += 1;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await work;
+    return saves;
+  };
+}
+
 async function bench(kind: Kind) {
   await prepareFullSize(kind, args.fresh);
   const server = await startServer('server/server.ts', { ...fullSizeEnv(kind), AUTH_RATE_LIMIT: '100000' }, '/api/health', path.join(DATA, 'servers-full.log'));
@@ -117,6 +149,24 @@ async function bench(kind: Kind) {
         const row = line(kind, name, connections, result, target.budget);
         console.log(row);
         rows.push(row);
+      }
+    }
+    // Pages and counts are kept in memory until a record changes (server/compliance/page-cache.ts): the cases
+    // above read what is kept. While someone saves records, each save drops it and the next request reads afresh.
+    for (const [name, every] of [
+      ['page 1, a save every 500 ms', 500],
+      ['page 1, a save every 100 ms', 100],
+    ] as const) {
+      const stopSaving = keepSaving(server.url, headers, every);
+      try {
+        for (const connections of [1, 10]) {
+          const result = await load({ url: `${server.url}/api/compliance?page=1&perPage=20`, headers }, connections, Number(args.duration));
+          const row = line(kind, name, connections, result, BUDGET_P99_MS);
+          console.log(row);
+          rows.push(row);
+        }
+      } finally {
+        console.log(`[${kind}] ${name}: ${await stopSaving()} saves`);
       }
     }
     return rows;
