@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test layer, in the order a failure is cheapest to read: one copy of antd and react-router,
-# lint and format, types, unit, API (PGlite and PostgreSQL), then the browser tests against the built app.
+# lint and format, types, the OpenAPI document's lint, unit, API (PGlite and PostgreSQL), then the browser
+# tests against the built app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -14,6 +15,9 @@ npx prettier --check . >/dev/null || { npx prettier --list-different .; echo "No
 
 echo "== typecheck"
 npx tsc --noEmit -p tsconfig.json
+
+echo "== OpenAPI document (Redocly's recommended rules, redocly.yaml)"
+node --import tsx scripts/lint-openapi.ts
 
 echo "== unit"
 npx vitest run --project unit

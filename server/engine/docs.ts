@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { EngineModel } from './model';
+import { withImportExport } from '../import-export/openapi-operations';
 import { buildOpenApi, withOtherRoutes } from './openapi';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -47,7 +48,8 @@ export async function docsRoutes(app: FastifyInstance, options: { model: EngineM
   let built: { document: ReturnType<typeof buildOpenApi>; page: string } | null = null;
   const documents = () => {
     if (!built) {
-      const document = withOtherRoutes(buildOpenApi(options.model), app.apiRoutes ?? []);
+      const english = app.translator.forLanguage('en');
+      const document = withOtherRoutes(withImportExport(buildOpenApi(options.model, english), options.model, english), app.apiRoutes ?? []);
       built = { document, page: docsPage(document) };
     }
     return built;

@@ -6,36 +6,13 @@
  * extensions anywhere; clients such as generators ignore them).
  */
 import type { PropertySchema } from '../../validation/prepare-schema';
-import { listParameters } from './list-query';
 import { endpointsOf, type EngineModel, type EngineResource } from './model';
+import { HAND_WRITTEN_OPERATIONS } from './openapi-hand-written';
+import { ERROR_SCHEMA, errorResponses } from './openapi-errors';
+import { identifier, resourceOperation, resourceWords, type Translate } from './openapi-names';
+import { listQueryParameters, pathIdParameters } from './openapi-parameters';
 
 type Json = Record<string, unknown>;
-
-/** A list parameter's type as the list reads it (list-query.ts): paging numbers, sort names, typed filters. */
-function querySchema(resource: EngineResource, parameter: string): Json {
-  if (parameter === 'page') return { type: 'integer', minimum: 1, default: 1 };
-  if (parameter === 'perPage') return { type: 'integer', minimum: 1, maximum: 100, default: 10 };
-  if (parameter === 'order') return { type: 'string', enum: ['asc', 'desc'] };
-  if (parameter === 'sort') return { type: 'string', enum: ['id', 'created_at', 'updated_at', ...resource.sortFields] };
-  if (parameter === 'ids') return { type: 'string', pattern: '^[1-9][0-9]*(,[1-9][0-9]*)*$', description: 'Only these records (at most 100 ids)' };
-  if (parameter === 'cursor') {
-    return {
-      type: 'string',
-      pattern: '^[A-Za-z0-9_-]+$',
-      description:
-        'A `pagination.nextCursor` or `previousCursor` of this same list query (order, search, filters, ids, perPage): answers the page it leads to by keyset, as cheap at any depth as the first page. `page` may be left out (else it must be the cursor’s page). A cursor of another query or an altered one: 422 on `cursor`.',
-    };
-  }
-  if (parameter === 'search') return { type: 'string', description: `Text in ${resource.searchFields.join(', ')}` };
-  if (parameter.endsWith('_empty') && !Object.hasOwn(resource.properties, parameter)) {
-    return { type: 'boolean', description: `true: only records without ${parameter.slice(0, -6)}; false: only those with one` };
-  }
-  const field = parameter.replace(/_(from|to)$/, '');
-  const property = resource.properties[Object.hasOwn(resource.properties, parameter) ? parameter : field];
-  const type = property?.type === 'array' ? property.items?.type : property?.type;
-  if (type === 'integer' || type === 'number' || type === 'boolean') return { type };
-  return property?.format === 'date' ? { type: 'string', format: 'date' } : { type: 'string' };
-}
 
 function componentName(resource: EngineResource): string {
   return resource.definition.schema.replace(/(^|[-_])(\w)/g, (_, __, letter: string) => letter.toUpperCase());
@@ -56,19 +33,14 @@ function wireRecordSchema(resource: EngineResource, name: string): Json {
     updated_by: { type: ['integer', 'null'] },
   };
   if (resource.definition.parent) system[resource.definition.parent.field] = { type: 'integer' };
-  return { allOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'object', properties: system }] };
+  return { allOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'object', required: [resource.idField, 'version'], properties: system }] };
 }
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-
-export function buildOpenApi(model: EngineModel): Json {
+/** `t`: English, for the summaries (from the resources' titles). */
+export function buildOpenApi(model: EngineModel, t: Translate): Json {
   const paths: Record<string, Record<string, Json>> = {};
   const schemas: Record<string, Json> = {
-    Error: {
-      type: 'object',
-      required: ['message'],
-      properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
-    },
+    Error: ERROR_SCHEMA,
     Pagination: {
       type: 'object',
       properties: {
@@ -96,38 +68,35 @@ export function buildOpenApi(model: EngineModel): Json {
     schemas[name] = recordSchema(resource);
     schemas[`${name}Record`] = wireRecordSchema(resource, name);
     const record = { $ref: `#/components/schemas/${name}Record` };
+    const words = resourceWords(resource, t, (other) => model.byName.get(other));
     for (const [action, endpoint] of endpointsOf(resource.definition.api)) {
-      const pathParameters = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
-        name: match[1],
-        in: 'path',
-        required: true,
-        schema: { type: 'integer', minimum: 1 },
-      }));
-      const operation: Json = {
-        operationId: `${resource.name}.${action}`,
-        tags: [resource.name],
-        parameters: pathParameters,
-        responses: {
-          401: errorResponse('Not signed in'),
-          404: errorResponse('Not found (also another tenant’s id)'),
-        },
-      };
-      const responses = operation.responses as Json;
+      const parameters = pathIdParameters(endpoint.path);
+      const changes = endpoint.method !== 'GET';
+      const operation: Json = { ...resourceOperation(resource, action, words), tags: [resource.name], parameters };
+      const traits = { signedIn: true, changes, pathIds: parameters.length > 0 };
+      let responses: Json = {};
       if (action === 'list') {
-        (operation.parameters as Json[]).push(
-          ...listParameters(resource).map((parameter) => ({ name: parameter, in: 'query', required: false, schema: querySchema(resource, parameter) })),
-        );
-        responses[200] = {
-          description: 'A page of records',
-          content: {
-            'application/json': {
-              schema: { type: 'object', properties: { data: { type: 'array', items: record }, pagination: { $ref: '#/components/schemas/Pagination' } } },
+        parameters.push(...listQueryParameters(resource));
+        responses = {
+          200: {
+            description: 'A page of records',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['data', 'pagination'],
+                  properties: { data: { type: 'array', items: record }, pagination: { $ref: '#/components/schemas/Pagination' } },
+                },
+              },
             },
           },
+          ...errorResponses({ ...traits, query: true, specific: { 422: 'Unknown or invalid query parameter' } }),
         };
-        responses[422] = errorResponse('Unknown or invalid query parameter');
       } else if (action === 'show') {
-        responses[200] = { description: 'The record', content: { 'application/json': { schema: { type: 'object', properties: { data: record } } } } };
+        responses = {
+          200: { description: 'The record', content: { 'application/json': { schema: { type: 'object', required: ['data'], properties: { data: record } } } } },
+          ...errorResponses(traits),
+        };
       } else if (action === 'create' || action === 'update') {
         const body: Json =
           action === 'update'
@@ -136,26 +105,36 @@ export function buildOpenApi(model: EngineModel): Json {
         operation.requestBody = { required: true, content: { 'application/json': { schema: body } } };
         // A resource with a `check` answers the problems that did not stop the save beside the record.
         const warnings = resource.definition.check ? { warnings: { type: 'array', items: { $ref: '#/components/schemas/Warning' } } } : {};
-        responses[200] = {
-          description: action === 'create' ? 'Created' : 'Updated',
-          content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' }, data: record, ...warnings } } } },
+        const specific: Record<number, string> = { 422: 'Invalid data, with messages per field (also a reference to another tenant’s record)' };
+        if (action === 'update') specific[409] = 'Stale version: the record changed since it was read';
+        responses = {
+          200: {
+            description: action === 'create' ? 'Created' : 'Updated',
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['message', 'data'], properties: { message: { type: 'string' }, data: record, ...warnings } },
+              },
+            },
+          },
+          ...errorResponses({ ...traits, jsonBody: true, specific }),
         };
-        responses[422] = errorResponse('Invalid data, with messages per field');
-        if (action === 'update') responses[409] = errorResponse('Stale version: the record changed since it was read');
       } else if (action === 'delete') {
-        responses[200] = {
-          description: 'Deleted',
-          content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+        responses = {
+          200: {
+            description: 'Deleted',
+            content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } },
+          },
+          ...errorResponses({ ...traits, specific: { 409: 'Still referenced by other records' } }),
         };
-        responses[409] = errorResponse('Still referenced by other records');
       }
+      operation.responses = responses;
       const path = `/api${endpoint.path}`;
       (paths[path] ??= {})[endpoint.method.toLowerCase()] = operation;
     }
     const check = resource.definition.check;
     if (check) {
       (paths[`/api${check.path}`] ??= {})[check.method.toLowerCase()] = {
-        operationId: `${resource.name}.check`,
+        ...resourceOperation(resource, 'check', words),
         tags: [resource.name],
         description: `The warnings a save of this body would answer, without saving. Only the fields sent are validated. Needs: \`${resource.definition.permission}.view\``,
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
@@ -163,11 +142,21 @@ export function buildOpenApi(model: EngineModel): Json {
           200: {
             description: 'The warnings (none: an empty list)',
             content: {
-              'application/json': { schema: { type: 'object', properties: { warnings: { type: 'array', items: { $ref: '#/components/schemas/Warning' } } } } },
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['warnings'],
+                  properties: { warnings: { type: 'array', items: { $ref: '#/components/schemas/Warning' } } },
+                },
+              },
             },
           },
-          401: errorResponse('Not signed in'),
-          422: errorResponse('Invalid data, with messages per field (also a reference to another tenant’s record)'),
+          ...errorResponses({
+            signedIn: true,
+            changes: check.method !== 'GET',
+            jsonBody: true,
+            specific: { 422: 'Invalid data, with messages per field (also a reference to another tenant’s record)' },
+          }),
         },
       };
     }
@@ -175,7 +164,14 @@ export function buildOpenApi(model: EngineModel): Json {
 
   return {
     openapi: '3.1.0',
-    info: { title: 'Fleetdesk API', version: '1' },
+    info: {
+      title: 'Fleetdesk API',
+      version: '1',
+      description:
+        'Back-office for freight and transport companies. Every call but sign-in, registration and password reset needs `Authorization: Bearer <token>`; state-changing calls need an `X-CSRF-Token` header (any non-empty value). Answers: `{ message?, data }`; failures: `{ message, errors? }` (the `Error` schema) in the language of `Accept-Language`.',
+    },
+    // Relative: the API is served by the same origin as the web app, wherever that is deployed.
+    servers: [{ url: '/', description: 'This server' }],
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     security: [{ bearer: [] }],
@@ -183,10 +179,6 @@ export function buildOpenApi(model: EngineModel): Json {
   };
 }
 
-/**
- * Adds the /api routes that the registry does not describe (auth, profile, lookups, hand-written), with
- * their path parameters and the common answers; their bodies are documented where the routes are.
- */
 /** A JSON body's schema as the route validates it, or a multipart form with its file fields (≤ 5 MB each). */
 function requestBodyOf(body: Json | undefined, uploads: string[] | undefined): Json {
   if (body) {
@@ -205,26 +197,65 @@ function requestBodyOf(body: Json | undefined, uploads: string[] | undefined): J
   return {};
 }
 
-export function withOtherRoutes(
-  document: Json,
-  routes: ReadonlyArray<{ method: string; url: string; permission?: string; body?: Json; uploads?: string[]; query?: Record<string, Json> }>,
-): Json {
+/** The id a route not in HAND_WRITTEN_OPERATIONS gets: from its method and path (`get_api_transport_all`). */
+export function fallbackOperationId(method: string, path: string): string {
+  return identifier(`${method} ${path}`);
+}
+
+/** Ids in hand-written paths are the engine's positive integers; other parameters (a photo's kind) are text. */
+function pathParameterSchema(name: string): Json {
+  return /^id$|Id$|_id$|^index$/.test(name) ? { type: 'integer', minimum: name === 'index' ? 0 : 1 } : { type: 'string' };
+}
+
+export interface OtherRoute {
+  method: string;
+  url: string;
+  permission?: string;
+  body?: Json;
+  uploads?: string[];
+  query?: Record<string, Json>;
+  rateLimited?: boolean;
+}
+
+/**
+ * Adds the /api routes that the registry does not describe (auth, profile, lookups, hand-written), with
+ * their id and summary (openapi-hand-written.ts), path parameters, body and the error answers their traits
+ * imply; their answers' bodies are documented where the routes are.
+ */
+export function withOtherRoutes(document: Json, routes: readonly OtherRoute[]): Json {
   const paths = document.paths as Record<string, Record<string, Json>>;
-  for (const { method, url, permission, body, uploads, query } of routes) {
+  for (const { method, url, permission, body, uploads, query, rateLimited } of routes) {
     const path = url.replace(/:(\w+)/g, '{$1}');
     const verb = method.toLowerCase();
     if (paths[path]?.[verb] || path === '/api/openapi.json' || path === '/api/docs') continue;
+    const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
     const parameters = [
-      ...[...path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } })),
+      ...pathNames.map((name) => ({ name, in: 'path', required: true, schema: pathParameterSchema(name) })),
       ...Object.entries(query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
     ];
+    const known = HAND_WRITTEN_OPERATIONS.get(`${method} ${path}`);
+    const changes = method !== 'GET';
     (paths[path] ??= {})[verb] = {
-      operationId: `${verb} ${path}`,
+      operationId: known?.operationId ?? fallbackOperationId(method, path),
+      summary: known?.summary ?? `${method} ${path.replace(/^\/api\//, '').replace(/[{}]/g, '')}`,
       tags: [path.split('/')[2] ?? 'api'],
       ...(permission ? { description: `Needs: \`${permission}\`` } : {}),
+      ...(permission ? {} : { security: [] }),
       parameters,
       ...requestBodyOf(body, uploads),
-      responses: { 200: { description: 'Success: `{ message?, data }`' }, default: errorResponse('An error: `{ message, errors? }`') },
+      responses: {
+        200: { description: 'Success: `{ message?, data }`' },
+        ...errorResponses({
+          signedIn: Boolean(permission),
+          changes,
+          pathIds: pathNames.length > 0,
+          jsonBody: Boolean(body) || (changes && method !== 'DELETE' && !uploads),
+          upload: Boolean(uploads),
+          query: Boolean(query),
+          limited: rateLimited,
+          specific: known?.errors,
+        }),
+      },
     };
   }
   return document;

@@ -17,6 +17,8 @@ export interface CatalogedRoute {
   uploads?: string[];
   /** The query parameters a hand-written list reads (`config.query`: name → JSON Schema), for the OpenAPI document. */
   query?: Record<string, Record<string, unknown>>;
+  /** Rate limited per address (`config.rateLimit`, plugins/rate-limit.ts): it may answer 429. */
+  rateLimited?: boolean;
 }
 
 declare module 'fastify' {
@@ -44,7 +46,7 @@ export const routeCatalogPlugin = fp(
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
       for (const method of [route.method].flat()) {
-        const { permission, uploads, query } = (route.config ?? {}) as CatalogedRoute;
+        const { permission, uploads, query, rateLimit } = (route.config ?? {}) as CatalogedRoute & { rateLimit?: unknown };
         const body = (route.schema as { body?: Record<string, unknown> } | undefined)?.body;
         if (DOCUMENTED_METHODS.has(method))
           routes.push({
@@ -54,6 +56,7 @@ export const routeCatalogPlugin = fp(
             ...(body ? { body } : {}),
             ...(uploads ? { uploads } : {}),
             ...(query ? { query } : {}),
+            ...(rateLimit ? { rateLimited: true } : {}),
           });
       }
     });

@@ -1,0 +1,43 @@
+/** A list's query parameters in the OpenAPI document, typed as the list reads them (list-query.ts). */
+import { listParameters } from './list-query';
+import type { EngineResource } from './model';
+
+type Json = Record<string, unknown>;
+
+/** A list parameter's type: paging numbers, sort names, typed filters. */
+function querySchema(resource: EngineResource, parameter: string): Json {
+  if (parameter === 'page') return { type: 'integer', minimum: 1, default: 1 };
+  if (parameter === 'perPage') return { type: 'integer', minimum: 1, maximum: 100, default: 10 };
+  if (parameter === 'order') return { type: 'string', enum: ['asc', 'desc'] };
+  if (parameter === 'sort') return { type: 'string', enum: ['id', 'created_at', 'updated_at', ...resource.sortFields] };
+  if (parameter === 'ids') return { type: 'string', pattern: '^[1-9][0-9]*(,[1-9][0-9]*)*$', description: 'Only these records (at most 100 ids)' };
+  if (parameter === 'cursor') {
+    return {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]+$',
+      description:
+        'A `pagination.nextCursor` or `previousCursor` of this same list query (order, search, filters, ids, perPage): answers the page it leads to by keyset, as cheap at any depth as the first page. `page` may be left out (else it must be the cursor’s page). A cursor of another query or an altered one: 422 on `cursor`.',
+    };
+  }
+  if (parameter === 'search') return { type: 'string', description: `Text in ${resource.searchFields.join(', ')}` };
+  if (parameter.endsWith('_empty') && !Object.hasOwn(resource.properties, parameter)) {
+    return { type: 'boolean', description: `true: only records without ${parameter.slice(0, -6)}; false: only those with one` };
+  }
+  const field = parameter.replace(/_(from|to)$/, '');
+  const property = resource.properties[Object.hasOwn(resource.properties, parameter) ? parameter : field];
+  const type = property?.type === 'array' ? property.items?.type : property?.type;
+  if (type === 'integer' || type === 'number' || type === 'boolean') return { type };
+  return property?.format === 'date' ? { type: 'string', format: 'date' } : { type: 'string' };
+}
+
+/** The list's query parameters, less those named in `without` (an export has no page). */
+export function listQueryParameters(resource: EngineResource, without: readonly string[] = []): Json[] {
+  return listParameters(resource)
+    .filter((parameter) => !without.includes(parameter))
+    .map((parameter) => ({ name: parameter, in: 'query', required: false, schema: querySchema(resource, parameter) }));
+}
+
+/** `{id}` → an integer path parameter (the engine's ids are positive integers). */
+export function pathIdParameters(path: string): Json[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }));
+}
