@@ -53,7 +53,7 @@ export async function sendComplianceExport(
       for (const item of items) await writer.row(cellsOf(item, t));
       if (!hasMore) break;
     }
-    await writer.end();
+    if (!writer.output.destroyed) await writer.end();
   }
   const date = new Date().toISOString().slice(0, 10);
   reply

@@ -77,7 +77,8 @@ export function registerExportRoute(app: FastifyInstance, database: Database, mo
               rows.map((row) => ({ id: row.id, fields: sensitiveFieldsIn(resource, row.data).filter((field) => readSensitive.includes(field)) })),
             );
         }
-        await writer.end();
+        // A download cancelled half-way has nothing more to finish.
+        if (!writer.output.destroyed) await writer.end();
       }
 
       reply

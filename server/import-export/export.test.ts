@@ -6,7 +6,10 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenantOf } from '../test-support/direct-records';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { createMember } from '../test-support/members';
@@ -117,6 +120,36 @@ describe.each(databases)('export on %s', (kind) => {
     expect(theirs.slice(1).map((row) => row[theirs[0].indexOf('Registration number')])).toEqual(['TRL-999']);
     const parent = await exportOf(`/api/employees/${employeeId}/banks/export?format=csv`, stranger.token);
     expect(parent.statusCode).toBe(404);
+  });
+
+  it('stops reading when the download is cancelled half-way, and goes on serving', async () => {
+    const tenant = await tenantOf(test.database.pool, stranger.user.id);
+    await test.database.pool.query(
+      `INSERT INTO r_orders (tenant_id, data) SELECT $1, jsonb_build_object('cargo_number', 'C-' || n, 'customer', 'Customer ' || n) FROM generate_series(1, 20000) AS n`,
+      [tenant],
+    );
+    await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = test.app.server.address() as AddressInfo;
+    const received = await new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        { host: '127.0.0.1', port, path: '/api/orders/export?format=csv', headers: { authorization: `Bearer ${stranger.token}` } },
+        (response) => {
+          expect(response.statusCode).toBe(200);
+          response.once('data', (chunk: Buffer) => {
+            request.destroy();
+            resolve(chunk.length);
+          });
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+    });
+    expect(received).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The export's connection is back in the pool and the server answers as before.
+    const after = await exportOf('/api/orders/export?format=csv&search=C-19999', stranger.token);
+    expect(after.statusCode).toBe(200);
+    expect(csvRows(after).length).toBe(2);
+    expect(test.database.pool.waitingCount).toBe(0);
   });
 
   it('needs the right to view the list', async () => {

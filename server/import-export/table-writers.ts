@@ -91,5 +91,9 @@ function xlsxWriter(headings: string[], sheetName: string): TableWriter {
 }
 
 export function tableWriter(format: ExportFormat, headings: string[], sheetName: string): TableWriter {
-  return format === 'csv' ? csvWriter(headings) : xlsxWriter(headings, sheetName);
+  const writer = format === 'csv' ? csvWriter(headings) : xlsxWriter(headings, sheetName);
+  // A download cancelled half-way destroys the output under a write: that is no fault of the server's (the
+  // export stops at its next batch), and an 'error' nobody listens to would end the process.
+  writer.output.on('error', () => {});
+  return writer;
 }
