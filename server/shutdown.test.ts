@@ -91,7 +91,9 @@ afterEach(async () => {
 /** A server on a fresh database of `kind`; its data folder holds the embedded database or only the outbox. */
 async function startOn(kind: DatabaseKind) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetdesk-shutdown-'));
-  cleanUps.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+  // A server that exited at once (a second signal) leaves its database process closing for a moment (it closes
+  // when the parent's channel goes, db/pglite-host.ts), still writing the folder: retried until it is done.
+  cleanUps.push(() => fs.rm(dataDir, { recursive: true, force: true, maxRetries: 40, retryDelay: 250 }));
   const env: Record<string, string> = {};
   if (kind === 'pglite') {
     await fs.cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
