@@ -3,8 +3,8 @@
  * table (`r_*`) other than the orders (orders are no obligation; a token's last use, the audit trail or the
  * mail queue are none either, and clearing on them would clear on every order saved and every minute a member
  * works). This process's own writes are heard from its pools (db/write-watch.ts); on PostgreSQL other server
- * processes' writes are heard through NOTIFY on `fleetdesk_data` (the statement triggers of indexes.ts, on the
- * same tables, migration 013). While that
+ * processes' writes are heard through NOTIFY on `fleetdesk_data` (the statement triggers every engine table has,
+ * engine/storage.ts, migration 013; the orders' are not listened to). While that
  * connection is down a change could go unheard, so `reliable` is false and the caches keep nothing; the
  * embedded database has no other writer (its data folder is locked), so there it is always reliable.
  */
@@ -32,10 +32,14 @@ export async function watchComplianceChanges(database: Database): Promise<Compli
   const stopLocal = watchWrites(writesObligations, tell);
   let reliable = database.listen === null;
   const stopRemote = database.listen
-    ? await database.listen(DATA_CHANNEL, tell, (listening) => {
-        reliable = listening;
-        tell();
-      })
+    ? await database.listen(
+        DATA_CHANNEL,
+        (table) => table !== 'r_orders' && tell(),
+        (listening) => {
+          reliable = listening;
+          tell();
+        },
+      )
     : null;
   return {
     onChange(listener) {

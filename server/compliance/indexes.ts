@@ -1,8 +1,8 @@
 /**
- * The indexes the obligation sources read through (sources/shared.ts `index`), and the triggers that tell
- * other server processes of a change to what compliance readings are made of (change-watch.ts), made at start
- * after the engine's tables, like the engine's own: skipped when a fingerprint of the statements in
- * `engine_state` says they are there already.
+ * The indexes the obligation sources read through (sources/shared.ts `index`), made at start after the engine's
+ * tables, like the engine's own: skipped when a fingerprint of the statements in `engine_state` says they are
+ * there already. (The triggers that tell other processes of a change, change-watch.ts, are every engine table's:
+ * engine/storage.ts.)
  */
 import type { Database } from '../db/database';
 import type { EngineModel } from '../engine/model';
@@ -18,24 +18,8 @@ export function complianceIndexStatements(model: EngineModel): string[] {
   });
 }
 
-/** Orders are no obligation and no subject (the order check reads their parties): a million of them stay quiet. */
-const NOT_WATCHED = new Set(['orders']);
-
-/**
- * Every engine table of its own (`r_*`) but the orders: obligations, their types and columns, and their
- * subjects (a name shows in an item). Members and companies have their own tables and notifications.
- */
-export function changeTriggerStatements(model: EngineModel): string[] {
-  return model.resources
-    .filter((resource) => resource.table.startsWith('r_') && !NOT_WATCHED.has(resource.name))
-    .map(
-      ({ table }) =>
-        `CREATE OR REPLACE TRIGGER "${table}_data_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION fleetdesk_data_changed()`,
-    );
-}
-
 export async function ensureComplianceIndexes(database: Database, model: EngineModel): Promise<void> {
-  const statements = [...complianceIndexStatements(model), ...changeTriggerStatements(model)];
+  const statements = complianceIndexStatements(model);
   const fingerprint = fingerprintOf(statements);
   await database.transaction(async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('fleetdesk-compliance-indexes'))");

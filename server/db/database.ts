@@ -22,7 +22,7 @@ export interface Database {
    * of its own, reconnecting when it drops; `onState(false)` while it cannot hear. Null for the embedded
    * database, which no other process can open (the data folder is locked).
    */
-  listen: ((channel: string, onNotify: () => void, onState: (listening: boolean) => void) => Promise<() => Promise<void>>) | null;
+  listen: ((channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void) => Promise<() => Promise<void>>) | null;
   close(): Promise<void>;
 }
 

@@ -10,7 +10,7 @@ const RECONNECT_AFTER_MS = 2_000;
 export async function listenOn(
   connectionString: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string) => void,
   onState: (listening: boolean) => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
@@ -20,7 +20,7 @@ export async function listenOn(
   const connect = async () => {
     const next = new pg.Client({ connectionString });
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? '');
     });
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));

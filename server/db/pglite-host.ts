@@ -8,6 +8,7 @@
  * IPC channel disconnects (the parent died), so no orphan keeps the data folder open.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -30,8 +31,9 @@ process.on('SIGTERM', () => {});
 let closing: Promise<void> | null = null;
 
 async function main() {
-  // pg_trgm: list search (ILIKE '%…%') is served by trigram indexes (migration 003, engine storage).
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  // pg_trgm and btree_gin: list search (ILIKE '%…%') is served by trigram indexes led by the tenant (migrations
+  // 003 and 017, engine/search.ts).
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());

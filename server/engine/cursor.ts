@@ -20,6 +20,7 @@ import { HttpError } from '../http-error';
 import type { ListQuery } from './list-query';
 import type { EngineResource } from './model';
 import { pageOrderOf, type PageOrder, type SortKind } from './paging';
+import type { ListTotals } from './list-totals';
 import type { EngineStore, KeyedRow, Scope } from './store';
 
 /** Where a cursor leads. */
@@ -33,8 +34,10 @@ export interface CursorPosition {
 
 export interface ListPage {
   rows: KeyedRow[];
-  /** The list's exact total (EngineStore.count). */
+  /** The list's exact total (EngineStore.count), or SEARCH_TOTAL_CAP when `totalCapped`. */
   total: number;
+  /** Whether a search has more matches than `total` says (SEARCH_TOTAL_CAP). */
+  totalCapped: boolean;
   currentPage: number;
   nextCursor: string | null;
   previousCursor: string | null;
@@ -104,10 +107,15 @@ export function readCursor(resource: EngineResource, query: ListQuery, scope: Sc
   return { page, backward: body.d === 'p', key: key as string | null, id };
 }
 
+/** How far a search's total is counted: "more than 10,000" is as useful to a reader as the exact figure. */
+export const SEARCH_TOTAL_CAP = 10_000;
+
 /**
  * The page a list request asks for, with the list's total: by its cursor (keyset), else by number
- * (EngineStore.pageByNumber), with the cursors that lead to the pages beside it. The first page, the one a
- * list opens on, comes with its total in one statement (EngineStore.firstPageWithTotal).
+ * (EngineStore.pageByNumber), with the cursors that lead to the pages beside it. The total is the maintained
+ * count of an unfiltered list, else one kept since an earlier request (`totals`, list-totals.ts), else counted:
+ * with the first page, the one a list opens on, in one statement (EngineStore.firstPageWithTotal). A search's
+ * total is counted up to SEARCH_TOTAL_CAP (`totalCapped` when there are more).
  */
 export async function listPage(
   store: EngineStore,
@@ -115,18 +123,25 @@ export async function listPage(
   scope: Scope,
   query: ListQuery,
   position: CursorPosition | null,
+  totals?: ListTotals,
 ): Promise<ListPage> {
   const order: PageOrder = pageOrderOf(resource, query.sort);
   const currentPage = position?.page ?? query.page;
+  const cap = query.searched ? SEARCH_TOTAL_CAP : undefined;
+  const kept = totals && !store.maintained(scope, query.conditions) ? totals.lookup(resource, store.where(scope, query.conditions).render()) : null;
   let rows: KeyedRow[];
-  let total: number;
-  if (!position && query.page === 1) ({ rows, total } = await store.firstPageWithTotal(resource, scope, query.conditions, order, query.perPage));
-  else {
-    total = await store.count(resource, scope, query.conditions);
-    rows = position
-      ? await store.pageAfter(resource, scope, query.conditions, order, query.perPage, { key: position.key, id: position.id }, position.backward)
-      : await store.pageByNumber(resource, scope, query.conditions, order, query.perPage, (query.page - 1) * query.perPage, total);
-  }
+  let counted: number;
+  if (kept?.total !== undefined) counted = kept.total;
+  else if (!position && query.page === 1)
+    ({ rows, total: counted } = await store.firstPageWithTotal(resource, scope, query.conditions, order, query.perPage, cap));
+  else counted = await store.count(resource, scope, query.conditions, cap);
+  if (kept?.total === undefined) kept?.keep(counted);
+  const totalCapped = cap !== undefined && counted > cap;
+  const total = totalCapped ? (cap as number) : counted;
+  rows ??= position
+    ? await store.pageAfter(resource, scope, query.conditions, order, query.perPage, { key: position.key, id: position.id }, position.backward)
+    : // A capped total is no end to count back from: the page is read from the start.
+      await store.pageByNumber(resource, scope, query.conditions, order, query.perPage, (query.page - 1) * query.perPage, totalCapped ? Infinity : total);
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
   const fingerprint = queryFingerprint(resource, query, scope);
   const first = rows[0];
@@ -135,6 +150,7 @@ export async function listPage(
   return {
     rows,
     total,
+    totalCapped,
     currentPage,
     nextCursor:
       last && currentPage < lastPage ? encodeCursor({ page: currentPage + 1, backward: false, key: keyOf(last), id: Number(last.id) }, fingerprint) : null,

@@ -13,6 +13,7 @@ import { docsRoutes } from './docs';
 import { buildModel, type EngineModel } from './model';
 import { registerResourceRoutes } from './routes';
 import { countsMaintenance } from './counts';
+import { ListTotals } from './list-totals';
 import { ensureTables } from './storage';
 
 declare module 'fastify' {
@@ -35,12 +36,14 @@ async function engine(app: FastifyInstance, options: EngineOptions) {
   const model = buildModel(options.resources ?? registry, options.schemasDir);
   await ensureTables(options.database, model);
   const stopMaintenance = countsMaintenance((statement) => options.database.pool.query(statement));
-  app.addHook('onClose', (_instance, done) => {
+  // Totals of filtered and searched lists, kept until their table is written (list-totals.ts).
+  const totals = await ListTotals.start(model, options.database);
+  app.addHook('onClose', async () => {
     stopMaintenance();
-    done();
+    await totals.stop();
   });
   app.decorate('engine', model);
-  for (const resource of model.resources) registerResourceRoutes(app, options.database, model, resource);
+  for (const resource of model.resources) registerResourceRoutes(app, options.database, model, resource, totals);
   await app.register(docsRoutes, { model, apiDocs: options.apiDocs ?? true });
 }
 

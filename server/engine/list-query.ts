@@ -13,10 +13,11 @@
  */
 import { formats } from '../../validation/formats';
 import { addMessage, type FieldMessages } from '../../validation/messages';
-import { join, Sql, sql } from '../db/sql';
+import { Sql, sql } from '../db/sql';
 import { HttpError } from '../http-error';
 import { refOf, typeOf } from './entity-schemas';
 import { fieldExpression, SORTABLE_COLUMNS, type EngineResource } from './model';
+import { likePattern, searchCondition } from './search';
 
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
@@ -40,11 +41,8 @@ export interface ListQuery {
   perPage: number;
   /** `cursor=` as sent, not yet decoded. */
   cursor?: string;
-}
-
-/** Escapes LIKE's wildcards so a search for "50%" finds "50%", not everything. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  /** Whether the list is searched (`search=`): its total is counted up to a cap (list-total.ts). */
+  searched: boolean;
 }
 
 function raw(text: string): Sql {
@@ -149,27 +147,7 @@ export function parseListQuery(
 
   const conditions: Sql[] = [];
   const search = values.get('search');
-  if (search !== undefined) {
-    const searched = resource.searchFields.filter((field) => !hidden.has(field));
-    const anyField = (text: string) =>
-      join(
-        searched.map((field) => sql`${raw(fieldExpression(resource, field))} ILIKE ${likePattern(text)}`),
-        ' OR ',
-      );
-    // Several words: each is found in some field, not necessarily the same one ("Olga Shevchenko" finds
-    // the first name and the last name; "Shevchenko Olga" too). A phrase within one field is still found.
-    const words = search.trim().split(/\s+/).filter(Boolean);
-    conditions.push(
-      searched.length === 0
-        ? sql`false`
-        : words.length > 1
-          ? join(
-              words.map((word) => sql`(${anyField(word)})`),
-              ' AND ',
-            )
-          : anyField(search),
-    );
-  }
+  if (search !== undefined) conditions.push(searchCondition(resource, search, hidden));
   for (const { field, mode } of resource.filterFields) {
     if (mode === 'range') {
       for (const [suffix, operator] of [
@@ -218,5 +196,5 @@ export function parseListQuery(
   // id breaks ties, so pages never repeat or skip a record when sort values are equal.
   const orderBy = sortField === 'id' ? sql`id ${direction}` : sql`${sortExpression} ${direction} NULLS LAST, id ${direction}`;
   const sort: ListSort = { field: sortField, expression: sortExpression.render().text, direction: order === 'asc' ? 'ASC' : 'DESC' };
-  return { conditions, orderBy, sort, page, pageGiven: values.has('page'), perPage, cursor: values.get('cursor') };
+  return { conditions, orderBy, sort, page, pageGiven: values.has('page'), perPage, cursor: values.get('cursor'), searched: search !== undefined };
 }

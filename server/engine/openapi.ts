@@ -44,7 +44,11 @@ export function buildOpenApi(model: EngineModel, t: Translate): Json {
     Pagination: {
       type: 'object',
       properties: {
-        total: { type: 'integer' },
+        total: { type: 'integer', description: 'The number of records the list has; with `totalCapped`, a lower bound' },
+        totalCapped: {
+          type: 'boolean',
+          description: 'Present (true) when a search matches more records than its total is counted to (10,000): “more than `total`”',
+        },
         currentPage: { type: 'integer' },
         perPage: { type: 'integer' },
         lastPage: { type: 'integer' },

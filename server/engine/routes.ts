@@ -14,6 +14,7 @@ import { blockingWarnings, createRecord, hasErrors, hashWriteOnly, invalid, uniq
 import { recordSensitiveReads } from './audit';
 import { unstorableFields } from './body';
 import { listPage, readCursor } from './cursor';
+import type { ListTotals } from './list-totals';
 import { parseListQuery } from './list-query';
 import { maskRecord, sensitiveFieldsIn, withoutSensitiveWrites } from './masking';
 import { endpointsOf, type EndpointAction as Action, type EngineModel, type EngineResource } from './model';
@@ -36,7 +37,7 @@ export function fastifyPath(path: string): string {
   return `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
-export function registerResourceRoutes(app: FastifyInstance, database: Database, model: EngineModel, resource: EngineResource) {
+export function registerResourceRoutes(app: FastifyInstance, database: Database, model: EngineModel, resource: EngineResource, totals?: ListTotals) {
   const { definition } = resource;
   const parent = definition.parent;
   const required = new Set(resource.loaded.schema.required ?? []);
@@ -91,7 +92,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       const sensitive = seesSensitive(request);
       const query = parseListQuery(resource, request.query as Record<string, unknown>, pathParameters, { hidden: sensitive ? [] : resource.sensitiveFields });
       const position = readCursor(resource, query, scope);
-      const { rows, total, currentPage, nextCursor, previousCursor } = await listPage(store, resource, scope, query, position);
+      const { rows, total, totalCapped, currentPage, nextCursor, previousCursor } = await listPage(store, resource, scope, query, position, totals);
       if (sensitive)
         await recordSensitiveReads(
           database.pool,
@@ -103,7 +104,15 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       await annotate(request, records);
       return {
         data: records,
-        pagination: { total, currentPage, perPage: query.perPage, lastPage: Math.max(1, Math.ceil(total / query.perPage)), nextCursor, previousCursor },
+        pagination: {
+          total,
+          ...(totalCapped ? { totalCapped } : {}),
+          currentPage,
+          perPage: query.perPage,
+          lastPage: Math.max(1, Math.ceil(total / query.perPage)),
+          nextCursor,
+          previousCursor,
+        },
       };
     },
 

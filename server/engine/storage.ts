@@ -12,6 +12,7 @@ import type { Database } from '../db/database';
 import { countStatements } from './counts';
 import { creationOrder, fieldExpression, type EngineModel, type EngineResource } from './model';
 import { sortIndexStatements } from './paging';
+import { searchIndexStatements } from './search';
 
 // Different from the migrations' key: the engine runs after them, in its own transaction.
 const ENGINE_LOCK_KEY = 7_240_514;
@@ -46,14 +47,29 @@ export function tableStatements(model: EngineModel, resource: EngineResource): s
   for (const field of resource.indexFields) {
     statements.push(`CREATE INDEX IF NOT EXISTS "${indexName(resource, field)}" ON "${resource.table}" (tenant_id, ${fieldExpression(resource, field)})`);
   }
-  // Text search: a trigram index per searched field, so ILIKE '%…%' does not scan the table.
-  const searched = new Set([...resource.searchFields, ...resource.filterFields.filter((filter) => filter.mode === 'search').map((filter) => filter.field)]);
-  for (const field of searched) {
+  // Text search (search.ts): one trigram index over the joined searched fields, tenant first. A field filtered
+  // by `x-filter: search` and a sensitive searched field are matched on their own and keep a trigram index each;
+  // the per-field indexes of the first design are dropped where nothing else needs them.
+  statements.push(...searchIndexStatements(resource));
+  const ownIndex = new Set([
+    ...resource.filterFields.filter((filter) => filter.mode === 'search').map((filter) => filter.field),
+    ...resource.searchFields.filter((field) => resource.sensitiveFields.includes(field)),
+  ]);
+  for (const field of new Set([...resource.searchFields, ...ownIndex])) {
     if (Object.hasOwn(resource.derived, field)) continue;
+    const name = indexName(resource, `${field}_trgm`);
     statements.push(
-      `CREATE INDEX IF NOT EXISTS "${indexName(resource, `${field}_trgm`)}" ON "${resource.table}" USING gin (${fieldExpression(resource, field)} gin_trgm_ops)`,
+      ownIndex.has(field)
+        ? `CREATE INDEX IF NOT EXISTS "${name}" ON "${resource.table}" USING gin (${fieldExpression(resource, field)} gin_trgm_ops)`
+        : `DROP INDEX IF EXISTS "${name}"`,
     );
   }
+  // Other server processes hear of every write through NOTIFY (function of migration 013): what they keep in
+  // memory goes (compliance/change-watch.ts, list-totals.ts). One notification per statement, at commit.
+  if (resource.table.startsWith('r_'))
+    statements.push(
+      `CREATE OR REPLACE TRIGGER "${resource.table}_data_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${resource.table}" FOR EACH STATEMENT EXECUTE FUNCTION fleetdesk_data_changed()`,
+    );
   // Totals and first pages at scale (counts.ts, paging.ts).
   statements.push(...sortIndexStatements(resource), ...countStatements(resource.table));
   return statements;

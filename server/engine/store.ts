@@ -37,7 +37,8 @@ export class EngineStore {
     readonly actor?: Actor,
   ) {}
 
-  private where(scope: Scope, extra: Sql[] = []): Sql {
+  /** The list's WHERE: the tenant, the scope and `extra` (a kept total is keyed by it: list-totals.ts). */
+  where(scope: Scope, extra: Sql[] = []): Sql {
     const conditions = [sql`tenant_id = ${this.tenantId}`];
     if (scope.parentId !== undefined) conditions.push(sql`parent_id = ${scope.parentId}`);
     for (const [field, value] of Object.entries(scope.fields ?? {})) conditions.push(sql`data @> ${JSON.stringify({ [field]: value })}::jsonb`);
@@ -56,14 +57,21 @@ export class EngineStore {
   }
 
   /** Whether a list's total is the tenant's whole table, read from the maintained counts (counts.ts). */
-  private maintained(scope: Scope, conditions: Sql[]): boolean {
+  maintained(scope: Scope, conditions: Sql[]): boolean {
     return scope.parentId === undefined && Object.keys(scope.fields ?? {}).length === 0 && conditions.length === 0;
   }
 
-  /** The total (and, maintained, how many delta rows it was summed from) as expressions of one statement. */
-  private totalSql(resource: EngineResource, scope: Scope, conditions: Sql[]): { total: Sql; pieces: Sql } {
+  /**
+   * The total (and, maintained, how many delta rows it was summed from) as expressions of one statement.
+   * `cap`: count no further than one past it (a search's total, list-totals.ts), so that a search matching most
+   * of a million rows stops early instead of reading them all.
+   */
+  private totalSql(resource: EngineResource, scope: Scope, conditions: Sql[], cap?: number): { total: Sql; pieces: Sql } {
     if (this.maintained(scope, conditions)) return maintainedCountSql(resource.table, this.tenantId);
-    return { total: sql`(SELECT count(*) FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)})`, pieces: raw('0') };
+    const where = this.where(scope, conditions);
+    const table = identifier(resource.table);
+    if (cap !== undefined) return { total: sql`(SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${cap + 1}) AS matches)`, pieces: raw('0') };
+    return { total: sql`(SELECT count(*) FROM ${table} WHERE ${where})`, pieces: raw('0') };
   }
 
   /** Folding the deltas is housekeeping: only outside a transaction (a failure must not abort the caller's). */
@@ -78,8 +86,8 @@ export class EngineStore {
    * The number of rows a list has. A tenant's whole table (no parent, no path field, no filter) is read
    * from the counts the triggers keep (counts.ts): O(1) at any size. Anything narrower is counted exactly.
    */
-  async count(resource: EngineResource, scope: Scope, conditions: Sql[]): Promise<number> {
-    const { total, pieces } = this.totalSql(resource, scope, conditions);
+  async count(resource: EngineResource, scope: Scope, conditions: Sql[], cap?: number): Promise<number> {
+    const { total, pieces } = this.totalSql(resource, scope, conditions, cap);
     const rows = await this.run<{ total: number | string; pieces: number | string }>(sql`SELECT ${total} AS total, ${pieces} AS pieces`);
     await this.compactWhenPiledUp(resource, Number(rows[0]?.pieces ?? 0));
     return Number(rows[0]?.total ?? 0);
@@ -108,14 +116,15 @@ export class EngineStore {
     conditions: Sql[],
     order: PageOrder,
     limit: number,
+    cap?: number,
   ): Promise<{ rows: KeyedRow[]; total: number }> {
-    const { total, pieces } = this.totalSql(resource, scope, conditions);
+    const { total, pieces } = this.totalSql(resource, scope, conditions, cap);
     const rows = await this.run<KeyedRow & { list_total?: number | string; list_total_pieces?: number | string }>(
       sql`SELECT ${this.keyedColumns(resource, order)}, ${total} AS list_total, ${pieces} AS list_total_pieces
             FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} ORDER BY ${orderSql(order)} LIMIT ${limit}`,
     );
     const first = rows[0];
-    if (!first) return { rows: [], total: await this.count(resource, scope, conditions) };
+    if (!first) return { rows: [], total: await this.count(resource, scope, conditions, cap) };
     await this.compactWhenPiledUp(resource, Number(first.list_total_pieces ?? 0));
     const listTotal = Number(first.list_total);
     for (const row of rows) {

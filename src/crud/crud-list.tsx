@@ -287,7 +287,7 @@ export function CrudList({
           total: list.total,
           showSizeChanger: true,
           pageSizeOptions: pageSizes,
-          showTotal: (total) => t('crud.total', { count: total }),
+          showTotal: (total) => (list.totalCapped ? t('crud.totalMore', { count: total }) : t('crud.total', { count: total })),
         }}
         onChange={(pagination, _filters, sorter) => {
           const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;

@@ -16,6 +16,7 @@ import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
 import { readNotifications } from '../providers/notifications';
+import type { ListPagination } from '../providers/data-provider';
 import { filterFields } from './list-filters';
 import { initialFilters } from './list-tabs';
 import { defaultSorters, pageSizes, searchField, tableSettings, toCrudFilters } from './list-state';
@@ -157,6 +158,8 @@ export function useCrudList(
   return {
     records: (firstShown ? table.result.data : []) as Row[],
     total: table.result.total ?? 0,
+    /** A search with more matches than `total` (the server counts up to a cap): "more than …". */
+    totalCapped: (table.result as { pagination?: ListPagination }).pagination?.totalCapped === true,
     loading: query.isFetching || !firstShown,
     failed: query.isError,
     page: table.currentPage,

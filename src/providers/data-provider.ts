@@ -77,6 +77,8 @@ export interface CrudMeta extends MetaQuery {
 
 export interface ListPagination {
   total: number;
+  /** A search with more matches than the server counts (its total is then a lower bound). */
+  totalCapped?: boolean;
   currentPage: number;
   perPage: number;
   lastPage: number;

@@ -1,0 +1,219 @@
+/**
+ * A list's search (search.ts, list-totals.ts): the joined expression finds exactly what matching each field on
+ * its own finds, through its index, within the tenant; a search's total is counted up to a cap; a total kept
+ * between requests follows every write, also another process's (PostgreSQL).
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { databases } from '../test-support/databases';
+import { insertRecord, tenantOf } from '../test-support/direct-records';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+import { SEARCH_TOTAL_CAP } from './cursor';
+import { model } from '../test-support/engine-records';
+import { indexedSearchFields, likePattern } from './search';
+
+const orders = model.byName.get('orders')!;
+const searched = indexedSearchFields(orders);
+
+interface ListBody {
+  data: Array<{ _id: number }>;
+  pagination: { total: number; totalCapped?: boolean; lastPage: number; nextCursor: string | null };
+}
+
+/** Texts with the cases a substring search meets: letters of several scripts and cases, wildcards, accents. */
+const CUSTOMERS = [
+  'Danube Steel GmbH',
+  'DANUBE STEEL',
+  'Steel & Danube',
+  'Дунай Сталь ТОВ',
+  'ΔΟΥΝΑΒΗΣ Α.Ε.',
+  'Café Müller',
+  'Straße 50% Rabatt',
+  'a_b logistics',
+];
+const ADDRESSES = ['Wien, Donaustraße 1', 'Kyiv, vul. Khreshchatyk 5', 'Athina, Odos Ermou 10', 'Madrid, Calle Mayor 3', 'Milano, Via Roma 7'];
+const QUERIES = [
+  'danube',
+  'Danube Steel',
+  'steel danube',
+  'STEEL',
+  'дунай',
+  'ДУНАЙ сталь',
+  'δουναβης',
+  'café',
+  'CAFÉ müller',
+  'straße',
+  '50%',
+  'a_b',
+  '%',
+  '_',
+  'wien steel',
+  'kyiv 5',
+  'C-00',
+  'c-0012',
+  'nobody-has-this',
+  'GmbH Wien',
+  'ma',
+];
+
+describe.each(databases)('list search on %s', (kind) => {
+  let test: TestApp;
+  let owner: RegisteredUser;
+  let tenant: number;
+  let other: RegisteredUser;
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+    owner = await registerUser(test.app);
+    other = await registerUser(test.app);
+    tenant = await tenantOf(test.database.pool, owner.user.id);
+    for (let index = 0; index < 120; index += 1) {
+      await insertRecord(test.database.pool, 'r_orders', tenant, {
+        cargo_number: `C-${String(index).padStart(4, '0')}`,
+        customer: CUSTOMERS[index % CUSTOMERS.length],
+        dispatcher: index % 3 === 0 ? 'Olga Steelworker' : undefined,
+        loading_address: ADDRESSES[index % ADDRESSES.length],
+        unloading_address: ADDRESSES[(index + 2) % ADDRESSES.length],
+        loading_date: `2026-0${1 + (index % 9)}-1${index % 10}`,
+      });
+    }
+    // Another tenant's orders match every query too: they must never be found or counted.
+    const otherTenant = await tenantOf(test.database.pool, other.user.id);
+    for (const customer of CUSTOMERS)
+      await insertRecord(test.database.pool, 'r_orders', otherTenant, { cargo_number: 'C-0001', customer, loading_address: ADDRESSES[0] });
+  });
+  afterAll(async () => test?.close());
+
+  const list = async (query: string, token = owner.token) => {
+    const response = await call(test.app, 'GET', `/api/orders?${query}`, undefined, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ListBody>();
+  };
+
+  /** What the first design found: each word ILIKE'd against each searched field on its own, by a plain scan. */
+  async function plainScan(text: string): Promise<number[]> {
+    const words = text.trim().split(/\s+/);
+    const values: unknown[] = [tenant];
+    const perWord = words.map((word) => {
+      values.push(likePattern(word));
+      return `(${searched.map((field) => `(data->>'${field}') ILIKE $${values.length}`).join(' OR ')})`;
+    });
+    const { rows } = await test.database.pool.query<{ id: string }>(
+      `SELECT id FROM r_orders WHERE tenant_id = $1 AND ${perWord.join(' AND ')} ORDER BY id`,
+      values,
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  it('finds exactly what matching each field on its own finds, for every sample query', async () => {
+    for (const text of QUERIES) {
+      const expected = await plainScan(text);
+      const body = await list(`search=${encodeURIComponent(text)}&sort=_id&order=asc&perPage=100`);
+      expect(
+        body.data.map((order) => order._id),
+        text,
+      ).toEqual(expected.slice(0, 100));
+      expect(body.pagination.total, text).toBe(expected.length);
+    }
+    // The sample means something: most queries find some orders, and not all.
+    const found = await Promise.all(QUERIES.map(plainScan));
+    expect(found.filter((ids) => ids.length > 0).length).toBeGreaterThan(QUERIES.length / 2);
+    expect(found.some((ids) => ids.length > 0 && ids.length < 120)).toBe(true);
+  });
+
+  it('is served by the joined index, tenant first', async () => {
+    const client = await test.database.pool.connect();
+    try {
+      // With every other index of the table gone (for this transaction only) and the planner kept off a plain scan,
+      // the joined index must be able to answer the condition by itself, the tenant included.
+      await client.query('BEGIN');
+      const { rows: others } = await client.query<{ name: string }>(
+        `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'r_orders' AND indexname NOT LIKE 'r_orders_search_%' AND indexname <> 'r_orders_pkey'`,
+      );
+      for (const { name } of others) await client.query(`DROP INDEX "${name}"`);
+      await client.query('SET LOCAL enable_seqscan = off');
+      const expression = `lower(${searched.map((field) => `coalesce((data->>'${field}'), '')`).join(` || E'\\n' || `)})`;
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT id FROM r_orders WHERE tenant_id = $1 AND ${expression} LIKE lower($2) AND ${expression} LIKE lower($3)`,
+        [tenant, '%danube%', '%steel%'],
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Bitmap Index Scan on r_orders_search_\w+/);
+      expect(plan).toMatch(/Index Cond: \(\(tenant_id = /);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+  });
+
+  it("never finds or counts another tenant's orders", async () => {
+    const mine = await list('search=danube&perPage=100');
+    expect(mine.pagination.total).toBe((await plainScan('danube')).length);
+    const theirs = await list('search=danube&perPage=100', other.token);
+    expect(theirs.pagination.total).toBe(3);
+    expect(theirs.data.every((order) => !mine.data.some((my) => my._id === order._id))).toBe(true);
+  });
+
+  it('keeps a total between requests only until the orders are written, here or (PostgreSQL) by another process', async () => {
+    const query = 'search=kept%20total%20probe';
+    expect((await list(query)).pagination.total).toBe(0);
+    const made = await call(
+      test.app,
+      'POST',
+      '/api/orders/store',
+      { cargo_number: 'KEPT-1', customer: 'Kept Total Probe Ltd', loading_date: '2026-05-05' },
+      { token: owner.token },
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await list(query)).pagination.total).toBe(1);
+    expect((await list(`${query}&page=2`)).pagination.total).toBe(1);
+    const id = made.json<{ data: { _id: number } }>().data._id;
+    if (kind === 'postgres') {
+      const elsewhere = new pg.Client({ connectionString: test.config.databaseUrl ?? '' });
+      await elsewhere.connect();
+      try {
+        await elsewhere.query(`UPDATE r_orders SET data = data || '{"customer": "Someone else"}' WHERE id = $1`, [id]);
+      } finally {
+        await elsewhere.end();
+      }
+      const until = Date.now() + 2000;
+      let total = (await list(query)).pagination.total;
+      while (total !== 0 && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        total = (await list(query)).pagination.total;
+      }
+      expect(total).toBe(0);
+    } else {
+      const removed = await call(test.app, 'DELETE', `/api/orders/destroy/${id}`, undefined, { token: owner.token });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect((await list(query)).pagination.total).toBe(0);
+    }
+  });
+
+  it(`counts a search up to ${SEARCH_TOTAL_CAP.toLocaleString('en')} and says there are more; a filter is counted exactly`, async () => {
+    const big = await registerUser(test.app);
+    const bigTenant = await tenantOf(test.database.pool, big.user.id);
+    await test.database.pool.query(
+      `INSERT INTO r_orders (tenant_id, data)
+       SELECT $1, jsonb_build_object('cargo_number', 'BULK-' || n, 'customer', 'Bulk Customer', 'loading_date', '2026-03-01', 'price', n % 7)
+         FROM generate_series(1, $2::int) AS n`,
+      [bigTenant, SEARCH_TOTAL_CAP + 25],
+    );
+    const searchedList = await list('search=bulk%20customer&perPage=50', big.token);
+    expect(searchedList.pagination).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true, lastPage: SEARCH_TOTAL_CAP / 50 });
+    const secondPage = await list('search=bulk%20customer&perPage=50&page=2', big.token);
+    expect(secondPage.pagination).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true });
+    expect(secondPage.data).toHaveLength(50);
+    // The last page the capped total allows is full and leads nowhere further.
+    const last = await list(`search=bulk%20customer&perPage=50&page=${SEARCH_TOTAL_CAP / 50}`, big.token);
+    expect(last.data).toHaveLength(50);
+    expect(last.pagination.nextCursor).toBeNull();
+    const narrow = await list('search=BULK-1000&perPage=50', big.token);
+    expect(narrow.pagination.totalCapped).toBeUndefined();
+    expect(narrow.pagination.total).toBe(11); // BULK-1000 and BULK-10000 … BULK-10009
+    const unfiltered = await list('perPage=50', big.token);
+    expect(unfiltered.pagination.total).toBe(SEARCH_TOTAL_CAP + 25);
+    expect(unfiltered.pagination.totalCapped).toBeUndefined();
+  });
+});
