@@ -1,0 +1,164 @@
+/**
+ * `npm run bench:search`: list search at the bench's full size (issue 16, point 1), on PostgreSQL and the embedded
+ * database: the large tenant's 1,000,000 orders and 100,000 employees, and a small tenant of 2,000 orders beside
+ * it (`bulk.small.0001`; the bench gives it 1,940 orders more, text and dates copied from the large tenant's,
+ * once). Data: `fleetdesk_bench_full` and `bench/.data/pglite-full`, made by bench:compliance's seed when missing.
+ *
+ * Requests are the web app's (src/providers/data-provider.ts `listQuery`): `page`, `perPage`, the list's sort,
+ * `search` (URLSearchParams, a space as `+`), and the next page by its `cursor`. Cases:
+ * - the same search again ("Danube Steel"): its total is kept after the first request (engine/list-totals.ts);
+ * - its second page, by the cursor of the first;
+ * - a new search every request: 2,048 customer names (or employee names), each asked once per run, so no total is
+ *   kept: what a search costs the first time;
+ * - the small tenant's search;
+ * - a search matching most orders ("a"), whose total stops at 10,000.
+ * Budget: p99 ≤ 50 ms at c=10 in the large tenant, ≤ 5 ms in the small one.
+ *
+ *   npm run bench:search -- [--databases postgres,pglite] [--duration 10] [--prepare-only]
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildModel } from '../server/engine/model';
+import { ensureTables } from '../server/engine/storage';
+import { openDatabase } from '../server/db/database';
+import { resources } from '../resources/index';
+import { BULK_LOGIN, BULK_PASSWORD, SMALL_PASSWORD } from '../scripts/seed/bulk-constants';
+import { customerName, CUSTOMER_COUNT, FIRST_NAMES, LAST_NAMES } from '../scripts/seed/data';
+import { fullSizeEnv, prepareFullSize } from './compliance';
+import { load, type LoadCase } from './load';
+import { ROOT, startServer } from './processes';
+
+const { values: args } = parseArgs({
+  options: {
+    databases: { type: 'string', default: 'postgres,pglite' },
+    duration: { type: 'string', default: '10' },
+    'prepare-only': { type: 'boolean', default: false },
+  },
+});
+
+type Kind = 'pglite' | 'postgres';
+const SMALL_LOGIN = 'bulk.small.0001';
+const SMALL_SIZE = 2_000;
+
+/** The web app's list query (data-provider.ts listQuery). */
+function listQuery(search: string, sort: string, order: 'asc' | 'desc', page = 1, perPage = 10): string {
+  return new URLSearchParams({ page: String(page), perPage: String(perPage), sort, order, search }).toString();
+}
+
+/**
+ * Before the server starts: the small tenant gets its 2,000 orders, and the engine's tables and indexes are made
+ * (the search index over a million orders takes minutes: longer than the bench waits for a server to answer).
+ */
+async function prepare(kind: Kind) {
+  await prepareFullSize(kind);
+  const env = fullSizeEnv(kind);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL || null, dataDir: env.DATA_DIR });
+  try {
+    const long = (text: string, values: unknown[] = []) =>
+      database.pool.query({ text, values, query_timeout: 3_600_000 } as { text: string; values: unknown[] });
+    const { rows } = await database.pool.query<{ tenant_id: string; orders: string }>(
+      `SELECT u.tenant_id, (SELECT count(*) FROM r_orders o WHERE o.tenant_id = u.tenant_id) AS orders FROM users u WHERE u.login = $1`,
+      [SMALL_LOGIN],
+    );
+    const small = rows[0];
+    if (Number(small.orders) < SMALL_SIZE) {
+      await long(
+        `INSERT INTO r_orders (tenant_id, data)
+         SELECT $1, jsonb_strip_nulls(jsonb_build_object('cargo_number', data->'cargo_number', 'customer', data->'customer',
+                'dispatcher', data->'dispatcher', 'loading_address', data->'loading_address', 'unloading_address', data->'unloading_address',
+                'loading_date', data->'loading_date', 'unloading_date', data->'unloading_date', 'price', data->'price'))
+           FROM r_orders WHERE tenant_id = (SELECT tenant_id FROM users WHERE login = $2) ORDER BY id LIMIT $3`,
+        [small.tenant_id, BULK_LOGIN, SMALL_SIZE - Number(small.orders)],
+      );
+      await long('ANALYZE r_orders');
+      console.log(`[${kind}] the small tenant now has ${SMALL_SIZE} orders`);
+    }
+    const started = Date.now();
+    await ensureTables(database, buildModel(resources));
+    const seconds = (Date.now() - started) / 1000;
+    if (seconds > 1) console.log(`[${kind}] the engine's tables and indexes made in ${seconds.toFixed(0)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function signIn(url: string, login: string, password: string) {
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': 'bench' },
+    body: JSON.stringify({ login, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in ${login}: ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { token: string } };
+  return { authorization: `Bearer ${data.token}`, 'accept-language': 'en' };
+}
+
+/** Each call the next of `texts` (round and round): a search asked for the first time, while the run lasts. */
+function everyTime(url: string, texts: string[], query: (text: string) => string): LoadCase {
+  let next = 0;
+  return { url, next: () => ({ path: `/api/${query(texts[next++ % texts.length])}` }) };
+}
+
+const line = (kind: Kind, name: string, connections: number, result: Awaited<ReturnType<typeof load>>, budget: number) =>
+  `[${kind}] ${name.padEnd(44)} c=${String(connections).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(4)} ms${result.errors ? `  errors ${result.errors}` : ''}${connections === 10 ? (result.p99 <= budget ? '  met' : '  NOT met') : ''}`;
+
+async function bench(kind: Kind): Promise<string[]> {
+  await prepare(kind);
+  if (args['prepare-only']) return [];
+  const server = await startServer(
+    'server/server.ts',
+    { ...fullSizeEnv(kind), AUTH_RATE_LIMIT: '100000' },
+    '/api/health',
+    path.join(ROOT, 'bench/.data/servers-search.log'),
+  );
+  try {
+    const large = await signIn(server.url, BULK_LOGIN, BULK_PASSWORD);
+    const small = await signIn(server.url, SMALL_LOGIN, SMALL_PASSWORD);
+    const orders = (text: string, page = 1) => `orders?${listQuery(text, 'loading_date', 'desc', page)}`;
+    const employees = (text: string) => `employees?${listQuery(text, 'last_name', 'asc')}`;
+    const first = (await (await fetch(`${server.url}/api/${orders('Danube Steel')}`, { headers: large })).json()) as {
+      pagination: { total: number; nextCursor: string };
+    };
+    const customers = Array.from({ length: CUSTOMER_COUNT }, (_, index) => customerName(index));
+    const people = FIRST_NAMES.flatMap((name) => LAST_NAMES.map((last) => `${name} ${last}`));
+    const cases: Array<[string, LoadCase, number]> = [
+      ['orders, "Danube Steel" again', { url: `${server.url}/api/${orders('Danube Steel')}`, headers: large }, 50],
+      [
+        'orders, "Danube Steel" page 2 (cursor)',
+        { url: `${server.url}/api/${orders('Danube Steel', 2)}&cursor=${encodeURIComponent(first.pagination.nextCursor)}`, headers: large },
+        50,
+      ],
+      ['orders, a new customer name each time', { ...everyTime(server.url, customers, orders), headers: large }, 50],
+      ['orders, "a" (most orders; total capped)', { url: `${server.url}/api/${orders('a')}`, headers: large }, 50],
+      ['small tenant: orders, "Danube Steel"', { url: `${server.url}/api/${orders('Danube Steel')}`, headers: small }, 5],
+      ['small tenant: a new customer name each time', { ...everyTime(server.url, customers, orders), headers: small }, 5],
+      ['employees, "Olena Melnyk" again', { url: `${server.url}/api/${employees('Olena Melnyk')}`, headers: large }, 50],
+      ['employees, a new name each time', { ...everyTime(server.url, people, employees), headers: large }, 50],
+    ];
+    console.log(`[${kind}] "Danube Steel" in the large tenant: ${first.pagination.total} orders`);
+    const rows: string[] = [];
+    for (const [name, target, budget] of cases) {
+      for (const connections of [1, 10]) {
+        const result = await load(target, connections, Number(args.duration));
+        const row = line(kind, name, connections, result, budget);
+        console.log(row);
+        rows.push(row);
+      }
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const all: string[] = [];
+  for (const kind of args.databases.split(',').map((name) => name.trim()) as Kind[]) all.push(...(await bench(kind)));
+  console.log(`\nList search at full size, ${args.duration} s a case (budget p99 at c=10: 50 ms, the small tenant 5 ms)`);
+  for (const row of all) console.log(row);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
