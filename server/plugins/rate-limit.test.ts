@@ -3,6 +3,7 @@ import { call, expectErrorShape } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { en, localeText } from '../test-support/locale-text';
 import { startTestApp, type TestApp } from '../test-support/test-app';
+import { databaseRateLimitStore, deleteExpiredHits } from './rate-limit-store';
 
 const LIMIT = 3;
 
@@ -63,6 +64,26 @@ describe.each(databases)('rate limits on %s', (kind) => {
       expect((await call(server.app, 'POST', '/api/forget-password', { email }, address)).statusCode).toBe(200);
     }
     expect((await call(server.app, 'POST', '/api/forget-password', { email: 'third@example.com' }, address)).statusCode).toBe(429);
+  });
+
+  it('counts in the database: concurrent requests each get their own count, and a new window starts at one', async () => {
+    const Store = databaseRateLimitStore(server.database.pool);
+    const store = new Store({});
+    const incr = (key: string, windowMs: number) =>
+      new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+        store.incr(key, (error, result) => (error || !result ? reject(error ?? new Error('no count')) : resolve(result)), windowMs, LIMIT),
+      );
+    const counts = await Promise.all(Array.from({ length: 20 }, () => incr('192.0.2.60|/api/login', 60_000)));
+    expect(counts.map((count) => count.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(Math.max(...counts.map((count) => count.ttl))).toBeLessThanOrEqual(60_000);
+
+    expect((await incr('192.0.2.61|/api/login', 300)).current).toBe(1);
+    expect((await incr('192.0.2.61|/api/login', 300)).current).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await deleteExpiredHits(server.database.pool)).toBeGreaterThanOrEqual(1);
+    const fresh = await incr('192.0.2.61|/api/login', 300);
+    expect(fresh).toMatchObject({ current: 1 });
+    expect(fresh.ttl).toBeGreaterThan(0);
   });
 
   it('does not limit other routes', async () => {
