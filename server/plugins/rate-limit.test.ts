@@ -57,6 +57,13 @@ describe.each(databases)('rate limits on %s', (kind) => {
     expect(elsewhere.statusCode).toBe(422);
   });
 
+  it('counts the addresses of one IPv6 /64 as one client', async () => {
+    const from = (host: number) => ({ remoteAddress: `2001:db8:7:7::${host.toString(16)}` });
+    for (let attempt = 1; attempt <= LIMIT; attempt++) expect((await call(server.app, 'POST', '/api/register', {}, from(attempt))).statusCode).toBe(422);
+    expect((await call(server.app, 'POST', '/api/register', {}, from(99))).statusCode).toBe(429);
+    expect((await call(server.app, 'POST', '/api/register', {}, { remoteAddress: '2001:db8:7:8::1' })).statusCode, 'another /64').toBe(422);
+  });
+
   it('limits reset-link requests per address, for known and unknown addresses alike', async () => {
     const address = { remoteAddress: '192.0.2.45' };
     for (let attempt = 1; attempt <= LIMIT; attempt++) {

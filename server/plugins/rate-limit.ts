@@ -8,7 +8,7 @@
  * PostgreSQL shares the count, so two of them behind a load balancer allow an address AUTH_RATE_LIMIT, not
  * twice that. A failing database answers the limited request 500 rather than letting it through uncounted.
  */
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database';
@@ -41,13 +41,17 @@ export const rateLimitPlugin = fp(
   { name: 'fleetdesk-rate-limit' },
 );
 
-/** Route `config` for the limited routes. */
+/**
+ * Route `config` for the limited routes. The address is the client's (TRUST_PROXY: behind a load balancer, from
+ * X-Forwarded-For), an IPv6 one by its /64 as the plugin's default does: one host holds a whole /64, and
+ * counting each of its addresses apart would give it 2^64 budgets.
+ */
 export function authRateLimit(maxPerMinute: number) {
   return {
     rateLimit: {
       max: maxPerMinute,
       timeWindow: 60_000,
-      keyGenerator: (request: FastifyRequest) => `${request.ip}|${request.routeOptions.url ?? request.url}`,
+      keyGenerator: (request: FastifyRequest) => `${normalizeIP(request.ip)}|${request.routeOptions.url ?? request.url}`,
     },
   };
 }
