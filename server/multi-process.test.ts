@@ -7,9 +7,9 @@
  *   each process, dropped through NOTIFY, auth/session-cache.ts);
  * - sign-ins from one address alternating between A and B: limited at AUTH_RATE_LIMIT in all, not per process
  *   (plugins/rate-limit-store.ts); failed sign-ins of one account the same (auth/sign-in-throttle.ts);
- * - a department's name (a reference label), a tenant setting, and an employee's name on the compliance page
- *   (pages cached in each process, dropped through NOTIFY, compliance/change-watch.ts): changed through A, seen
- *   through B.
+ * - a department's name (a reference label), a tenant setting, an employee's name on the compliance page and a
+ *   driver's contract in the order check (pages and obligations kept in each process, dropped through NOTIFY,
+ *   compliance/change-watch.ts): changed through A, seen through B.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -262,6 +262,31 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
         'rename through A',
       );
       await seenThrough(labels, ['Olena Driver']);
+    });
+
+    it("a driver's contract extended through A no longer warns in B's order check, which keeps the parties' obligations", async () => {
+      const owner = await registerThrough(a);
+      const person = { name: 'Pavel', last_name: 'Driver', category: 'staff', contract_type: 'Fixed term' };
+      const created = await expectOk(
+        send(a, 'POST', `/api/employees/${owner.companyId}/store`, { token: owner.token, body: { ...person, contract_end_date: day(20) } }),
+        'employee',
+      );
+      const driver = created.data as { id: number; version: number };
+      const warnings = async () => {
+        const trip = { loading_date: day(10), unloading_date: day(30), primary_driver_id: driver.id };
+        const body = await expectOk(send(b, 'POST', '/api/orders/check', { token: owner.token, body: trip }), 'order check on B');
+        return (body.warnings as { kind: string; valid_until: string }[]).map((warning) => `${warning.kind} ${warning.valid_until}`);
+      };
+      expect(await warnings()).toEqual([`contract ${day(20)}`]);
+      expect(await warnings(), 'kept by B').toEqual([`contract ${day(20)}`]);
+      await expectOk(
+        send(a, 'PUT', `/api/employees/${owner.companyId}/update/${driver.id}`, {
+          token: owner.token,
+          body: { ...person, contract_end_date: day(400), version: driver.version },
+        }),
+        'extend through A',
+      );
+      await seenThrough(warnings, []);
     });
   });
 });
