@@ -19,8 +19,12 @@ import type { Queryable } from '../db/pool';
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 
-/** The time left in a window, in milliseconds, never negative. */
-const TTL = `greatest(0, ceil(extract(epoch FROM window_ends_at - now()) * 1000))::int`;
+/**
+ * The time left in a window, in milliseconds, never negative. From the clock, not the statement's start: an
+ * upsert that waited for another's row lock started before that one opened the window, and would read more
+ * time left than the window has.
+ */
+const TTL = `greatest(0, ceil(extract(epoch FROM window_ends_at - clock_timestamp()) * 1000))::int`;
 
 // `now()` is the statement's start: every comparison within the upsert agrees on whether the window is over.
 const HIT = `
@@ -31,7 +35,7 @@ const HIT = `
     window_ends_at = CASE WHEN h.window_ends_at <= now() THEN EXCLUDED.window_ends_at ELSE h.window_ends_at END
   RETURNING hits, ${TTL} AS ttl`;
 
-const READ = `SELECT hits, ${TTL} AS ttl FROM rate_limit_hits WHERE key = $1 AND window_ends_at > now()`;
+const READ = `SELECT hits, ${TTL} AS ttl FROM rate_limit_hits WHERE key = $1 AND window_ends_at > clock_timestamp()`;
 
 interface Count {
   hits: number;
