@@ -78,7 +78,7 @@ export const fleetdeskApp = fp(
     await app.register(jsonBodyPlugin);
     await app.register(storableTextPlugin);
     await app.register(validationPlugin);
-    await app.register(rateLimitPlugin);
+    await app.register(rateLimitPlugin, { database });
     await app.register(multipartPlugin);
     await app.register(authPlugin, { database });
 

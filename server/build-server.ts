@@ -33,6 +33,8 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOp
   };
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface BuildServerOptions extends Omit<AppOptions, 'database'> {
   database?: Database;
   logger?: FastifyServerOptions['logger'];
@@ -48,6 +50,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Our generator alone decides (it checks the client's X-Request-Id before using it).
     genReqId: generateRequestId,
     requestIdHeader: false,
+    // The client's address (per-address rate limits) from X-Forwarded-For, only as set by the proxies configured.
+    // A hop count as Fastify reads a number (its types take only the function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
     frameworkErrors: frameworkErrorHandler(translator),
     // The app plugin checks and completes the database's tables and indexes on start: on a large database

@@ -14,6 +14,7 @@ describe('configuration from the environment', () => {
       appUrl: 'http://localhost:3000',
       logLevel: 'info',
       authRateLimit: 10,
+      trustProxy: false,
       signInThrottle: { freeFailures: 5, maxDelaySeconds: 60, alertAfter: 10 },
       apiDocs: true,
       backgroundJobs: true,
@@ -62,6 +63,15 @@ describe('configuration from the environment', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems).toHaveLength(5);
     expect((error as ConfigError).message).not.toContain('hunter2');
+  });
+
+  it('trusts X-Forwarded-For only from the proxies named: a number of them or their addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+    for (const wrong of ['true', '0', '11', '10.0.0.0/33', 'proxy.local', '10.0.0.1,']) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it('reads the background loops and the mail retries', () => {

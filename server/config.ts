@@ -3,6 +3,7 @@
  * Every value is checked at start so a typo fails loudly with all problems listed, instead of a
  * half-working server.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -20,6 +21,12 @@ export interface Config {
   logLevel: LogLevel;
   /** Sign-in, registration and reset requests per minute per client address and route. */
   authRateLimit: number;
+  /**
+   * Which proxies' `X-Forwarded-For` names the client (TRUST_PROXY; Fastify's `trustProxy`): false (unset) uses the
+   * connection's address; a number trusts that many proxies in front; a list trusts those addresses and ranges.
+   * Behind a load balancer the per-address limits need it, or every client shares the balancer's address.
+   */
+  trustProxy: false | number | string[];
   /**
    * Failed sign-ins per account (server/auth/sign-in-throttle.ts): free failures before a growing delay
    * (SIGN_IN_FREE_FAILURES, 5), its cap in seconds (SIGN_IN_MAX_DELAY_SECONDS, 60), and the failures that
@@ -96,6 +103,23 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     return fallback;
   };
 
+  /** `off`, a hop count, or addresses and CIDR ranges separated by commas (never "trust anyone": see README). */
+  const trustProxy = (): Config['trustProxy'] => {
+    const raw = read('TRUST_PROXY');
+    if (raw === undefined || raw.toLowerCase() === 'off') return false;
+    if (/^\d+$/.test(raw)) return integer('TRUST_PROXY', 0, 1, 10) || false;
+    const entries = raw.split(',').map((entry) => entry.trim());
+    const valid = (entry: string) => {
+      const [address, prefix, ...rest] = entry.split('/');
+      const family = isIP(address);
+      const bits = family === 4 ? 32 : 128;
+      return family !== 0 && rest.length === 0 && (prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits));
+    };
+    if (entries.every(valid)) return entries;
+    problems.push(`TRUST_PROXY must be off, a number of proxies from 1 to 10, or IP addresses and CIDR ranges separated by commas (got "${raw}")`);
+    return false;
+  };
+
   const port = integer('PORT', 3000, 0, 65535);
   const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -113,6 +137,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     appUrl: appUrl.replace(/\/+$/, ''),
     logLevel: logLevel as LogLevel,
     authRateLimit: integer('AUTH_RATE_LIMIT', 10, 1, 1_000_000),
+    trustProxy: trustProxy(),
     signInThrottle: {
       freeFailures: integer('SIGN_IN_FREE_FAILURES', 5, 1, 100),
       // At most a minute, so that nobody can lock an owner out by guessing (see sign-in-throttle.ts).

@@ -5,8 +5,10 @@
  * - every statement of this process that may change a session clears the whole cache
  *   (db/write-watch.ts), so a changed right, a disabled member or a revoked token applies to the
  *   member's very next request, as before;
- * - another server process on the same PostgreSQL clears it through NOTIFY (auth/session-notify.ts);
- *   while that channel is down the cache is not used at all;
+ * - another server process on the same PostgreSQL clears it through NOTIFY on `fleetdesk_sessions`
+ *   (the triggers of migration 005, heard in plugins/auth.ts); while that channel is down the cache is not
+ *   used at all. A request reaching this process before the notification does (milliseconds after the other
+ *   process's commit) can still be answered from the cache: server/multi-process.test.ts measures it;
  * - a lookup that started before a clear is not stored (the generation check), so a row read before a
  *   change cannot be cached after it;
  * - entries live a few seconds at most and never past their token's expiry.

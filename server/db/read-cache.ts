@@ -5,7 +5,7 @@
  *   change cannot be cached after it;
  * - entries live `lifetimeMs` at most, and `stillValid` can end one sooner (a token's expiry);
  * - while disabled (another process's writes could go unheard) nothing is served or stored.
- * Used for sessions (auth/session-cache.ts) and the tenant-wide expiring documents (expiry/expiring-cache.ts).
+ * Used for sessions (auth/session-cache.ts) and compliance readings (compliance/reading-cache.ts, obligations-cache.ts).
  */
 interface Entry<Value> {
   value: Value;

@@ -8,9 +8,11 @@
  *
  * Reported twice: when the statement ran (later readers must not use the cache), and again when its
  * transaction ends, because a reader that queried between the statement and the commit still saw the
- * old row and may have cached it afterwards. Other server processes on the same PostgreSQL learn of
- * session writes through NOTIFY (migration 005, auth/session-notify.ts); data writes are heard only in
- * this process, so a cache of data is used only where no other process can write (the embedded database).
+ * old row and may have cached it afterwards. Other server processes on the same PostgreSQL are told through
+ * NOTIFY from statement triggers, not from here: session writes on `fleetdesk_sessions` (migration 005,
+ * plugins/auth.ts), writes of the engine's tables but the orders on `fleetdesk_data` (migration 013,
+ * compliance/change-watch.ts). A cache of anything else must stay in one process's own writes' reach: used
+ * only where no other process can write (the embedded database), or not at all.
  */
 import pg from 'pg';
 

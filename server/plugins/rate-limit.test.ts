@@ -3,6 +3,7 @@ import { call, expectErrorShape } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { en, localeText } from '../test-support/locale-text';
 import { startTestApp, type TestApp } from '../test-support/test-app';
+import { databaseRateLimitStore, deleteExpiredHits } from './rate-limit-store';
 
 const LIMIT = 3;
 
@@ -56,6 +57,13 @@ describe.each(databases)('rate limits on %s', (kind) => {
     expect(elsewhere.statusCode).toBe(422);
   });
 
+  it('counts the addresses of one IPv6 /64 as one client', async () => {
+    const from = (host: number) => ({ remoteAddress: `2001:db8:7:7::${host.toString(16)}` });
+    for (let attempt = 1; attempt <= LIMIT; attempt++) expect((await call(server.app, 'POST', '/api/register', {}, from(attempt))).statusCode).toBe(422);
+    expect((await call(server.app, 'POST', '/api/register', {}, from(99))).statusCode).toBe(429);
+    expect((await call(server.app, 'POST', '/api/register', {}, { remoteAddress: '2001:db8:7:8::1' })).statusCode, 'another /64').toBe(422);
+  });
+
   it('limits reset-link requests per address, for known and unknown addresses alike', async () => {
     const address = { remoteAddress: '192.0.2.45' };
     for (let attempt = 1; attempt <= LIMIT; attempt++) {
@@ -63,6 +71,26 @@ describe.each(databases)('rate limits on %s', (kind) => {
       expect((await call(server.app, 'POST', '/api/forget-password', { email }, address)).statusCode).toBe(200);
     }
     expect((await call(server.app, 'POST', '/api/forget-password', { email: 'third@example.com' }, address)).statusCode).toBe(429);
+  });
+
+  it('counts in the database: concurrent requests each get their own count, and a new window starts at one', async () => {
+    const Store = databaseRateLimitStore(server.database.pool);
+    const store = new Store({});
+    const incr = (key: string, windowMs: number) =>
+      new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+        store.incr(key, (error, result) => (error || !result ? reject(error ?? new Error('no count')) : resolve(result)), windowMs, LIMIT),
+      );
+    const counts = await Promise.all(Array.from({ length: 20 }, () => incr('192.0.2.60|/api/login', 60_000)));
+    expect(counts.map((count) => count.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(Math.max(...counts.map((count) => count.ttl))).toBeLessThanOrEqual(60_000);
+
+    expect((await incr('192.0.2.61|/api/login', 300)).current).toBe(1);
+    expect((await incr('192.0.2.61|/api/login', 300)).current).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await deleteExpiredHits(server.database.pool)).toBeGreaterThanOrEqual(1);
+    const fresh = await incr('192.0.2.61|/api/login', 300);
+    expect(fresh).toMatchObject({ current: 1 });
+    expect(fresh.ttl).toBeGreaterThan(0);
   });
 
   it('does not limit other routes', async () => {
