@@ -228,6 +228,23 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
       await seenThrough(labels, ['Late shift']);
     });
 
+    it("an order saved through A counts in B's search total, which B keeps between requests (engine/list-totals.ts)", async () => {
+      const owner = await registerThrough(a);
+      const total = async () =>
+        ((await expectOk(send(b, 'GET', '/api/orders?search=Kept+Across+Processes', { token: owner.token }), 'search on B')).pagination as { total: number })
+          .total;
+      expect(await total()).toBe(0);
+      expect(await total()).toBe(0); // now kept by B
+      await expectOk(
+        send(a, 'POST', '/api/orders/store', {
+          token: owner.token,
+          body: { cargo_number: 'KEPT-2', customer: 'Kept Across Processes', loading_date: '2026-05-05' },
+        }),
+        'order through A',
+      );
+      await seenThrough(total, 1);
+    });
+
     it('a tenant setting changed through A is read through B', async () => {
       const owner = await registerThrough(a);
       const setting = async () =>
