@@ -43,22 +43,30 @@ export interface DeferredIndexes {
  */
 export const SMALL_TABLE_BYTES = 1_048_576;
 
-const INDEX_STATEMENT = /^CREATE INDEX IF NOT EXISTS "([^"]+)" ON "?([A-Za-z0-9_]+)"?\s/;
+const INDEX_STATEMENT = /^CREATE INDEX IF NOT EXISTS (?:"([^"]+)"|(\w+)) ON (?:"([^"]+)"|(\w+))\s/;
 
 export function fingerprintOf(statements: string[]): string {
   return createHash('sha256').update(statements.join(';\n')).digest('hex');
 }
 
-/** The statements that create an index, apart from every other one (whose order is kept). */
+/**
+ * The statements that create an index, apart from every other one (whose order is kept); an index named
+ * twice (the counts' table's, once per engine table: counts.ts) once.
+ */
 export function splitIndexStatements(statements: string[]): { setup: string[]; indexes: IndexStatement[] } {
   const setup: string[] = [];
-  const indexes: IndexStatement[] = [];
+  const indexes = new Map<string, IndexStatement>();
   for (const statement of statements) {
     const match = INDEX_STATEMENT.exec(statement);
-    if (match) indexes.push({ name: match[1], table: match[2], sql: statement });
-    else setup.push(statement);
+    if (!match) {
+      setup.push(statement);
+      continue;
+    }
+    const name = match[1] ?? match[2];
+    const table = match[3] ?? match[4];
+    if (!indexes.has(name)) indexes.set(name, { name, table, sql: statement });
   }
-  return { setup, indexes };
+  return { setup, indexes: [...indexes.values()] };
 }
 
 export type IndexState = 'valid' | 'invalid';
