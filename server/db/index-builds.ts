@@ -107,6 +107,8 @@ export function createIndexBuilds(database: Database, options: IndexBuildOptions
           );
           await pause(retryDelayMs(attempt));
         } else {
+          // Not left invalid: writes would keep paying to maintain an index no query may use.
+          await client.query(`DROP INDEX CONCURRENTLY IF EXISTS "${index.name}"`).catch(() => {});
           log.error(
             `index ${index.name} on ${index.table} could not be built (${MAX_ATTEMPTS} attempts, last: ${messageOf(error)}); ` +
               'the server works without it, only slower, and the next start tries again',
