@@ -190,7 +190,7 @@ export function createIndexBuilds(database: Database, options: IndexBuildOptions
       const ended = running.then(() => true);
       while (busyPid !== null) {
         await database.pool.query('SELECT pg_cancel_backend($1)', [busyPid]).catch(() => {});
-        if (await Promise.race([ended, new Promise<false>((resolve) => setTimeout(() => resolve(false), CANCEL_AGAIN_MS))])) break;
+        if (await Promise.race([ended, new Promise<false>((resolve) => setTimeout(() => resolve(false), CANCEL_AGAIN_MS).unref())])) break;
       }
       await running;
       if (!started) {
