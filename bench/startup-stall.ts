@@ -66,7 +66,9 @@ function report(title: string, figures: WriteFigures & { readyMs: number; buildM
   console.log(`  rows:                ${rows.toLocaleString('en')} orders`);
   console.log(`  start until ready:   ${secondsOf(figures.readyMs)}`);
   console.log(`  index build time:    ${figures.buildMs === null ? '—' : secondsOf(figures.buildMs)}`);
-  console.log(`  longest write stall: ${figures.longestMs.toFixed(0)} ms (at ${secondsOf(figures.longestAtMs)})`);
+  console.log(
+    `  longest write stall: ${figures.longestMs.toFixed(0)} ms (at ${secondsOf(figures.longestAtMs)}; p99 of all writes ${figures.p99Ms.toFixed(0)} ms)`,
+  );
   console.log(`  writes done:         ${figures.writes.toLocaleString('en')}`);
   if (figures.failed > 0) console.log(`  writes failed:       ${figures.failed} (${figures.firstError})`);
 }

@@ -55,6 +55,8 @@ export interface WriteFigures {
   failed: number;
   firstError: string | null;
   longestMs: number;
+  /** The 99th percentile of the writes' times. */
+  p99Ms: number;
   /** When the longest write started, in ms since writing started. */
   longestAtMs: number;
 }
