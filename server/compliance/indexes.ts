@@ -1,12 +1,13 @@
 /**
  * The indexes the obligation sources read through (sources/shared.ts `index`), made at start after the engine's
  * tables, like the engine's own: skipped when a fingerprint of the statements in `engine_state` says they are
- * there already. (The triggers that tell other processes of a change, change-watch.ts, are every engine table's:
- * engine/storage.ts.)
+ * there already; on PostgreSQL an index of a table that holds data is built concurrently after start
+ * (db/start-up-ddl.ts). (The triggers that tell other processes of a change, change-watch.ts, are every engine
+ * table's: engine/storage.ts.)
  */
 import type { Database } from '../db/database';
 import type { EngineModel } from '../engine/model';
-import { fingerprintOf } from '../engine/storage';
+import { runStartUpDdl, type DeferredIndexes } from '../db/start-up-ddl';
 import { obligationSources } from './sources';
 
 export function complianceIndexStatements(model: EngineModel): string[] {
@@ -18,18 +19,14 @@ export function complianceIndexStatements(model: EngineModel): string[] {
   });
 }
 
-export async function ensureComplianceIndexes(database: Database, model: EngineModel): Promise<void> {
-  const statements = complianceIndexStatements(model);
-  const fingerprint = fingerprintOf(statements);
-  await database.transaction(async (client) => {
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('fleetdesk-compliance-indexes'))");
-    const current = await client.query("SELECT fingerprint FROM engine_state WHERE key = 'compliance-indexes'");
-    if ((current.rows[0] as { fingerprint: string } | undefined)?.fingerprint === fingerprint) return;
-    await client.query(statements.join(';\n'));
-    await client.query(
-      `INSERT INTO engine_state (key, fingerprint) VALUES ('compliance-indexes', $1)
-       ON CONFLICT (key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, updated_at = now()`,
-      [fingerprint],
-    );
+/** Different from the engine's key (storage.ts): this runs after the engine's own transaction. */
+const COMPLIANCE_LOCK_KEY = 7_240_515;
+
+/** Makes what is missing; answers the indexes to build concurrently after start (db/start-up-ddl.ts), or null. */
+export async function ensureComplianceIndexes(database: Database, model: EngineModel): Promise<DeferredIndexes | null> {
+  return runStartUpDdl(database, {
+    stateKey: 'compliance-indexes',
+    lockKey: COMPLIANCE_LOCK_KEY,
+    statements: complianceIndexStatements(model),
   });
 }

@@ -15,10 +15,16 @@ import { registerResourceRoutes } from './routes';
 import { countsMaintenance } from './counts';
 import { ListTotals } from './list-totals';
 import { ensureTables } from './storage';
+import { createIndexBuilds, type IndexBuilds } from '../db/index-builds';
 
 declare module 'fastify' {
   interface FastifyInstance {
     engine: EngineModel;
+    /**
+     * Indexes built concurrently after start (PostgreSQL, tables that hold data): the server listens
+     * without waiting for them. `await app.indexBuilds.ready` where a test needs them.
+     */
+    indexBuilds: IndexBuilds;
   }
 }
 
@@ -34,7 +40,23 @@ export interface EngineOptions {
 
 async function engine(app: FastifyInstance, options: EngineOptions) {
   const model = buildModel(options.resources ?? registry, options.schemasDir);
-  await ensureTables(options.database, model);
+  const indexBuilds = createIndexBuilds(options.database, {
+    log: {
+      info: (message) => app.log.info(message),
+      warn: (message) => app.log.warn(message),
+      error: (message) => app.log.error(message),
+    },
+  });
+  indexBuilds.defer(await ensureTables(options.database, model));
+  app.decorate('indexBuilds', indexBuilds);
+  // After every plugin's start-up transaction (the compliance indexes add theirs): a concurrent build waits
+  // for older transactions, and DDL of a transaction still open behind it would queue every writer too.
+  app.addHook('onReady', (done) => {
+    indexBuilds.start();
+    done();
+  });
+  // Before the database closes (its hook is older, so it runs later): a build of minutes must not hold it open.
+  app.addHook('onClose', async () => indexBuilds.stop());
   const stopMaintenance = countsMaintenance((statement) => options.database.pool.query(statement));
   // Totals of filtered and searched lists, kept until their table is written (list-totals.ts).
   const totals = await ListTotals.start(model, options.database);

@@ -4,7 +4,7 @@ import { resources } from '../../resources/index';
 import { databases } from '../test-support/databases';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { buildModel } from './model';
-import { allStatements, ensureTables, fingerprintOf } from './storage';
+import { engineStatements, ensureTables, fingerprintOf } from './storage';
 
 const model = buildModel(resources);
 
@@ -24,8 +24,22 @@ describe.each(databases)('engine tables on %s', (kind) => {
       );
       if (resource.definition.parent) expect(names, resource.name).toContain('parent_id');
     }
-    const state = await test.database.pool.query("SELECT fingerprint FROM engine_state WHERE key = 'tables'");
-    expect((state.rows[0] as { fingerprint: string }).fingerprint).toBe(fingerprintOf(allStatements(model)));
+    const state = await test.database.pool.query("SELECT key, fingerprint FROM engine_state WHERE key IN ('tables', 'tables:indexes') ORDER BY key");
+    const { setup, indexes } = engineStatements(model);
+    expect(state.rows).toEqual([
+      { key: 'tables', fingerprint: fingerprintOf(setup) },
+      { key: 'tables:indexes', fingerprint: fingerprintOf(indexes.map((index) => index.sql)) },
+    ]);
+  });
+
+  it('has every index it asks for, valid, on a fresh database (built in the start-up transaction)', async () => {
+    const { indexes } = engineStatements(model);
+    const found = await test.database.pool.query(
+      `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indisvalid AND c.relname = ANY($1::text[])`,
+      [indexes.map((index) => index.name)],
+    );
+    expect(found.rows.length).toBe(indexes.length);
+    expect(await test.app.indexBuilds.ready).toEqual({ built: [], failed: [], cancelled: false });
   });
 
   it('keeps a trigram index for every searched field', async () => {
@@ -44,7 +58,7 @@ describe.each(databases)('engine tables on %s', (kind) => {
 
   it('runs again without harm, also twice at once after a change (advisory lock)', async () => {
     await ensureTables(test.database, model);
-    await test.database.pool.query("DELETE FROM engine_state WHERE key = 'tables'");
+    await test.database.pool.query("DELETE FROM engine_state WHERE key IN ('tables', 'tables:indexes')");
     await Promise.all([ensureTables(test.database, model), ensureTables(test.database, model)]);
     const state = await test.database.pool.query("SELECT count(*) AS total FROM engine_state WHERE key = 'tables'");
     expect(Number((state.rows[0] as { total: number }).total)).toBe(1);

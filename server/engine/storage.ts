@@ -5,10 +5,13 @@
  * and version are real columns (DESIGN.md "Data model").
  *
  * Runs in one transaction holding an advisory lock, so two servers starting on one PostgreSQL take
- * turns instead of racing on CREATE TABLE IF NOT EXISTS (which is not safe under concurrency).
+ * turns instead of racing on CREATE TABLE IF NOT EXISTS (which is not safe under concurrency). On
+ * PostgreSQL the indexes of tables that already hold data are left out of it and built concurrently after
+ * start, so a start does not stop the writes of a large table (db/start-up-ddl.ts, db/index-builds.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
+import { fingerprintOf, runStartUpDdl, splitIndexStatements, type DeferredIndexes } from '../db/start-up-ddl';
 import { countStatements } from './counts';
 import { creationOrder, fieldExpression, type EngineModel, type EngineResource } from './model';
 import { sortIndexStatements } from './paging';
@@ -72,11 +75,6 @@ export function tableStatements(model: EngineModel, resource: EngineResource): s
     );
   // Totals and first pages at scale (counts.ts, paging.ts).
   statements.push(...sortIndexStatements(resource), ...countStatements(resource.table));
-  // The planner knows how many rows a search matches from the statistics of the search index's expression, which
-  // only ANALYZE gathers, and PostgreSQL's autovacuum analyzes after rows change, not after an index is made:
-  // without them it guessed one row, and sorted all 4,000 matches of "Danube Steel" instead of walking the sort
-  // index for the first ten (4 ms → 150 ms). Runs only when the DDL changed (ensureTables' fingerprint).
-  if (searchIndexStatements(resource).length > 0) statements.push(`ANALYZE "${resource.table}"`);
   return statements;
 }
 
@@ -85,28 +83,21 @@ export function allStatements(model: EngineModel): string[] {
   return creationOrder(model).flatMap((resource) => tableStatements(model, resource));
 }
 
-export function fingerprintOf(statements: string[]): string {
-  return createHash('sha256').update(statements.join(';\n')).digest('hex');
+export { fingerprintOf };
+
+/** The statements of the start-up transaction, and the indexes apart (start-up-ddl.ts). */
+export function engineStatements(model: EngineModel) {
+  return splitIndexStatements(allStatements(model));
 }
 
+/** engine_state key of the tables' statements (the indexes' is `tables:indexes`). */
+export const TABLES_STATE_KEY = 'tables';
+
 /**
- * Makes what is missing. A fingerprint of the statements is kept in `engine_state`: when it matches,
+ * Makes what is missing. Fingerprints of the statements are kept in `engine_state`: when they match,
  * nothing has changed since the last start and the DDL is skipped (starts stay fast, tests too).
+ * Answers the indexes to build concurrently after start (PostgreSQL, tables holding data), or null.
  */
-export async function ensureTables(database: Database, model: EngineModel): Promise<void> {
-  const statements = allStatements(model);
-  const fingerprint = fingerprintOf(statements);
-  await database.transaction(async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [ENGINE_LOCK_KEY]);
-    const current = await client.query("SELECT fingerprint FROM engine_state WHERE key = 'tables'");
-    if ((current.rows[0] as { fingerprint: string } | undefined)?.fingerprint === fingerprint) return;
-    // No parameters: one simple-protocol round trip for all statements. An hour, not 60 s: a new index over a million
-    // rows takes minutes on the embedded database, past its pool's 60 s limit for a query.
-    await client.query({ text: statements.join(';\n'), query_timeout: 3_600_000 } as { text: string });
-    await client.query(
-      `INSERT INTO engine_state (key, fingerprint) VALUES ('tables', $1)
-       ON CONFLICT (key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, updated_at = now()`,
-      [fingerprint],
-    );
-  });
+export async function ensureTables(database: Database, model: EngineModel): Promise<DeferredIndexes | null> {
+  return runStartUpDdl(database, { stateKey: TABLES_STATE_KEY, lockKey: ENGINE_LOCK_KEY, statements: allStatements(model) });
 }

@@ -25,7 +25,7 @@ import { sendComplianceExport } from '../import-export/compliance-export';
 import { readComplianceQuery } from './compliance-query';
 
 export async function complianceRoutes(app: FastifyInstance, options: { database: Database; changes: ComplianceChanges }) {
-  await ensureComplianceIndexes(options.database, app.engine);
+  app.indexBuilds.defer(await ensureComplianceIndexes(options.database, app.engine));
   // Pages cached on the embedded database, counts on both, until this process writes (compliance/page-cache.ts).
   const pages = compliancePages(options.changes);
   const counts = complianceCountsCache(options.changes);

@@ -17,7 +17,7 @@ import { openDatabase } from '../db/database';
 import { listMigrations } from '../db/migrate';
 import { resources } from '../../resources/index';
 import { buildModel } from '../engine/model';
-import { allStatements, ensureTables } from '../engine/storage';
+import { allStatements, engineStatements, ensureTables } from '../engine/storage';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +38,8 @@ async function templateKey(): Promise<string> {
   for (const migration of await listMigrations()) hash.update(migration.version).update(await fs.readFile(migration.file));
   // The engine's tables are in the template too: a changed registry or schema makes a new template.
   hash.update(allStatements(buildModel(resources)).join(';'));
+  // And how they are split and fingerprinted (db/start-up-ddl.ts): a template made before would re-run its DDL in every suite.
+  hash.update(JSON.stringify(engineStatements(buildModel(resources))));
   return hash.digest('hex').slice(0, 16);
 }
 
