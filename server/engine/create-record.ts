@@ -9,6 +9,7 @@ import { toFieldMessages } from '../../validation/field-errors';
 import type { FieldMessages } from '../../validation/messages';
 import type { UserRow } from '../auth/users';
 import { hashPassword } from '../auth/passwords';
+import { passwordWeakness } from '../auth/password-strength';
 import { HttpError } from '../http-error';
 import type { Translate } from '../i18n/i18n';
 import type { EngineModel, EngineResource } from './model';
@@ -42,11 +43,19 @@ export function validateRecord(resource: EngineResource, data: Record<string, un
 
 /**
  * writeOnly fields (a member's password) are stored as an argon2 hash and never returned; an update that does
- * not send one keeps the stored hash. They are validated as sent, before hashing.
+ * not send one keeps the stored hash. They are validated as sent, before hashing; a password (`x-widget:
+ * password`) an administrator sets for a member must also be strong enough, as at registration, change and reset
+ * (auth/password-strength.ts, with the member's login, e-mail and names as words an attacker tries first).
  */
 export async function hashWriteOnly(resource: EngineResource, data: Record<string, unknown>, stored?: Record<string, unknown>): Promise<void> {
   for (const [field, property] of Object.entries(resource.properties)) {
     if (property.writeOnly !== true) continue;
+    if (typeof data[field] === 'string' && property['x-widget'] === 'password') {
+      const record = { ...stored, ...data };
+      const text = (name: string) => (typeof record[name] === 'string' ? (record[name] as string) : null);
+      const weakness = await passwordWeakness(data[field], { login: text('login'), email: text('email'), name: text('name'), lastName: text('last_name') });
+      if (weakness) throw invalid({ [field]: [weakness] });
+    }
     if (typeof data[field] === 'string') define(data, field, await hashPassword(data[field]));
     else if (stored && stored[field] !== undefined) define(data, field, stored[field]);
   }

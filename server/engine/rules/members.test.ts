@@ -43,6 +43,22 @@ describe.each(databases)('members and departments on %s', (kind) => {
     expect(missingPassword.json().errors.password).toEqual([en('validation.required')]);
   });
 
+  it("refuses a weak or personal password an administrator sets for a member, in the member's language, and stores nothing", async () => {
+    const body = { login: 'weakling01', name: 'Wanda', last_name: 'Weakling', email: 'wanda.weakling@example.com' };
+    const common = await call(test.app, 'POST', '/api/users/store', { ...body, password: 'password123456' }, { token: owner.token });
+    expect(common.statusCode).toBe(422);
+    expect(common.json().errors.password).toEqual([en('validation.password.common')]);
+    const personal = await call(test.app, 'POST', '/api/users/store', { ...body, password: 'Wanda-Weakling-1' }, { token: owner.token });
+    expect(personal.statusCode).toBe(422);
+    expect(personal.json().errors.password).toEqual([en('validation.password.personal')]);
+    expect((await usersList()).some((record) => record.login === 'weakling01')).toBe(false);
+    const member = await createMember(test.app, owner.token);
+    const weakReset = await update(member.id, { version: member.record.version, password: 'qwertyuiop' });
+    expect(weakReset.statusCode).toBe(422);
+    expect(weakReset.json().errors.password).toEqual([en('validation.password.common')]);
+    expect(await signIn(test.app, member.login, member.password)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
   it('logins are unique across all accounts, whatever their case', async () => {
     const response = await call(
       test.app,
