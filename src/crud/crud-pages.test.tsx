@@ -71,6 +71,20 @@ describe('a list page keeps its state in the URL', () => {
     expect(screen.getByRole('columnheader', { name: /Price/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 
+  it('says "more than" the total when the server counted a search only up to its cap', async () => {
+    stubFetch(() => json({ ...orderRows(10_000), pagination: { ...orderRows(10_000).pagination, totalCapped: true } }));
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, {
+      entries: [`/${tableQuery({ filters: [['search', 'contains', 'a']] })}`],
+      path: '/',
+    });
+    expect(await screen.findByText('Acme GmbH')).toBeTruthy();
+    expect(screen.getByText('More than 10000: narrow the search to see all')).toBeTruthy();
+    cleanup();
+    stubFetch(() => json(orderRows(100)));
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { entries: ['/'], path: '/' });
+    expect(await screen.findByText('100 in total')).toBeTruthy();
+  });
+
   it('writes a new page and a new filter back to the URL, a filter starting from the first page', async () => {
     const fetch = stubFetch(() => json(orderRows(100)));
     renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { path: '/' });
