@@ -40,6 +40,8 @@ function sampleString(property: PropertySchema): string {
   const max = Number(property.maxLength ?? 1000);
   const format = property.format as string | undefined;
   const pattern = typeof property.pattern === 'string' ? new RegExp(property.pattern, 'u') : null;
+  // A password must also be strong enough (create-record.ts hashWriteOnly): a padded word is not.
+  if (property['x-widget'] === 'password' && property.writeOnly === true) return fitLength('violet-harbour-lantern-42', min, max);
   const candidates = format ? (FORMAT_SAMPLES[format] ?? []) : GENERIC_SAMPLES;
   for (const candidate of candidates) {
     // Format values are used as they are (padding would break an IBAN); free text is padded to fit.
