@@ -14,7 +14,8 @@
  *   no other writer (its data folder is locked).
  * A total is kept only when nothing was written between the start of its count and its end (the table's
  * generation did not move), so a count that raced a write is never kept. A condition on a derived field is never
- * kept: an age or days left change with the calendar, a department's members with another table.
+ * kept: an age or days left change with the calendar, a department's members with another table. On PostgreSQL
+ * the adopted tables (`users`, `companies`), which send no notification, are never kept either.
  */
 import type { Database } from '../db/database';
 import { watchWrites } from '../db/write-watch';
@@ -58,6 +59,8 @@ export class ListTotals {
   private readonly generations = new Map<string, number>();
   private readonly stopWatches: Array<() => void> = [];
   private reliable: boolean;
+  /** Whether other processes may write (PostgreSQL): then only the tables that tell of their writes are kept. */
+  private readonly shared: boolean;
   private stopRemote: (() => Promise<void>) | null = null;
 
   private constructor(
@@ -65,6 +68,7 @@ export class ListTotals {
     database: Database,
   ) {
     this.reliable = database.listen === null;
+    this.shared = database.listen !== null;
     for (const resource of model.resources) {
       const table = resource.table;
       this.stopWatches.push(watchWrites(writesAny(writtenThrough(model, resource)), () => this.written(table)));
@@ -99,7 +103,9 @@ export class ListTotals {
   lookup(resource: EngineResource, statement: { text: string; values: unknown[] }): KeptTotal {
     const table = resource.table;
     const derived = Object.values(resource.derived).some((expression) => statement.text.includes(expression));
-    if (!this.reliable || derived) return { total: undefined, keep: () => {} };
+    // The adopted tables (`users`, `companies`) have no trigger that tells other processes of their writes.
+    const heard = !this.shared || table.startsWith('r_');
+    if (!this.reliable || derived || !heard) return { total: undefined, keep: () => {} };
     const key = `${table}\0${statement.text}\0${JSON.stringify(statement.values)}`;
     const generation = this.generations.get(table) ?? 0;
     const entry = this.entries.get(key);
