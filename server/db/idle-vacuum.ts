@@ -171,6 +171,8 @@ export class IdleVacuum {
 
   private async vacuum(table: TableChanges) {
     const started = Date.now();
+    // Said when it starts too: a request arriving now waits for it (the bench measures that wait).
+    this.options.log?.info({ table: table.table, changed: table.changed }, `embedded database: VACUUM (ANALYZE) ${table.table} started`);
     try {
       await this.options.pool.query({ text: `VACUUM (ANALYZE) ${table.target}`, query_timeout: VACUUM_TIMEOUT_MS } as { text: string });
     } catch (error) {
