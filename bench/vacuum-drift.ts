@@ -7,9 +7,14 @@
  * 2. The real server on the copy (EMBEDDED_VACUUM on, its defaults): the deep page of bench/cases.ts (the same
  *    request as `npm run bench`'s deep case: page 10,000 of the large tenant's orders by cursor), at c=1 and
  *    c=10, and the same page by number (the jump, an index-only walk of 100,000 entries) at c=1: **fresh**.
- * 3. 100,000 updates through the API as the app sends them (`PUT /api/orders/update/{id}` with the version and a
- *    new price, 10 at a time): the first 100,000 orders of the list's default order, the ones the jump walks and
- *    the deep page's own, each once.
+ * 3. 100,000 updates of the first 100,000 orders of the list's default order (the ones the jump walks, and the
+ *    deep page's own), each once, as the engine's update statement changes a row (a new price in `data`,
+ *    `version + 1`, `updated_at`, `updated_by`; no audit entry): SQL UPDATEs of 1,000 rows each, sent by this
+ *    bench straight to the server's own database process (its wire port), because through the API each order's
+ *    save runs its compliance check (server/engine/rules/orders.ts) and went at ~8 updates/s here (100,000 would
+ *    take hours). /api/health is asked every 300 ms meanwhile, so the server is never idle and vacuums nothing
+ *    yet. Then one update through the API (`PUT /api/orders/update/{id}`), so the server hears a write (it reads
+ *    the tables' statistics only after hearing one: idle-vacuum.ts).
  * 4. Right after, with no pause (the server never idle): the same measurements, **before vacuum**.
  * 5. Then nothing, until the server's log says its VACUUM of r_orders started; one request is sent then and timed
  *    (the wait a request meets when it arrives during the VACUUM), and the log's duration of the VACUUM read.
@@ -23,11 +28,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import pg from 'pg';
 import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
 import { BEFORE_DEEP_QUERY, DEEP_PAGE, deepQuery } from './cases';
 import { load, type LoadResult } from './load';
-import { ROOT, runScript, startServer } from './processes';
+import { childrenOf, ROOT, runScript, startServer } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,7 +55,7 @@ const sizeKey = JSON.stringify(sizes);
 const UPDATES = Number(args.updates);
 const SECONDS = Number(args.duration);
 const PAGE_SIZE = 100;
-const UPDATE_CONCURRENCY = 10;
+const ROWS_A_STATEMENT = 1_000;
 
 async function prepareSeed() {
   const marker = path.join(HOME, 'seed.sizes.json');
@@ -72,6 +77,7 @@ async function prepareSeed() {
 
 interface Session {
   headers: Record<string, string>;
+  userId: number;
 }
 
 async function signIn(baseUrl: string): Promise<Session> {
@@ -81,8 +87,8 @@ async function signIn(baseUrl: string): Promise<Session> {
     body: JSON.stringify({ login: BULK_LOGIN, password: BULK_PASSWORD }),
   });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const { data } = (await response.json()) as { data: { token: string } };
-  return { headers: { authorization: `Bearer ${data.token}`, 'x-csrf-token': 'bench', 'accept-language': 'en' } };
+  const { data } = (await response.json()) as { data: { token: string; user: { id: number } } };
+  return { headers: { authorization: `Bearer ${data.token}`, 'x-csrf-token': 'bench', 'accept-language': 'en' }, userId: data.user.id };
 }
 
 interface ListAnswer {
@@ -110,32 +116,63 @@ async function firstOrders(baseUrl: string, session: Session, count: number): Pr
   return orders.slice(0, count);
 }
 
-/** Each order updated once, as the order form saves a new price, `UPDATE_CONCURRENCY` at a time. */
-async function updateAll(baseUrl: string, session: Session, orders: Array<{ id: number; version: number }>) {
-  let next = 0;
-  let refused = 0;
+/** The port the server's database process listens on (its one listening TCP socket). */
+function databasePort(serverPid: number): number {
+  const [databasePid] = childrenOf(serverPid);
+  if (!databasePid) throw new Error('the server has no database process');
+  const inodes = new Set(
+    fs
+      .readdirSync(`/proc/${databasePid}/fd`)
+      .map((fd) => {
+        try {
+          return /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${databasePid}/fd/${fd}`))?.[1];
+        } catch {
+          return undefined;
+        }
+      })
+      .filter((inode): inode is string => inode !== undefined),
+  );
+  for (const line of fs.readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    // local address, state 0A = LISTEN, inode
+    if (fields[3] === '0A' && inodes.has(fields[9])) return parseInt(fields[1].split(':')[1], 16);
+  }
+  throw new Error(`no listening socket of the database process ${databasePid}`);
+}
+
+/**
+ * Each order updated once as the engine's update statement changes it, in statements of ROWS_A_STATEMENT rows
+ * on a connection of the bench's own to the server's database process. Simple-protocol statements (no
+ * parameters: one message each), so they cannot interleave with the server's statements (pglite-socket runs
+ * one message at a time in its one session); the server only answers /api/health meanwhile, which reads nothing.
+ */
+async function updateAll(serverPid: number, baseUrl: string, userId: number, orders: Array<{ id: number }>) {
+  const client = new pg.Client({ host: '127.0.0.1', port: databasePort(serverPid), user: 'postgres', database: 'postgres' });
+  await client.connect();
+  let busy = true;
+  const keepBusy = (async () => {
+    while (busy) {
+      await fetch(`${baseUrl}/api/health`).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  })();
   const started = Date.now();
-  const result = await autocannon({
-    url: baseUrl,
-    connections: UPDATE_CONCURRENCY,
-    amount: orders.length,
-    timeout: 60,
-    requests: [
-      {
-        method: 'PUT',
-        path: '/api/orders/update/0',
-        headers: { ...session.headers, 'content-type': 'application/json', accept: 'application/json' },
-        setupRequest: (request) => {
-          const order = orders[next++ % orders.length];
-          return { ...request, path: `/api/orders/update/${order.id}`, body: JSON.stringify({ version: order.version, price: 1000 + (next % 900) }) };
-        },
-        onResponse: (status: number) => {
-          if (status !== 200) refused += 1;
-        },
-      },
-    ],
-  });
-  return { seconds: (Date.now() - started) / 1000, rps: result.requests.average, refused, errors: result.errors + result.timeouts };
+  let updated = 0;
+  try {
+    for (let from = 0; from < orders.length; from += ROWS_A_STATEMENT) {
+      const ids = orders.slice(from, from + ROWS_A_STATEMENT).map((order) => Number(order.id));
+      const result = await client.query(
+        `UPDATE r_orders SET data = data || jsonb_build_object('price', 1000 + id % 900), version = version + 1, updated_at = now(), updated_by = ${Number(userId)}
+          WHERE id IN (${ids.join(',')})`,
+      );
+      updated += result.rowCount ?? 0;
+    }
+  } finally {
+    busy = false;
+    await keepBusy;
+    await client.end();
+  }
+  return { seconds: (Date.now() - started) / 1000, updated };
 }
 
 interface Figures {
@@ -206,10 +243,16 @@ async function main() {
 
     console.log(`reading the first ${UPDATES.toLocaleString('en')} orders of the list …`);
     const orders = await firstOrders(server.url, session, UPDATES);
-    console.log(`updating ${orders.length.toLocaleString('en')} orders through PUT /api/orders/update/{id}, ${UPDATE_CONCURRENCY} at a time …`);
-    const updates = await updateAll(server.url, session, orders);
-    console.log(`  ${updates.seconds.toFixed(0)} s, ${updates.rps.toFixed(0)} updates/s, refused ${updates.refused}, errors ${updates.errors}`);
-
+    console.log(`updating ${orders.length.toLocaleString('en')} orders by SQL on the server's database process, ${ROWS_A_STATEMENT} a statement …`);
+    const updates = await updateAll(server.pid, server.url, session.userId, orders);
+    console.log(`  ${updates.updated.toLocaleString('en')} rows in ${updates.seconds.toFixed(0)} s`);
+    // One save through the API: the server hears a write (its version went up by one with the SQL update).
+    const saved = await fetch(`${server.url}/api/orders/update/${orders[0].id}`, {
+      method: 'PUT',
+      headers: { ...session.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ version: orders[0].version + 1, price: 999 }),
+    });
+    if (!saved.ok) throw new Error(`PUT /api/orders/update/${orders[0].id}: ${saved.status} ${await saved.text()}`);
     const logOffset = fs.statSync(LOG).size;
     console.log('right after the updates (no pause, so no vacuum yet):');
     const unvacuumed = await measure('before vacuum', server.url, session, deepCursor, false);

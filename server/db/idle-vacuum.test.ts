@@ -234,6 +234,7 @@ describe('choosing and running vacuums', () => {
   it('runs one table at a time and waits for idleness again before the next', async () => {
     const { pool, vacuums } = fakePool();
     const maintainer = new IdleVacuum({ pool, idleMs: 50, minRows: 10_000, pollMs: 10 });
+    maintainer.start();
     try {
       await expect.poll(() => vacuums.length).toBe(1);
       expect(vacuums[0].table).toBe('r_a');
@@ -253,6 +254,7 @@ describe('choosing and running vacuums', () => {
   it('waits for a running vacuum when stopped, and starts no other', async () => {
     const { pool, vacuums } = fakePool();
     const maintainer = new IdleVacuum({ pool, idleMs: 20, minRows: 10_000, pollMs: 10 });
+    maintainer.start();
     await expect.poll(() => vacuums.length).toBe(1);
     let stopped = false;
     const stopping = maintainer.stop().then(() => (stopped = true));

@@ -97,15 +97,20 @@ export class IdleVacuum {
   private readonly asked = new Set<string>();
   private running: Promise<void> | null = null;
   private stopped = false;
-  private readonly timer: NodeJS.Timeout;
-  private readonly stopHearing: () => void;
+  private timer: NodeJS.Timeout | undefined;
+  private stopHearing = () => {};
 
-  constructor(private readonly options: IdleVacuumOptions) {
+  constructor(private readonly options: IdleVacuumOptions) {}
+
+  /** Starts watching (the plugin: once the server is ready, so a long start-up is not taken for idleness). */
+  start() {
+    if (this.stopped || this.timer) return;
+    this.lastActivity = Date.now();
     this.stopHearing = onDataWrite(() => {
       this.written = true;
       this.lastWrite = Date.now();
     });
-    this.timer = setInterval(() => this.tick(), options.pollMs ?? Math.min(1_000, options.idleMs));
+    this.timer = setInterval(() => this.tick(), this.options.pollMs ?? Math.min(1_000, this.options.idleMs));
     this.timer.unref();
   }
 

@@ -39,6 +39,10 @@ export const idleVacuumPlugin = fp(
       reply.raw.once('close', () => maintainer.requestEnded());
       done();
     });
+    app.addHook('onReady', (done) => {
+      maintainer.start();
+      done();
+    });
     let stopped: Promise<void> | null = null;
     app.addHook('preClose', (done) => {
       stopped = maintainer.stop();
