@@ -18,6 +18,10 @@
  * again before each next one: the longest wait a request can meet is one VACUUM of one table
  * (bench/NOTES.md, "Issue 16 point 7", has its figure at the bench's size).
  *
+ * PGlite's statistics start from zero at every start: what was changed and not yet vacuumed when the server
+ * stopped is written to `embedded_vacuum_debt` (migration 015) then, and added to the statistics after the next
+ * start. A crash loses it (the next VACUUM of the table catches up once it changes past its threshold again).
+ *
  * PostgreSQL has autovacuum, and the engine's per-table settings tune it (paging.ts): nothing here runs there.
  */
 import type pg from 'pg';
@@ -95,6 +99,9 @@ export class IdleVacuum {
   /** Whether the statistics may not show every write yet. */
   private written = true;
   private readonly asked = new Set<string>();
+  /** Changes from before this start (embedded_vacuum_debt), per table, until it is vacuumed. */
+  private readonly carried = new Map<string, number>();
+  private loaded: Promise<void> | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
@@ -106,6 +113,7 @@ export class IdleVacuum {
   start() {
     if (this.stopped || this.timer) return;
     this.lastActivity = Date.now();
+    this.loaded = this.loadDebt();
     this.stopHearing = onDataWrite(() => {
       this.written = true;
       this.lastWrite = Date.now();
@@ -135,12 +143,46 @@ export class IdleVacuum {
     return this.running !== null;
   }
 
-  /** No VACUUM starts after this; one that is running is waited for (PGlite cannot cut it short). */
+  /**
+   * No VACUUM starts after this; one that is running is waited for (PGlite cannot cut it short). Then what is
+   * left to vacuum is kept for the next start (the database must still be open).
+   */
   async stop(): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.timer);
     this.stopHearing();
     await this.running;
+    if (this.loaded) await this.saveDebt();
+  }
+
+  private async loadDebt() {
+    try {
+      const { rows } = await this.options.pool.query<{ table_name: string; changed: number }>('SELECT table_name, changed FROM embedded_vacuum_debt');
+      for (const row of rows) if (Number(row.changed) > 0) this.carried.set(row.table_name, Number(row.changed));
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'embedded database: reading the changes kept from the last run failed');
+    }
+  }
+
+  private async saveDebt() {
+    try {
+      await this.loaded;
+      const tables = await this.changes();
+      await this.options.pool.query(
+        `INSERT INTO embedded_vacuum_debt (table_name, changed) SELECT * FROM unnest($1::text[], $2::bigint[])
+         ON CONFLICT (table_name) DO UPDATE SET changed = EXCLUDED.changed`,
+        [tables.map((table) => table.table), tables.map((table) => table.changed)],
+      );
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'embedded database: keeping the changes not yet vacuumed failed');
+    }
+  }
+
+  /** Each engine table's changes: the statistics' since this start, and those carried from before it. */
+  private async changes(): Promise<TableChanges[]> {
+    const { rows } = await this.options.pool.query<TableChanges>(CHANGES_SQL);
+    return rows.map((row) => ({ ...row, live: Number(row.live), changed: Number(row.changed) + (this.carried.get(row.table) ?? 0) }));
   }
 
   private idle(): boolean {
@@ -158,8 +200,8 @@ export class IdleVacuum {
     // Writes from here on are heard again, and read at the next idle moment; until the statistics have had time
     // to show the last one, they are read again at every idle poll.
     if (Date.now() - this.lastWrite >= STATS_SETTLE_MS) this.written = false;
-    const { rows } = await this.options.pool.query<TableChanges>(CHANGES_SQL);
-    const tables = rows.map((row) => ({ ...row, live: Number(row.live), changed: Number(row.changed) }));
+    await this.loaded;
+    const tables = await this.changes();
     for (;;) {
       const table = nextTable(tables, this.asked, this.options.minRows);
       if (!table) return;
@@ -184,6 +226,7 @@ export class IdleVacuum {
       this.options.log?.warn({ err: error, table: table.table }, 'embedded database: VACUUM failed');
       return;
     }
+    this.carried.delete(table.table);
     const ms = Date.now() - started;
     this.done.push({ table: table.table, ms });
     if (this.done.length > 20) this.done.shift();
