@@ -140,6 +140,78 @@ function databasePort(serverPid: number): number {
   throw new Error(`no listening socket of the database process ${databasePid}`);
 }
 
+/** Asks /api/health every 300 ms until stopped: the server is never idle, so it starts no VACUUM meanwhile. */
+function keepServerBusy(baseUrl: string) {
+  let busy = true;
+  const loop = (async () => {
+    while (busy) {
+      await fetch(`${baseUrl}/api/health`).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  })();
+  return async () => {
+    busy = false;
+    await loop;
+  };
+}
+
+async function databaseClient(serverPid: number): Promise<pg.Client> {
+  const client = new pg.Client({ host: '127.0.0.1', port: databasePort(serverPid), user: 'postgres', database: 'postgres' });
+  await client.connect();
+  return client;
+}
+
+interface Plan {
+  ms: number;
+  buffers: number;
+  heapFetches: number;
+}
+
+/**
+ * What the database does for the ids of the deep page (by cursor: the keyset range after the cursor's row) and of
+ * the jump (OFFSET 99,990 in the default order), read with EXPLAIN (ANALYZE, BUFFERS), each twice, the second
+ * counted: buffers and heap fetches do not depend on what else the machine is doing, unlike req/s here.
+ */
+async function explainPages(serverPid: number, baseUrl: string, userId: number, cursor: string): Promise<Record<'deep' | 'jump', Plan>> {
+  const client = await databaseClient(serverPid);
+  const stopBusy = keepServerBusy(baseUrl);
+  try {
+    const tenant = Number((await client.query<{ tenant_id: string }>(`SELECT tenant_id FROM users WHERE id = ${Number(userId)}`)).rows[0].tenant_id);
+    const column = String(
+      (
+        await client.query<{ column_name: string }>(
+          `SELECT column_name FROM information_schema.columns WHERE table_name = 'r_orders' AND column_name LIKE 'sort\\_key\\_%'`,
+        )
+      ).rows[0].column_name,
+    );
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { k: string; i: number };
+    const order = `ORDER BY "${column}" DESC NULLS LAST, id DESC`;
+    const statements = {
+      deep: `SELECT id FROM r_orders WHERE tenant_id = ${tenant} AND ("${column}", id) < ('${key.k.replace(/'/g, "''")}', ${Number(key.i)}) ${order} LIMIT 10`,
+      jump: `SELECT id FROM r_orders WHERE tenant_id = ${tenant} ${order} LIMIT 10 OFFSET ${(DEEP_PAGE - 1) * 10}`,
+    };
+    const plans = {} as Record<'deep' | 'jump', Plan>;
+    for (const [name, statement] of Object.entries(statements) as Array<['deep' | 'jump', string]>) {
+      let text = '';
+      for (let run = 0; run < 2; run += 1) {
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement}`);
+        text = rows.map((row) => row['QUERY PLAN']).join('\n');
+      }
+      const first = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+      const buffers = /Buffers: shared ([^\n]*)/.exec(text)?.[1] ?? '';
+      plans[name] = {
+        ms: first(/Execution Time: ([\d.]+) ms/),
+        buffers: [...buffers.matchAll(/(?:hit|read)=(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0),
+        heapFetches: first(/Heap Fetches: (\d+)/),
+      };
+    }
+    return plans;
+  } finally {
+    await stopBusy();
+    await client.end();
+  }
+}
+
 /**
  * Each order updated once as the engine's update statement changes it, in statements of ROWS_A_STATEMENT rows
  * on a connection of the bench's own to the server's database process. Simple-protocol statements (no
@@ -147,15 +219,8 @@ function databasePort(serverPid: number): number {
  * one message at a time in its one session); the server only answers /api/health meanwhile, which reads nothing.
  */
 async function updateAll(serverPid: number, baseUrl: string, userId: number, orders: Array<{ id: number }>) {
-  const client = new pg.Client({ host: '127.0.0.1', port: databasePort(serverPid), user: 'postgres', database: 'postgres' });
-  await client.connect();
-  let busy = true;
-  const keepBusy = (async () => {
-    while (busy) {
-      await fetch(`${baseUrl}/api/health`).catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-  })();
+  const client = await databaseClient(serverPid);
+  const stopBusy = keepServerBusy(baseUrl);
   const started = Date.now();
   let updated = 0;
   try {
@@ -168,8 +233,7 @@ async function updateAll(serverPid: number, baseUrl: string, userId: number, ord
       updated += result.rowCount ?? 0;
     }
   } finally {
-    busy = false;
-    await keepBusy;
+    await stopBusy();
     await client.end();
   }
   return { seconds: (Date.now() - started) / 1000, updated };
@@ -240,6 +304,8 @@ async function main() {
 
     console.log('fresh data set:');
     const fresh = await measure('fresh', server.url, session, deepCursor, true);
+    const freshPlans = await explainPages(server.pid, server.url, session.userId, deepCursor);
+    console.log(`  fresh plans: ${JSON.stringify(freshPlans)}`);
 
     console.log(`reading the first ${UPDATES.toLocaleString('en')} orders of the list …`);
     const orders = await firstOrders(server.url, session, UPDATES);
@@ -256,6 +322,8 @@ async function main() {
     const logOffset = fs.statSync(LOG).size;
     console.log('right after the updates (no pause, so no vacuum yet):');
     const unvacuumed = await measure('before vacuum', server.url, session, deepCursor, false);
+    const unvacuumedPlans = await explainPages(server.pid, server.url, session.userId, deepCursor);
+    console.log(`  before-vacuum plans: ${JSON.stringify(unvacuumedPlans)}`);
 
     console.log('idle: waiting for the server to vacuum r_orders …');
     const idleFrom = Date.now();
@@ -276,6 +344,8 @@ async function main() {
 
     console.log('after the idle vacuum:');
     const vacuumed = await measure('after vacuum', server.url, session, deepCursor, true);
+    const vacuumedPlans = await explainPages(server.pid, server.url, session.userId, deepCursor);
+    console.log(`  after-vacuum plans: ${JSON.stringify(vacuumedPlans)}`);
 
     console.log('\n| case | fresh req/s, p50 / p99 | after updates, before vacuum | after the idle vacuum | after vacuum ÷ fresh (req/s) |');
     console.log('|---|---|---|---|---|');
@@ -288,6 +358,12 @@ async function main() {
       console.log(
         `| ${label} | ${cell(fresh[name])} | ${cell(unvacuumed[name])} | ${cell(vacuumed[name])} | ${ratio(vacuumed[name].rps, fresh[name].rps).toFixed(2)} |`,
       );
+    }
+    console.log('\n| ids of the page (EXPLAIN ANALYZE, BUFFERS) | fresh: ms, buffers, heap fetches | before vacuum | after vacuum |');
+    console.log('|---|---|---|---|');
+    const planCell = (plan: Plan) => `${plan.ms.toFixed(2)} ms, ${plan.buffers}, ${plan.heapFetches}`;
+    for (const name of ['deep', 'jump'] as const) {
+      console.log(`| ${name} | ${planCell(freshPlans[name])} | ${planCell(unvacuumedPlans[name])} | ${planCell(vacuumedPlans[name])} |`);
     }
     const within = (name: keyof Figures) => ratio(vacuumed[name].rps, fresh[name].rps) >= 0.8 && ratio(vacuumed[name].p50, Math.max(1, fresh[name].p50)) <= 1.2;
     console.log(
@@ -306,6 +382,7 @@ async function main() {
       fresh,
       unvacuumed,
       vacuumed,
+      plans: { fresh: freshPlans, unvacuumed: unvacuumedPlans, vacuumed: vacuumedPlans },
     };
     const file = path.join(HOME, `result-${startedAt.replace(/[:.]/g, '-')}.json`);
     fs.writeFileSync(file, JSON.stringify(result, null, 2));
