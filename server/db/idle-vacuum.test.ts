@@ -138,22 +138,25 @@ describe('the embedded database vacuums while idle', () => {
     expect(await heapFetches(test, 'r_orders', tenantId)).toBeGreaterThan(0);
   });
 
-  it('vacuums the table an import wrote at the next idle moment, however few its rows', async () => {
-    const table = test.app.engine.byName.get('hr-document-types')?.table as string;
-    expect(table).toBe('r_hr_document_types');
+  it.each([
+    [
+      'hr-document-types',
+      'r_hr_document_types',
+      '/api/documents/import',
+      'Name;Short name;Statuses;Required for\nDriving licence;DLC;Valid, Expired;Employees',
+    ],
+    // An adopted table, whose name does not start with r_.
+    ['companies', 'companies', '/api/companies/import', 'Name\nVacuum Freight GmbH'],
+  ])('vacuums the table an import wrote at the next idle moment, however few its rows (%s)', async (resource, table, url, file) => {
+    expect(test.app.engine.byName.get(resource)?.table).toBe(table);
     const before = await vacuumCount(test.database.pool, table);
     const { payload, contentType } = multipart([
-      {
-        field: 'file',
-        fileName: 'types.csv',
-        contentType: 'text/csv',
-        content: 'Name;Short name;Statuses;Required for\nDriving licence;DLC;Valid, Expired;Employees',
-      },
+      { field: 'file', fileName: 'import.csv', contentType: 'text/csv', content: file },
       { field: 'dry_run', content: 'false' },
     ]);
     const response = await test.app.inject({
       method: 'POST',
-      url: '/api/documents/import',
+      url,
       payload,
       headers: { ...CSRF, 'content-type': contentType, authorization: `Bearer ${owner.token}`, 'accept-language': 'en' },
     });

@@ -65,7 +65,7 @@ const CHANGES_SQL = `
   SELECT format('%I.%I', schemaname, relname) AS target, relname AS table, n_live_tup AS live,
          greatest(n_dead_tup + n_ins_since_vacuum, n_mod_since_analyze) AS changed
     FROM pg_stat_user_tables
-   WHERE relname LIKE 'r\\_%'`;
+   WHERE relname LIKE 'r\\_%' OR relname = ANY($1::text[])`;
 
 /**
  * A backend hands its counts to the statistics at most once a second, at the end of a later transaction (the
@@ -181,7 +181,8 @@ export class IdleVacuum {
 
   /** Each engine table's changes: the statistics' since this start, and those carried from before it. */
   private async changes(): Promise<TableChanges[]> {
-    const { rows } = await this.options.pool.query<TableChanges>(CHANGES_SQL);
+    // The tables an import asked for too: an adopted table (`companies`) has no `r_` name.
+    const { rows } = await this.options.pool.query<TableChanges>(CHANGES_SQL, [[...this.asked]]);
     return rows.map((row) => ({ ...row, live: Number(row.live), changed: Number(row.changed) + (this.carried.get(row.table) ?? 0) }));
   }
 
@@ -202,6 +203,8 @@ export class IdleVacuum {
     if (Date.now() - this.lastWrite >= STATS_SETTLE_MS) this.written = false;
     await this.loaded;
     const tables = await this.changes();
+    // A table asked for that is not there (dropped since) is not asked for again at every idle poll.
+    for (const name of this.asked) if (!tables.some((table) => table.table === name)) this.asked.delete(name);
     for (;;) {
       const table = nextTable(tables, this.asked, this.options.minRows);
       if (!table) return;
