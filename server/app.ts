@@ -17,6 +17,7 @@ import { handoverActListRoutes } from './routes/hand-written/handover-acts-list'
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
+import { idleVacuumPlugin } from './plugins/idle-vacuum';
 import { jsonBodyPlugin } from './plugins/json-body';
 import { multipartPlugin } from './plugins/multipart';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -70,6 +71,8 @@ export const fleetdeskApp = fp(
     // Order matters for onRequest hooks: the request id and the language first, so that every later
     // refusal (CSRF, rate limit, auth) is logged with its id and answered in the user's language.
     await app.register(requestIdPlugin);
+    // First of the request hooks after the id: every request counts as activity, even one refused at once.
+    await app.register(idleVacuumPlugin, { config, database });
     await app.register(routeCatalogPlugin);
     await app.register(i18nPlugin, { translator });
     await app.register(errorsPlugin);

@@ -21,6 +21,7 @@ describe('configuration from the environment', () => {
       reminderIntervalMs: 60_000,
       mailMaxAttempts: 6,
       mailRetrySeconds: 60,
+      embeddedVacuum: { enabled: true, idleMs: 3_000, minRows: 10_000 },
     });
   });
 
@@ -83,5 +84,15 @@ describe('configuration from the environment', () => {
     });
     expect(() => loadConfig({ BACKGROUND_JOBS: 'sometimes' })).toThrow(ConfigError);
     expect(() => loadConfig({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(ConfigError);
+  });
+
+  it("reads the embedded database's idle vacuum", () => {
+    expect(loadConfig({ EMBEDDED_VACUUM: 'off', EMBEDDED_VACUUM_IDLE_MS: '200', EMBEDDED_VACUUM_MIN_ROWS: '50' }).embeddedVacuum).toEqual({
+      enabled: false,
+      idleMs: 200,
+      minRows: 50,
+    });
+    expect(() => loadConfig({ EMBEDDED_VACUUM: 'idle' })).toThrow(ConfigError);
+    expect(() => loadConfig({ EMBEDDED_VACUUM_MIN_ROWS: '0' })).toThrow(ConfigError);
   });
 });

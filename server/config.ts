@@ -47,6 +47,13 @@ export interface Config {
   mailMaxAttempts: number;
   /** Wait before the first retry of a failed delivery, doubling with each further one (MAIL_RETRY_SECONDS). */
   mailRetrySeconds: number;
+  /**
+   * The embedded database's VACUUM (ANALYZE) of its most changed engine tables while the server is idle
+   * (server/db/idle-vacuum.ts): EMBEDDED_VACUUM=on|off (default on), after EMBEDDED_VACUUM_IDLE_MS without a
+   * request (3000), for a table with EMBEDDED_VACUUM_MIN_ROWS changed rows (10000; or 10 % of a smaller table).
+   * Nothing runs on PostgreSQL, which has autovacuum.
+   */
+  embeddedVacuum: { enabled: boolean; idleMs: number; minRows: number };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -149,6 +156,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     reminderIntervalMs: integer('REMINDER_INTERVAL_MS', 60_000, 50, 86_400_000),
     mailMaxAttempts: integer('MAIL_MAX_ATTEMPTS', 6, 1, 20),
     mailRetrySeconds: integer('MAIL_RETRY_SECONDS', 60, 1, 86_400),
+    embeddedVacuum: {
+      enabled: onOff('EMBEDDED_VACUUM', true),
+      idleMs: integer('EMBEDDED_VACUUM_IDLE_MS', 3_000, 10, 3_600_000),
+      minRows: integer('EMBEDDED_VACUUM_MIN_ROWS', 10_000, 1, 1_000_000_000),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

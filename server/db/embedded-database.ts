@@ -113,8 +113,17 @@ export async function startEmbeddedDatabase(dataDir: string, onUnexpectedExit: (
 
   let closing = false;
   child.on('exit', (code, signal) => {
+    process.off('exit', killChild);
     if (!closing) onUnexpectedExit(new Error(`The embedded database process stopped (exit code ${code ?? signal})`));
   });
+  // The server exiting before its database closed (a shutdown's deadline passed while a long statement ran,
+  // an idle VACUUM of a large table: server/db/idle-vacuum.ts) releases the data folder's lock on its way out.
+  // The database process cannot hear the parent go while PGlite is inside a statement, so without this it
+  // would go on writing the folder while the next server opens it. Killed, it loses only that statement.
+  const killChild = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.on('exit', killChild);
 
   const pool = createPool({
     host: '127.0.0.1',

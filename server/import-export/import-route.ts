@@ -104,7 +104,12 @@ export function registerImportRoute(
         log: request.log,
       });
       const used: Mapping = Object.fromEntries(table.headings.map((heading, index) => [heading, fields[index]]));
-      if (!dryRun && outcome.created > 0) await saveMapping(database.pool, request.user.tenant_id, request.user.id, resource, used);
+      if (!dryRun && outcome.created > 0) {
+        // Thousands of rows in one go: the embedded database vacuums the table at its next idle moment (issue 16,
+        // point 7), so the next lists read its new rows from index-only scans. PostgreSQL's autovacuum does this itself.
+        app.idleVacuum?.schedule(resource.table);
+        await saveMapping(database.pool, request.user.tenant_id, request.user.id, resource, used);
+      }
       const words = new Words(request.t, request.language, lists);
       const required = new Set(resource.loaded.schema.required ?? []);
       const message = dryRun

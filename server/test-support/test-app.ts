@@ -71,6 +71,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     AUTH_RATE_LIMIT: '100000',
     // No reminder digests or queued mails behind a suite's back: the reminder suites run them by hand.
     BACKGROUND_JOBS: 'off',
+    // Nor a VACUUM between two of its requests (server/db/idle-vacuum.ts): its own suite switches it on.
+    EMBEDDED_VACUUM: 'off',
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,0 +1,325 @@
+/**
+ * The embedded database vacuums its most changed engine tables while the server is idle (issue 16, point 7):
+ * not while a request is in flight, not a table changed too little, one table at a time with idleness checked
+ * between them, a table an import wrote at the next idle moment, nothing started once the server closes, and
+ * nothing at all on PostgreSQL.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { databases } from '../test-support/databases';
+import { tenantOf } from '../test-support/direct-records';
+import { multipart } from '../test-support/files';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+import { openDatabase } from './database';
+import { IdleVacuum, isDue, nextTable, type TableChanges } from './idle-vacuum';
+import type { Queryable } from './pool';
+
+const IDLE_MS = 300;
+const MIN_ROWS = 1_000;
+const VACUUM_ENV = { EMBEDDED_VACUUM: 'on', EMBEDDED_VACUUM_IDLE_MS: String(IDLE_MS), EMBEDDED_VACUUM_MIN_ROWS: String(MIN_ROWS) };
+/** Several idle periods and polls: long enough for a vacuum that was going to start to have started. */
+const WAIT_MS = IDLE_MS * 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A route that answers only when the test says so: a request in flight for as long as the test wants. */
+function heldRoute(app: FastifyInstance) {
+  let release = () => {};
+  app.get('/test/held', async () => {
+    await new Promise<void>((resolve) => (release = resolve));
+    return { ok: true };
+  });
+  return {
+    /** Starts a request that stays in flight until the returned function is called (and resolves with its answer). */
+    hold() {
+      const answer = app.inject({ method: 'GET', url: '/test/held' });
+      return async () => {
+        // The handler may not have been reached yet: wait for it before letting go.
+        for (let tries = 0; tries < 100; tries += 1) {
+          release();
+          const settled = await Promise.race([answer.then(() => true), sleep(20).then(() => false)]);
+          if (settled) break;
+        }
+        expect((await answer).statusCode).toBe(200);
+      };
+    },
+  };
+}
+
+async function vacuumCount(pool: Queryable, table: string): Promise<number> {
+  const { rows } = await pool.query<{ vacuum_count: number }>('SELECT vacuum_count FROM pg_stat_user_tables WHERE relname = $1', [table]);
+  return Number(rows[0]?.vacuum_count ?? 0);
+}
+
+/** Heap fetches of an index-only scan of a tenant's ids: 0 once VACUUM has marked the table's pages all-visible. */
+async function heapFetches(test: TestApp, table: string, tenantId: number): Promise<number> {
+  const plan = await test.database.transaction(async (client) => {
+    // Only the (tenant_id, id) index may answer: the planner would read a table this small whole.
+    for (const plan of ['seqscan', 'bitmapscan']) await client.query(`SET LOCAL enable_${plan} = off`);
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE) SELECT count(*) FROM ${table} WHERE tenant_id = ${tenantId}`);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+  expect(plan).toContain('Index Only Scan');
+  const fetches = /Heap Fetches: (\d+)/.exec(plan);
+  expect(fetches, plan).not.toBeNull();
+  return Number(fetches?.[1]);
+}
+
+/** A backend hands its counts to the statistics at most once a second, at the end of a later statement. */
+async function settleStatistics(pool: Queryable) {
+  await sleep(1_200);
+  await pool.query('SELECT 1');
+}
+
+async function insertOrders(pool: Queryable, tenantId: number, count: number) {
+  await pool.query(
+    `INSERT INTO r_orders (tenant_id, data)
+     SELECT $1, jsonb_build_object('cargo_number', 'VAC-' || i, 'customer', 'Vacuum Freight', 'loading_date', '2026-01-01', 'price', i)
+       FROM generate_series(1, $2::int) AS i`,
+    [tenantId, count],
+  );
+}
+
+const updateOrders = (pool: Queryable, tenantId: number, count: number) =>
+  pool.query(
+    `UPDATE r_orders SET data = data || jsonb_build_object('price', (data->>'price')::int + 1)
+      WHERE id IN (SELECT id FROM r_orders WHERE tenant_id = $1 ORDER BY id LIMIT $2)`,
+    [tenantId, count],
+  );
+
+describe('the embedded database vacuums while idle', () => {
+  let test: TestApp;
+  let held: ReturnType<typeof heldRoute>;
+  let owner: RegisteredUser;
+  let tenantId: number;
+  let maintainer: IdleVacuum;
+
+  beforeAll(async () => {
+    test = await startTestApp('pglite', { env: VACUUM_ENV, beforeReady: (app) => void (held = heldRoute(app)) });
+    maintainer = test.app.idleVacuum as IdleVacuum;
+    owner = await registerUser(test.app);
+    tenantId = await tenantOf(test.database.pool, owner.user.id);
+  });
+  afterAll(() => test?.close());
+
+  it('is on for the embedded database when configured', () => {
+    expect(maintainer).toBeInstanceOf(IdleVacuum);
+  });
+
+  it('vacuums a table changed past the threshold once no request has been in flight for the idle time, and not before', async () => {
+    const pool = test.database.pool;
+    const release = held.hold();
+    await insertOrders(pool, tenantId, 2_000);
+    await pool.query('VACUUM (ANALYZE) r_orders');
+    // 1,200 dead row versions of 2,000 rows: due (the threshold is min(1,000, max(500, 10 %))).
+    await updateOrders(pool, tenantId, 1_200);
+    const before = await vacuumCount(pool, 'r_orders');
+    expect(await heapFetches(test, 'r_orders', tenantId)).toBeGreaterThan(0);
+
+    // Long past the idle time, but a request is in flight: nothing runs.
+    await sleep(WAIT_MS);
+    expect(await vacuumCount(pool, 'r_orders')).toBe(before);
+    expect(maintainer.done.map((done) => done.table)).not.toContain('r_orders');
+
+    await release();
+    await expect.poll(() => vacuumCount(pool, 'r_orders'), { timeout: 15_000, interval: 100 }).toBeGreaterThan(before);
+    expect(maintainer.done.map((done) => done.table)).toContain('r_orders');
+    expect(await heapFetches(test, 'r_orders', tenantId)).toBe(0);
+  });
+
+  it('leaves a table alone while its changes stay under the threshold', async () => {
+    const pool = test.database.pool;
+    await expect.poll(() => maintainer.busy, { timeout: 15_000 }).toBe(false);
+    const before = await vacuumCount(pool, 'r_orders');
+    await updateOrders(pool, tenantId, 100);
+    await sleep(WAIT_MS);
+    expect(await vacuumCount(pool, 'r_orders')).toBe(before);
+    expect(await heapFetches(test, 'r_orders', tenantId)).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [
+      'hr-document-types',
+      'r_hr_document_types',
+      '/api/documents/import',
+      'Name;Short name;Statuses;Required for\nDriving licence;DLC;Valid, Expired;Employees',
+    ],
+    // An adopted table, whose name does not start with r_.
+    ['companies', 'companies', '/api/companies/import', 'Name\nVacuum Freight GmbH'],
+  ])('vacuums the table an import wrote at the next idle moment, however few its rows (%s)', async (resource, table, url, file) => {
+    expect(test.app.engine.byName.get(resource)?.table).toBe(table);
+    const before = await vacuumCount(test.database.pool, table);
+    const { payload, contentType } = multipart([
+      { field: 'file', fileName: 'import.csv', contentType: 'text/csv', content: file },
+      { field: 'dry_run', content: 'false' },
+    ]);
+    const response = await test.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...CSRF, 'content-type': contentType, authorization: `Bearer ${owner.token}`, 'accept-language': 'en' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ data: { created: number } }>().data.created).toBe(1);
+    await expect.poll(() => vacuumCount(test.database.pool, table), { timeout: 15_000, interval: 100 }).toBeGreaterThan(before);
+    expect(maintainer.done.map((done) => done.table)).toContain(table);
+  });
+
+  it('starts no vacuum once the server closes', async () => {
+    const pool = test.database.pool;
+    const release = held.hold();
+    await updateOrders(pool, tenantId, 1_500);
+    const before = await vacuumCount(pool, 'r_orders');
+    const closing = test.app.close();
+    await release();
+    await closing;
+    await sleep(WAIT_MS);
+    expect(await vacuumCount(pool, 'r_orders')).toBe(before);
+  });
+});
+
+describe('changes not yet vacuumed when the server stops', () => {
+  let test: TestApp;
+  let tenantId: number;
+  beforeAll(async () => {
+    // The suite drives its own maintainers on the app's database, as two runs of a server would.
+    test = await startTestApp('pglite');
+    const owner = await registerUser(test.app);
+    tenantId = await tenantOf(test.database.pool, owner.user.id);
+  });
+  afterAll(() => test?.close());
+
+  it("are kept for the next start (PGlite's statistics start from zero), and count towards the threshold then", async () => {
+    const pool = test.database.pool;
+    await insertOrders(pool, tenantId, 2_000);
+    await settleStatistics(pool);
+    await pool.query('VACUUM (ANALYZE) r_orders');
+    const before = await vacuumCount(pool, 'r_orders');
+    const options = { pool, idleMs: 50, minRows: MIN_ROWS, pollMs: 20 };
+
+    // First run: 300 changed rows of 2,000, under the threshold (500): not vacuumed, kept when it stops.
+    const first = new IdleVacuum(options);
+    first.start();
+    await updateOrders(pool, tenantId, 300);
+    await settleStatistics(pool);
+    await first.stop();
+    expect(await vacuumCount(pool, 'r_orders')).toBe(before);
+    const { rows } = await pool.query<{ changed: number }>(`SELECT changed FROM embedded_vacuum_debt WHERE table_name = 'r_orders'`);
+    expect(Number(rows[0]?.changed)).toBeGreaterThanOrEqual(300);
+
+    // A restart: the statistics are gone. 300 more rows alone are under the threshold; with the 300 kept, over it.
+    await test.app.close();
+    await test.database.close();
+    const reopened = await openDatabase({ databaseUrl: null, dataDir: test.config.dataDir });
+    const second = new IdleVacuum({ ...options, pool: reopened.pool });
+    second.start();
+    try {
+      await updateOrders(reopened.pool, tenantId, 300);
+      await expect.poll(() => vacuumCount(reopened.pool, 'r_orders'), { timeout: 15_000, interval: 100 }).toBeGreaterThan(0);
+      expect(second.done.map((done) => done.table)).toContain('r_orders');
+    } finally {
+      await second.stop();
+      await reopened.close();
+    }
+  });
+});
+
+describe.each(databases.filter((kind) => kind === 'postgres'))('on %s', (kind) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp(kind, { env: VACUUM_ENV });
+  });
+  afterAll(() => test?.close());
+
+  it('runs nothing: PostgreSQL has autovacuum', async () => {
+    expect(test.app.idleVacuum).toBeNull();
+    const owner = await registerUser(test.app);
+    const tenantId = await tenantOf(test.database.pool, owner.user.id);
+    await insertOrders(test.database.pool, tenantId, 2_000);
+    await updateOrders(test.database.pool, tenantId, 1_500);
+    await sleep(WAIT_MS);
+    expect(await vacuumCount(test.database.pool, 'r_orders')).toBe(0);
+  });
+});
+
+describe('choosing and running vacuums', () => {
+  const table = (name: string, live: number, changed: number): TableChanges => ({ target: `"${name}"`, table: name, live, changed });
+
+  it('finds a table due after the minimum of changed rows, or a tenth of a smaller table, but not for a few rows', () => {
+    expect(isDue(table('r_orders', 1_000_000, 10_000), 10_000)).toBe(true);
+    expect(isDue(table('r_orders', 1_000_000, 9_999), 10_000)).toBe(false);
+    expect(isDue(table('r_trailers', 20_000, 2_000), 10_000)).toBe(true);
+    expect(isDue(table('r_trailers', 20_000, 1_999), 10_000)).toBe(false);
+    expect(isDue(table('r_cards', 100, 499), 10_000)).toBe(false);
+    expect(isDue(table('r_cards', 100, 500), 10_000)).toBe(true);
+  });
+
+  it('takes a table an import asked for first, then the most changed', () => {
+    const tables = [table('r_a', 100_000, 20_000), table('r_b', 100_000, 50_000), table('r_c', 100, 3)];
+    expect(nextTable(tables, new Set(), 10_000)?.table).toBe('r_b');
+    expect(nextTable(tables, new Set(['r_c']), 10_000)?.table).toBe('r_c');
+    expect(nextTable([table('r_c', 100, 3)], new Set(), 10_000)).toBeUndefined();
+  });
+
+  /** A pool whose statistics name two due tables and whose VACUUMs end when the test says. */
+  function fakePool() {
+    const vacuums: Array<{ table: string; end: () => void }> = [];
+    const vacuumed = new Set<string>();
+    const pool = {
+      query(statement: string | { text: string }) {
+        const text = typeof statement === 'string' ? statement : statement.text;
+        if (text.includes('embedded_vacuum_debt')) return Promise.resolve({ rows: [] });
+        if (text.includes('pg_stat_user_tables')) {
+          return Promise.resolve({ rows: [table('r_a', 100_000, 50_000), table('r_b', 100_000, 20_000)].filter((row) => !vacuumed.has(row.table)) });
+        }
+        const name = text.replace('VACUUM (ANALYZE) ', '').replaceAll('"', '');
+        return new Promise((resolve) =>
+          vacuums.push({
+            table: name,
+            end: () => {
+              vacuumed.add(name);
+              resolve({ rows: [] });
+            },
+          }),
+        );
+      },
+    };
+    return { pool: pool as never, vacuums };
+  }
+
+  it('runs one table at a time and waits for idleness again before the next', async () => {
+    const { pool, vacuums } = fakePool();
+    const maintainer = new IdleVacuum({ pool, idleMs: 50, minRows: 10_000, pollMs: 10 });
+    maintainer.start();
+    try {
+      await expect.poll(() => vacuums.length).toBe(1);
+      expect(vacuums[0].table).toBe('r_a');
+      maintainer.requestStarted();
+      vacuums[0].end();
+      await sleep(200);
+      expect(vacuums).toHaveLength(1);
+      maintainer.requestEnded();
+      await expect.poll(() => vacuums.length).toBe(2);
+      expect(vacuums[1].table).toBe('r_b');
+      vacuums[1].end();
+    } finally {
+      await maintainer.stop();
+    }
+  });
+
+  it('waits for a running vacuum when stopped, and starts no other', async () => {
+    const { pool, vacuums } = fakePool();
+    const maintainer = new IdleVacuum({ pool, idleMs: 20, minRows: 10_000, pollMs: 10 });
+    maintainer.start();
+    await expect.poll(() => vacuums.length).toBe(1);
+    let stopped = false;
+    const stopping = maintainer.stop().then(() => (stopped = true));
+    await sleep(100);
+    expect(stopped).toBe(false);
+    vacuums[0].end();
+    await stopping;
+    await sleep(100);
+    expect(vacuums).toHaveLength(1);
+  });
+});
