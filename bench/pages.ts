@@ -195,13 +195,17 @@ function cases(url: string, fixture: Fixture, made: number[]): Array<[string, Lo
   ];
 }
 
-/** A few requests one at a time, so that a case's first second is not its plans' and caches' making. */
+/** A second of load on every read case first, so that no round measures the JIT's or the caches' first minutes. */
 async function warm(target: LoadCase) {
   if (target.method && target.method !== 'GET') return;
-  for (let index = 0; index < 20; index += 1) await (await fetch(target.url, { headers: target.headers })).arrayBuffer();
+  await load(target, connections, 1);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
 interface Server {
   label: string;
