@@ -66,16 +66,35 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** CPU seconds used so far by a server and by each process of its database (pid → seconds). */
+interface CpuReading {
+  server: number;
+  database: Map<number, number>;
+}
+
 /**
- * CPU seconds used so far by a server and by its database: the embedded database's process is the server's
- * child; PostgreSQL's backends are those connected to the server's own database (the baseline has a copy).
- * Per request, this says where the time goes whatever else the shared machine runs meanwhile.
+ * The embedded database's process is the server's child; PostgreSQL's backends are those connected to the server's
+ * own database (the baseline has a copy). Per request, this says where the time goes whatever else the shared
+ * machine runs meanwhile.
  */
-async function cpuOf(kind: Kind, server: Running, copy: string): Promise<{ server: number; database: number }> {
-  if (kind === 'pglite') return { server: cpuSecondsOf(server.pid), database: childrenOf(server.pid).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0) };
-  const name = `${DATABASE}${copy.replace('-', '_')}`;
-  const pids = await admin(async (client) => (await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows);
-  return { server: cpuSecondsOf(server.pid), database: pids.reduce((sum, { pid }) => sum + cpuSecondsOf(pid), 0) };
+async function cpuOf(kind: Kind, server: Running, copy: string): Promise<CpuReading> {
+  const pids =
+    kind === 'pglite'
+      ? childrenOf(server.pid)
+      : (
+          await admin(
+            async (client) =>
+              (await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [`${DATABASE}${copy.replace('-', '_')}`])).rows,
+          )
+        ).map(({ pid }) => pid);
+  return { server: cpuSecondsOf(server.pid), database: new Map(pids.map((pid) => [pid, cpuSecondsOf(pid)])) };
+}
+
+/** CPU seconds between two readings; a backend that ended meanwhile (the pool closes idle ones) is left out. */
+function cpuBetween(before: CpuReading, after: CpuReading): { server: number; database: number } {
+  let database = 0;
+  for (const [pid, seconds] of after.database) database += seconds - (before.database.get(pid) ?? 0);
+  return { server: after.server - before.server, database };
 }
 
 /** The data set, made once: a scratch database and data folder of this bench's own. */
@@ -283,10 +302,8 @@ async function bench(kind: Kind): Promise<string[]> {
           const before = await cpuOf(kind, server.running, server.copy);
           const result = await load(target, connections, seconds);
           const after = await cpuOf(kind, server.running, server.copy);
-          const perRequest = {
-            server: ((after.server - before.server) * 1000) / Math.max(1, result.requests),
-            database: ((after.database - before.database) * 1000) / Math.max(1, result.requests),
-          };
+          const used = cpuBetween(before, after);
+          const perRequest = { server: (used.server * 1000) / Math.max(1, result.requests), database: (used.database * 1000) / Math.max(1, result.requests) };
           server.results.set(name, [...(server.results.get(name) ?? []), result]);
           server.cpu.set(name, [...(server.cpu.get(name) ?? []), perRequest]);
           console.log(

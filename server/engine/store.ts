@@ -17,6 +17,9 @@ import type { RecordRow } from './records';
 
 const raw = (text: string) => new Sql([text], []);
 
+/** A page by number that skips at most this many rows reads them straight, with no deferred join (pageStatement). */
+const STRAIGHT_OFFSET_ROWS = 200;
+
 /** A row of a list page with its sort value as a cursor carries it (paging.ts `sortValueText`). */
 export type KeyedRow = RecordRow & { cursor_key: string | null };
 
@@ -135,22 +138,26 @@ export class EngineStore {
    * The page a list plan asks for (list-pipeline.ts) and, unless the plan knows it, the list's total: one statement,
    * one round trip, the total an uncorrelated subquery run once beside the page. How the rows are found:
    * - the first page: `ORDER BY … LIMIT`, served by the sort index (paging.ts);
-   * - a page by number: a deferred join, the rows before it walked as ids only and the full rows (and the derived
-   *   fields) read for the page alone; past the middle of the list (`fromEnd`, by its exact total) the same rows
+   * - a page by number: past a few hundred rows, a deferred join, the rows before it walked as ids only and the full
+   *   rows (and the derived fields) read for the page alone; past the middle of the list (`fromEnd`, by its exact total) the same rows
    *   taken from the other end, in the reverse order with the small offset, and put back in order, so the last
    *   pages cost what the first do (the reverse order is the exact mirror, ties broken by id both ways); a page
    *   past the end is empty without a query;
    * - a page after (or before) a cursor's row: a keyset condition instead of an OFFSET, an index range scan of about
    *   `limit` entries at any depth (paging.ts `keysetConditions`); where the condition has two parts (the NULL sort
-   *   values beside the others) each is its own index range of at most `limit` ids, merged in the order.
+   *   values beside the others) each is its own index range of at most `limit` rows, merged in the order.
    * An empty page carries no total: then, and only then, the total is counted on its own. A known total is not.
    */
   async readPage(resource: EngineResource, scope: Scope, conditions: Sql[], plan: ListPlan): Promise<{ rows: KeyedRow[]; total: number }> {
     const { known } = plan;
     if (known !== undefined) return { rows: await this.rowsOf(resource, scope, conditions, plan), total: known };
     const counted = this.totalSql(resource, scope, conditions, plan.cap);
-    const rows = await this.run<KeyedRow & { list_total?: number | string; list_total_pieces?: number | string }>(
-      this.pageStatement(resource, scope, conditions, plan, sql`, ${counted.total} AS list_total, ${counted.pieces} AS list_total_pieces`),
+    const rows = await this.runPage<KeyedRow & { list_total?: number | string; list_total_pieces?: number | string }>(
+      resource,
+      scope,
+      conditions,
+      plan,
+      sql`, ${counted.total} AS list_total, ${counted.pieces} AS list_total_pieces`,
     );
     const first = rows[0];
     if (!first) return { rows, total: await this.count(resource, scope, conditions, plan.cap) };
@@ -167,41 +174,68 @@ export class EngineStore {
   private async rowsOf(resource: EngineResource, scope: Scope, conditions: Sql[], plan: Pick<ListPlan, 'order' | 'limit' | 'read'>): Promise<KeyedRow[]> {
     const { read } = plan;
     if (read.by === 'offset' && read.fromEnd && read.offset >= read.fromEnd.total) return [];
-    return this.run<KeyedRow>(this.pageStatement(resource, scope, conditions, plan, raw('')));
+    return this.runPage(resource, scope, conditions, plan, raw(''));
   }
 
-  /** The statement of `readPage`: the page's keyed rows, with `extra` columns (the total) beside them. */
-  private pageStatement(resource: EngineResource, scope: Scope, conditions: Sql[], plan: Pick<ListPlan, 'order' | 'limit' | 'read'>, extra: Sql): Sql {
+  /**
+   * Runs the page's statement with `extra` columns (the total) beside its rows, and answers the rows in the list's
+   * order: a statement that reads them in the reverse order (a page before a cursor, a page read from the end) is
+   * the exact mirror of it, so its rows are simply turned round.
+   */
+  private async runPage<Row extends KeyedRow>(
+    resource: EngineResource,
+    scope: Scope,
+    conditions: Sql[],
+    plan: Pick<ListPlan, 'order' | 'limit' | 'read'>,
+    extra: Sql,
+  ): Promise<Row[]> {
+    const { statement, reversed } = this.pageStatement(resource, scope, conditions, plan, extra);
+    const rows = await this.run<Row & { sort_value?: unknown }>(statement);
+    for (const row of rows) delete row.sort_value;
+    return reversed ? rows.reverse() : rows;
+  }
+
+  /**
+   * The statement of a page (readPage), with `extra` columns beside its rows. The rows are read straight from the
+   * table, in the order or its reverse (`reversed`), whenever the rows skipped to reach them are few: a keyset page
+   * skips none, a shallow page by number a few hundred at most. Only a deeper page by number is a deferred join,
+   * its skipped rows walked as ids. (The join cost PostgreSQL twice the planning of the plain statement, for
+   * nothing at those depths: 0.3 against 0.14 ms a page.)
+   */
+  private pageStatement(
+    resource: EngineResource,
+    scope: Scope,
+    conditions: Sql[],
+    plan: Pick<ListPlan, 'order' | 'limit' | 'read'>,
+    extra: Sql,
+  ): { statement: Sql; reversed: boolean } {
     const { order, limit, read } = plan;
     const table = identifier(resource.table);
-    const forward = orderSql(order);
     const columns = sql`${this.keyedColumns(resource, order)}${extra}`;
-    if (read.by === 'offset' && read.offset === 0) {
-      return sql`SELECT ${columns} FROM ${table} WHERE ${this.where(scope, conditions)} ORDER BY ${forward} LIMIT ${limit}`;
-    }
-    let ids: Sql;
-    if (read.by === 'offset') {
-      const { offset, fromEnd } = read;
-      const window = fromEnd
-        ? sql`ORDER BY ${orderSql(order, true)} LIMIT ${Math.min(limit, fromEnd.total - offset)} OFFSET ${Math.max(0, fromEnd.total - offset - limit)}`
-        : sql`ORDER BY ${forward} LIMIT ${limit} OFFSET ${offset}`;
-      ids = sql`SELECT id FROM ${table} WHERE ${this.where(scope, conditions)} ${window}`;
-    } else {
-      const direction = orderSql(order, read.backward);
+    const rowsOf = (selected: Sql, condition: Sql[], reverse: boolean, window: Sql) =>
+      sql`SELECT ${selected} FROM ${table} WHERE ${this.where(scope, [...conditions, ...condition])} ORDER BY ${orderSql(order, reverse)} ${window}`;
+    if (read.by === 'keyset') {
       const parts = keysetConditions(order, read.start, read.backward);
-      const idsOf = (condition: Sql, selected: Sql) =>
-        sql`SELECT ${selected} FROM ${table} WHERE ${this.where(scope, [...conditions, condition])} ORDER BY ${direction} LIMIT ${limit}`;
-      if (parts.length === 1) ids = idsOf(parts[0], raw('id'));
-      else {
-        const selected = raw(`id, ${order.expression} AS sort_value`);
-        const merged = orderSql({ ...order, expression: 'sort_value' }, read.backward);
-        ids = sql`SELECT id FROM (${join(
-          parts.map((part) => sql`(${idsOf(part, selected)})`),
-          ' UNION ALL ',
-        )}) AS keyset ORDER BY ${merged} LIMIT ${limit}`;
-      }
+      const window = sql`LIMIT ${limit}`;
+      if (parts.length === 1) return { statement: rowsOf(columns, parts, read.backward, window), reversed: read.backward };
+      // Each part its own index range of at most `limit` rows, merged in the order (by the sort value, dropped after).
+      const selected = sql`${this.keyedColumns(resource, order)}, ${raw(order.expression as string)} AS sort_value`;
+      const merged = orderSql({ ...order, expression: 'sort_value' }, read.backward);
+      const union = join(
+        parts.map((part) => sql`(${rowsOf(selected, [part], read.backward, window)})`),
+        ' UNION ALL ',
+      );
+      return { statement: sql`SELECT keyset.*${extra} FROM (${union}) AS keyset ORDER BY ${merged} LIMIT ${limit}`, reversed: read.backward };
     }
-    return sql`SELECT ${columns} FROM ${table} JOIN (${ids}) AS page USING (id) ORDER BY ${forward}`;
+    const { offset, fromEnd } = read;
+    const window = fromEnd
+      ? sql`LIMIT ${Math.min(limit, fromEnd.total - offset)} OFFSET ${Math.max(0, fromEnd.total - offset - limit)}`
+      : sql`LIMIT ${limit} OFFSET ${offset}`;
+    const skipped = fromEnd ? Math.max(0, fromEnd.total - offset - limit) : offset;
+    const reversed = fromEnd !== undefined;
+    if (skipped <= STRAIGHT_OFFSET_ROWS) return { statement: rowsOf(columns, [], reversed, window), reversed };
+    const ids = rowsOf(raw('id'), [], reversed, window);
+    return { statement: sql`SELECT ${columns} FROM ${table} JOIN (${ids}) AS page USING (id) ORDER BY ${orderSql(order)}`, reversed: false };
   }
 
   /**
