@@ -103,7 +103,7 @@ function flameGraph(): string {
   const draw = (id: number, x: number, depth: number) => {
     const time = inclusive.get(id) ?? 0;
     const w = (time / total) * width;
-    if (w < 0.5) return;
+    if (w < 2) return; // narrower frames are left out: the picture stays small enough to keep in the repository
     depthMax = Math.max(depthMax, depth);
     const node = byId.get(id) as Node;
     const name = frameName(node);
