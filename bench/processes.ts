@@ -33,12 +33,21 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Starts a server script and waits until `readyPath` answers 200. */
-export async function startServer(script: string, env: Record<string, string>, readyPath: string, log: string): Promise<Running> {
+/**
+ * Starts a server script and waits until `readyPath` answers 200. `root`: the checkout it runs from (another
+ * one runs the code as it was, beside this one: bench/pages.ts), `nodeOptions` e.g. `--cpu-prof`.
+ */
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  log: string,
+  { root = ROOT, nodeOptions = [] }: { root?: string; nodeOptions?: string[] } = {},
+): Promise<Running> {
   const port = await freePort();
   const out = fs.openSync(log, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', script], {
+    cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', out, out],
   });

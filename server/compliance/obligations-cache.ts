@@ -54,9 +54,11 @@ export async function partiesObligations<Connection extends object>(
   const keyOf = (subject: Subject) => `${tenantId}:${subject.type}:${subject.id}`;
   const kept = new Map<string, ComplianceItem[]>();
   const missing: Subject[] = [];
+  const now = Date.now();
   for (const subject of subjects) {
-    const items = cache.get(keyOf(subject));
-    if (items) kept.set(keyOf(subject), items);
+    const key = keyOf(subject);
+    const items = cache.get(key, now);
+    if (items) kept.set(key, items);
     else missing.push(subject);
   }
   if (missing.length > 0) {
@@ -69,5 +71,7 @@ export async function partiesObligations<Connection extends object>(
       kept.set(key, items);
     }
   }
-  return subjects.flatMap((subject) => kept.get(keyOf(subject)) ?? []).filter((item) => item.valid_until === null || item.valid_until < until);
+  const wanted: ComplianceItem[] = [];
+  for (const items of kept.values()) for (const item of items) if (item.valid_until === null || item.valid_until < until) wanted.push(item);
+  return wanted;
 }

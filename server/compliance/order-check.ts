@@ -150,10 +150,13 @@ export async function orderProblems(
   const items = await partiesObligations(client, tenantId, [...subjects.values()], until, (reader, wanted, date) =>
     withGenericPlans(reader, (connection) => obligationsOf(connection, model, tenantId, wanted, date)),
   );
+  // Pushed, not copied: a list page of 50 orders names ~100 parties with several obligations each.
   const bySubject = new Map<string, ComplianceItem[]>();
   for (const item of items) {
     const key = `${item.subject.type}:${item.subject.id}`;
-    bySubject.set(key, [...(bySubject.get(key) ?? []), item]);
+    const found = bySubject.get(key);
+    if (found) found.push(item);
+    else bySubject.set(key, [item]);
   }
 
   return orders.map((order, index) => {

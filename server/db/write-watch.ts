@@ -51,7 +51,8 @@ export const onDataWrite = (listener: Listener) => listen(dataWrites, listener);
 
 /**
  * Calls `listener` after every statement (and transaction end) that `matches` (its SQL text): a watch of some
- * tables only (server/compliance/change-watch.ts: the engine's records but the orders).
+ * tables only (server/compliance/change-watch.ts: the engine's records but the orders). Only statements that
+ * write (`writesData`) are offered to `matches`.
  */
 export function watchWrites(matches: (text: string) => boolean, listener: Listener): () => void {
   const watch = new Watch(matches);
@@ -81,7 +82,9 @@ export class WriteWatchingClient extends pg.Client {
   query(...args: unknown[]): never {
     const text = statementText(args[0]);
     const ends = this.pending.size > 0 && TRANSACTION_END.test(text);
-    const told = ends ? [...this.pending] : watches.filter((watch) => watch.matches(text));
+    // Every watch hears of writes only, so a statement that writes nothing (most are reads: a list's long SELECT)
+    // is not tried against each watch's pattern (one a resource: ~2 % of a list request's CPU in the profile).
+    const told = ends ? [...this.pending] : DATA_WRITE.test(text) ? watches.filter((watch) => watch.matches(text)) : [];
     if (ends) this.pending.clear();
     else for (const watch of told) this.pending.add(watch);
     const result = (super.query as (...inner: unknown[]) => unknown)(...args);

@@ -19,9 +19,8 @@ import { addMessage, type FieldMessages } from '../../validation/messages';
 import { HttpError } from '../http-error';
 import type { ListQuery } from './list-query';
 import type { EngineResource } from './model';
-import { pageOrderOf, type PageOrder, type SortKind } from './paging';
-import type { ListTotals } from './list-totals';
-import type { EngineStore, KeyedRow, Scope } from './store';
+import { pageOrderOf, type SortKind } from './paging';
+import type { Scope } from './store';
 
 /** Where a cursor leads. */
 export interface CursorPosition {
@@ -30,17 +29,6 @@ export interface CursorPosition {
   backward: boolean;
   key: string | null;
   id: number;
-}
-
-export interface ListPage {
-  rows: KeyedRow[];
-  /** The list's exact total (EngineStore.count), or SEARCH_TOTAL_CAP when `totalCapped`. */
-  total: number;
-  /** Whether a search has more matches than `total` says (SEARCH_TOTAL_CAP). */
-  totalCapped: boolean;
-  currentPage: number;
-  nextCursor: string | null;
-  previousCursor: string | null;
 }
 
 const MAX_CURSOR_LENGTH = 4096;
@@ -109,52 +97,3 @@ export function readCursor(resource: EngineResource, query: ListQuery, scope: Sc
 
 /** How far a search's total is counted: "more than 10,000" is as useful to a reader as the exact figure. */
 export const SEARCH_TOTAL_CAP = 10_000;
-
-/**
- * The page a list request asks for, with the list's total: by its cursor (keyset), else by number
- * (EngineStore.pageByNumber), with the cursors that lead to the pages beside it. The total is the maintained
- * count of an unfiltered list, else one kept since an earlier request (`totals`, list-totals.ts), else counted:
- * with the first page, the one a list opens on, in one statement (EngineStore.firstPageWithTotal). A search's
- * total is counted up to SEARCH_TOTAL_CAP (`totalCapped` when there are more).
- */
-export async function listPage(
-  store: EngineStore,
-  resource: EngineResource,
-  scope: Scope,
-  query: ListQuery,
-  position: CursorPosition | null,
-  totals?: ListTotals,
-): Promise<ListPage> {
-  const order: PageOrder = pageOrderOf(resource, query.sort);
-  const currentPage = position?.page ?? query.page;
-  const cap = query.searched ? SEARCH_TOTAL_CAP : undefined;
-  const kept = totals && !store.maintained(scope, query.conditions) ? totals.lookup(resource, store.where(scope, query.conditions).render()) : null;
-  let rows: KeyedRow[];
-  let counted: number;
-  if (kept?.total !== undefined) counted = kept.total;
-  else if (!position && query.page === 1)
-    ({ rows, total: counted } = await store.firstPageWithTotal(resource, scope, query.conditions, order, query.perPage, cap));
-  else counted = await store.count(resource, scope, query.conditions, cap);
-  if (kept?.total === undefined) kept?.keep(counted);
-  const totalCapped = cap !== undefined && counted > cap;
-  const total = totalCapped ? (cap as number) : counted;
-  rows ??= position
-    ? await store.pageAfter(resource, scope, query.conditions, order, query.perPage, { key: position.key, id: position.id }, position.backward)
-    : // A capped total is no end to count back from: the page is read from the start.
-      await store.pageByNumber(resource, scope, query.conditions, order, query.perPage, (query.page - 1) * query.perPage, totalCapped ? Infinity : total);
-  const lastPage = Math.max(1, Math.ceil(total / query.perPage));
-  const fingerprint = queryFingerprint(resource, query, scope);
-  const first = rows[0];
-  const last = rows[rows.length - 1];
-  const keyOf = (row: KeyedRow) => (order.kind === 'id' ? null : row.cursor_key);
-  return {
-    rows,
-    total,
-    totalCapped,
-    currentPage,
-    nextCursor:
-      last && currentPage < lastPage ? encodeCursor({ page: currentPage + 1, backward: false, key: keyOf(last), id: Number(last.id) }, fingerprint) : null,
-    previousCursor:
-      first && currentPage > 1 ? encodeCursor({ page: currentPage - 1, backward: true, key: keyOf(first), id: Number(first.id) }, fingerprint) : null,
-  };
-}

@@ -1,12 +1,13 @@
 /**
- * The totals of filtered and searched lists, kept in memory until their table is written.
+ * The totals of lists, kept in memory until their table is written.
  *
  * An unfiltered list reads its total from the maintained counts (counts.ts) at any size; a filtered or searched
  * one must count its matches, and for a search that is most of its cost: "Danube Steel" over a tenant's million
  * orders matches ~4,000 of them, and counting them reads each one (~50 ms), while the page of ten stops early
  * (~4 ms). Turning the page, sorting it or coming back to the list asks for the same total again. So a total
  * counted once is kept per list (tenant, table and the statement's conditions) and answered again while nothing
- * wrote the table:
+ * wrote the table; an unfiltered list's too, whose page then needs no subquery of the counts at all
+ * (list-pipeline.ts):
  * - this process's writes are heard from its pools (db/write-watch.ts): a statement that writes the table, a
  *   table whose deletes cascade into it (its parents) or the tenants;
  * - other processes' through NOTIFY on `fleetdesk_data`, which every engine table's statement trigger sends with

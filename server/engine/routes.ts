@@ -13,7 +13,8 @@ import { HttpError, notFound } from '../http-error';
 import { blockingWarnings, createRecord, hasErrors, hashWriteOnly, invalid, uniqueViolation, validateRecord, wireWarnings } from './create-record';
 import { recordSensitiveReads } from './audit';
 import { unstorableFields } from './body';
-import { listPage, readCursor } from './cursor';
+import { readCursor } from './cursor';
+import { listPage } from './list-pipeline';
 import type { ListTotals } from './list-totals';
 import { parseListQuery } from './list-query';
 import { maskRecord, sensitiveFieldsIn, withoutSensitiveWrites } from './masking';
@@ -85,6 +86,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
   }
 
   const handlers: Record<Action, (request: FastifyRequest) => Promise<unknown>> = {
+    // parse → plan, read (one statement), answer (list-pipeline.ts) → wire.
     async list(request) {
       const store = new EngineStore(database.pool, request.user.tenant_id);
       const scope = await scopeOf(request, store);

@@ -53,4 +53,17 @@ describe('server translations', () => {
     const t = createTranslator(localesWith({ en: { auth: { resetMail: { greeting: 'Hello {{name}},' } } } })).forLanguage('en');
     expect(t('auth.resetMail.greeting', { name: "O'Brien & <Co>" })).toBe("Hello O'Brien & <Co>,");
   });
+
+  it('answers a message asked again exactly as the first time, for each language and each set of values', () => {
+    const dir = localesWith({ en: { order: { late: '{{who}} is late by {{days}} days' } }, de: { order: { late: '{{who}} ist {{days}} Tage zu spät' } } });
+    const translator = createTranslator(dir);
+    const [en, de] = [translator.forLanguage('en'), translator.forLanguage('de')];
+    for (let round = 0; round < 3; round += 1) {
+      expect(en('order.late', { who: 'Olga', days: 2 })).toBe('Olga is late by 2 days');
+      expect(en('order.late', { who: 'Ivan', days: 2 })).toBe('Ivan is late by 2 days');
+      expect(en('order.late', { who: 'Olga', days: '2' })).toBe('Olga is late by 2 days');
+      expect(de('order.late', { who: 'Olga', days: 2 })).toBe('Olga ist 2 Tage zu spät');
+      expect(en('order.late')).toBe('{{who}} is late by {{days}} days');
+    }
+  });
 });

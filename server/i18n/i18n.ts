@@ -49,12 +49,37 @@ export function createTranslator(localesDir = LOCALES_DIR): Translator {
   const bound = new Map<Language, Translate>();
   for (const language of LANGUAGES) {
     const fixed = instance.getFixedT(language);
-    bound.set(language, (key, params): string => fixed(key, params ?? {}));
+    bound.set(
+      language,
+      remembered((key, params): string => fixed(key, params ?? {})),
+    );
   }
 
   return {
     forLanguage: (language) => bound.get(language) ?? (bound.get(FALLBACK_LANGUAGE) as Translate),
     pickLanguage: (header) => pickLanguage(header),
+  };
+}
+
+/** Most messages one language keeps (then it starts again: a message is made again in ~20 µs). */
+const REMEMBERED_MESSAGES = 20_000;
+
+/**
+ * A `t` that remembers what it answered. i18next takes 12–30 µs a message (key lookup, fallbacks, interpolation),
+ * and lists translate per row: the orders list marks each order's crew problems (rules/orders.ts), ~50 messages
+ * for a page of 50 rows, which was most of the server's time per row (bench/NOTES.md, issue 16 point 9). The
+ * translations are loaded once at start and never change, so the same key and values always give the same text.
+ */
+function remembered(translate: Translate): Translate {
+  const messages = new Map<string, string>();
+  return (key, params) => {
+    const id = params === undefined ? key : `${key}\0${JSON.stringify(params)}`;
+    const known = messages.get(id);
+    if (known !== undefined) return known;
+    const message = translate(key, params);
+    if (messages.size >= REMEMBERED_MESSAGES) messages.clear();
+    messages.set(id, message);
+    return message;
   };
 }
 
