@@ -52,7 +52,7 @@ export async function hashWriteOnly(resource: EngineResource, data: Record<strin
     if (property.writeOnly !== true) continue;
     if (typeof data[field] === 'string' && property['x-widget'] === 'password') {
       const record = { ...stored, ...data };
-      const text = (name: string) => (typeof record[name] === 'string' ? (record[name]) : null);
+      const text = (name: string) => (typeof record[name] === 'string' ? record[name] : null);
       const weakness = await passwordWeakness(data[field], { login: text('login'), email: text('email'), name: text('name'), lastName: text('last_name') });
       if (weakness) throw invalid({ [field]: [weakness] });
     }
