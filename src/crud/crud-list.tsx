@@ -88,7 +88,7 @@ export function CrudList({
   extraActions,
   rowActions,
 }: CrudListProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const label = useFieldLabel(resource);
   const list = useCrudList(resource, params, { syncWithLocation, scope });
   const scoped = Object.keys(scope ?? {});
@@ -287,7 +287,8 @@ export function CrudList({
           total: list.total,
           showSizeChanger: true,
           pageSizeOptions: pageSizes,
-          showTotal: (total) => (list.totalCapped ? t('crud.totalMore', { count: total }) : t('crud.total', { count: total })),
+          showTotal: (total) =>
+            list.totalCapped ? t('crud.totalMore', { total: new Intl.NumberFormat(i18n.language).format(total) }) : t('crud.total', { count: total }),
         }}
         onChange={(pagination, _filters, sorter) => {
           const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;

@@ -78,7 +78,7 @@ describe('a list page keeps its state in the URL', () => {
       path: '/',
     });
     expect(await screen.findByText('Acme GmbH')).toBeTruthy();
-    expect(screen.getByText('More than 10000: narrow the search to see all')).toBeTruthy();
+    expect(screen.getByText('More than 10,000: narrow the search to see all')).toBeTruthy();
     cleanup();
     stubFetch(() => json(orderRows(100)));
     renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { entries: ['/'], path: '/' });
