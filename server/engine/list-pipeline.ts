@@ -20,26 +20,9 @@ import type { EngineResource } from './model';
 import type { ListQuery } from './list-query';
 import type { ListTotals } from './list-totals';
 import { encodeCursor, queryFingerprint, SEARCH_TOTAL_CAP, type CursorPosition } from './cursor';
-import { pageOrderOf, type KeysetStart, type PageOrder } from './paging';
+import type { ListPlan, PageRead } from './list-plan';
+import { pageOrderOf } from './paging';
 import type { EngineStore, KeyedRow, Scope } from './store';
-
-/**
- * How the page's rows are found: by OFFSET in the list's order (0: the first page), or past the middle in the
- * reverse order (`fromEnd`, with the exact total: the last pages cost what the first do); or by keyset after (or,
- * `backward`, before) a cursor's row: an index range of about `limit` entries at any depth (paging.ts).
- */
-export type PageRead = { by: 'offset'; offset: number; fromEnd?: { total: number } } | { by: 'keyset'; start: KeysetStart; backward: boolean };
-
-export interface ListPlan {
-  order: PageOrder;
-  limit: number;
-  read: PageRead;
-  currentPage: number;
-  /** The total known before reading (kept), else undefined: the page's statement counts it. */
-  known?: number;
-  /** A search's total is counted no further than one past this (SEARCH_TOTAL_CAP). */
-  cap?: number;
-}
 
 export interface ListPage {
   rows: KeyedRow[];

@@ -11,7 +11,7 @@ import { identifier, join, Sql, sql } from '../db/sql';
 import { COMPACT_AFTER, compactCountsQuery, maintainedCountSql } from './counts';
 import { derivedColumn } from './derived-fields';
 import { keysetConditions, orderSql, pagingOrderBy, sortValueText, type KeysetStart, type PageOrder } from './paging';
-import type { ListPlan } from './list-pipeline';
+import type { ListPlan } from './list-plan';
 import type { EngineResource } from './model';
 import type { RecordRow } from './records';
 
