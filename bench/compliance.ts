@@ -17,10 +17,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
 import { load, type LoadCase } from './load';
-import { ROOT, runScript, startServer } from './processes';
+import { admin, ADMIN_URL, ROOT, runScript, startServer } from './processes';
 
 const isMain = Boolean(process.argv[1]) && path.resolve(process.argv[1]) === path.resolve(ROOT, 'bench/compliance.ts');
 
@@ -40,7 +39,6 @@ const { values: args } = parseArgs({
 
 type Kind = 'pglite' | 'postgres';
 const DATA = path.join(ROOT, 'bench/.data');
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'fleetdesk_bench_full';
 const BUDGET_P99_MS = 100;
 const seedArgs = ['--orders', args.orders, '--employees', args.employees, '--transports', args.transports, '--tenants', '200'];
@@ -51,16 +49,6 @@ export function fullSizeEnv(kind: Kind): Record<string, string> {
   return kind === 'pglite'
     ? { DATA_DIR: path.join(DATA, 'pglite-full'), DATABASE_URL: '' }
     : { DATA_DIR: path.join(DATA, 'postgres-full-dir'), DATABASE_URL: url.toString() };
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Seeds the full size once (a marker file keeps the sizes it was made with). */

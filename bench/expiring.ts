@@ -17,10 +17,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
 import { load } from './load';
-import { ROOT, runScript, startServer } from './processes';
+import { admin, ADMIN_URL, ROOT, runScript, startServer } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,7 +32,6 @@ const { values: args } = parseArgs({
 
 type Kind = 'pglite' | 'postgres';
 const DATA = path.join(ROOT, 'bench/.data');
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'fleetdesk_bench_hr';
 const BUDGET_P99_MS = 50;
 // Orders and vehicles are not what this measures: as few as the seeder takes.
@@ -45,16 +43,6 @@ function envOf(kind: Kind): Record<string, string> {
   return kind === 'pglite'
     ? { DATA_DIR: path.join(DATA, 'pglite-hr'), DATABASE_URL: '' }
     : { DATA_DIR: path.join(DATA, 'postgres-hr-dir'), DATABASE_URL: url.toString() };
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 async function prepare(kind: Kind) {

@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
 import { load, type LoadCase, type LoadResult } from './load';
+import { benchOrderBody } from './cases';
 import { childrenOf, cpuSecondsOf, ROOT, runScript, startServer, type Running } from './processes';
 
 const { values: args } = parseArgs({
@@ -147,16 +148,7 @@ async function fixture(url: string): Promise<Fixture> {
   };
   const open = orders(listQuery(1, 10, 'loading_date', 'desc'));
   const first = (await get(open)).data[0];
-  const orderBody: Record<string, unknown> = {
-    cargo_number: 'BENCH-1',
-    customer: 'Benchmark Freight AG',
-    dispatcher: 'Anna Nowak',
-    loading_date: new Date().toISOString().slice(0, 10),
-    price: 1840.5,
-    loading_address: 'Grojecka 40, 02-320 Warsaw, PL',
-    unloading_address: 'Billstrasse 12, 20539 Hamburg, DE',
-  };
-  for (const field of ['transport_id', 'trailer_id', 'primary_driver_id']) if (first[field] !== undefined) orderBody[field] = first[field];
+  const orderBody = benchOrderBody(first);
   const lists: Array<[string, string]> = [
     ['page 1, 10 rows (the list opens)', open],
     ['page 1, 20 rows', orders(listQuery(1, 20, 'loading_date', 'desc'))],

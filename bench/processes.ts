@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -132,4 +133,18 @@ export function memorySampler(pid: number, everyMs = 250) {
       return { serverPeak, childrenPeak, totalPeak };
     },
   };
+}
+
+/** The PostgreSQL server the benches make their databases on (BENCH_POSTGRES_URL, else the local one). */
+export const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** One statement on the administrative database (CREATE / DROP DATABASE), on a connection of its own. */
+export async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

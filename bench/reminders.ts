@@ -15,11 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildServer } from '../server/build-server';
 import { loadConfig, type Config } from '../server/config';
 import { openDatabase, type Database } from '../server/db/database';
 import { startSmtpSink } from '../server/test-support/smtp-sink';
+import { admin, ADMIN_URL } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,21 +32,10 @@ const { values: args } = parseArgs({
 });
 
 type Kind = 'pglite' | 'postgres';
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'fleetdesk_bench_reminders';
 const BUDGET_MS = 60_000;
 const sizes = { tenants: Number(args.tenants), members: Number(args.members), employees: Number(args.employees), vehicles: Number(args.vehicles) };
 const MEMBER_RIGHTS = [['employees.view'], ['transport.view', 'cards.view', 'trailers.view'], ['employees.view', 'transport.view'], ['orders.view']];
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A deterministic spread of days (a week past to a year ahead), so every run seeds the same dates. */
 let seed = 7;

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
-import { BEFORE_DEEP_QUERY, CASE_QUERIES, DEEP_PAGE, deepQuery } from './cases';
+import { BEFORE_DEEP_QUERY, benchOrderBody, CASE_QUERIES, DEEP_PAGE, deepQuery } from './cases';
 import { load, probe, type LoadCase, type LoadResult, type ProbeResult } from './load';
 import { memorySampler, ROOT, runScript, startServer, type Running } from './processes';
 import { writeResults, type BenchRun, type CaseRow } from './results';
@@ -134,17 +134,7 @@ async function fixtures(baseUrl: string, session: Session): Promise<Fixtures> {
   const response = await fetch(`${baseUrl}/api/orders?perPage=1`, { headers: { authorization: `Bearer ${session.token}` } });
   const { data } = (await response.json()) as { data: Array<Record<string, unknown>> };
   const first = data[0];
-  const orderBody: Record<string, unknown> = {
-    cargo_number: 'BENCH-1',
-    // Not a name the search case finds: created orders must not grow its matches run after run.
-    customer: 'Benchmark Freight AG',
-    dispatcher: 'Anna Nowak',
-    loading_date: new Date().toISOString().slice(0, 10),
-    price: 1840.5,
-    loading_address: 'Grojecka 40, 02-320 Warsaw, PL',
-    unloading_address: 'Billstrasse 12, 20539 Hamburg, DE',
-  };
-  for (const field of ['transport_id', 'trailer_id', 'primary_driver_id']) if (first[field] !== undefined) orderBody[field] = first[field];
+  const orderBody = benchOrderBody(first);
   // As a person paging forward gets there: the page before, once, by number; its nextCursor for the deep case.
   const before = await fetch(`${baseUrl}/api/orders?${BEFORE_DEEP_QUERY}`, { headers: { authorization: `Bearer ${session.token}` } });
   const deepCursor = ((await before.json()) as { pagination?: { nextCursor?: string | null } }).pagination?.nextCursor;

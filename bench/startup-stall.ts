@@ -20,7 +20,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { resources } from '../resources/index';
 import { buildServer } from '../server/build-server';
 import { loadConfig } from '../server/config';
@@ -28,6 +27,7 @@ import { openDatabase, type Database } from '../server/db/database';
 import { buildModel } from '../server/engine/model';
 import { allStatements, engineStatements } from '../server/engine/storage';
 import { fillOrders, writeContinuously, type WriteFigures } from '../server/test-support/write-stall';
+import { admin, ADMIN_URL } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,22 +37,11 @@ const { values: args } = parseArgs({
   },
 });
 
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = `fleetdesk_bench_startup_stall_${process.pid}`;
 const rows = Number(args.rows);
 const model = buildModel(resources);
 const { indexes } = engineStatements(model);
 const missing = indexes.filter((index) => index.table === 'r_orders' && index.name.includes(args.missing)).map((index) => index.name);
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const databaseUrl = (() => {
   const url = new URL(ADMIN_URL);
