@@ -3,7 +3,7 @@
  * report supersedes it: the maintenance was done and the next one planned); 30 days' warning.
  */
 import { sql } from '../../db/sql';
-import { limitOf, noCompany, table, vehicleLabel, withinThreshold, type ObligationSource, type PageContext, type SubjectsContext } from './shared';
+import { limitOf, noCompany, PER_SUBJECT, table, vehicleLabel, withinThreshold, type ObligationSource, type PageContext, type SubjectsContext } from './shared';
 
 const until = sql`(m.data->>'next_due_date')`;
 
@@ -32,9 +32,12 @@ function ofSubjects(context: SubjectsContext) {
   const { model, tenantId, ids } = context;
   return sql`
   SELECT ${columns}, ${vehicleLabel('v')} AS subject_label, ${rest}
-    FROM ${table(model, 'repairs')} m
-    JOIN ${table(model, 'transport')} v ON v.tenant_id = ${tenantId} AND v.id = (m.data->>'transport_id')::bigint
-   WHERE m.tenant_id = ${tenantId} AND ((m.data->>'transport_id')::numeric) = ANY(${ids}::numeric[]) AND ${until} < ${context.until} AND ${current(context)}`;
+    FROM ${table(model, 'transport')} v
+   CROSS JOIN LATERAL (SELECT m.* FROM ${table(model, 'repairs')} m
+                        WHERE m.tenant_id = ${tenantId} AND ((m.data->>'transport_id')::numeric) = v.id::numeric
+                          AND ${until} < ${context.until} AND ${current(context)}
+                       ${PER_SUBJECT}) m
+   WHERE v.tenant_id = ${tenantId} AND v.id = ANY(${ids}::bigint[])`;
 }
 
 export const maintenance: ObligationSource = {

@@ -39,6 +39,16 @@ export interface SubjectsContext {
 }
 
 /**
+ * Ends the per-subject subquery of an `ofSubjects` that starts at the subjects (`… FROM subjects CROSS JOIN
+ * LATERAL (SELECT … WHERE item.subject = subject.id … ${PER_SUBJECT})`). The OFFSET keeps PostgreSQL from
+ * flattening the subquery into a join, so the items are read by their subject's index, subject by subject.
+ * Without it, the order check's generic plan (order-check.ts) estimates the tenant as an average one and reads
+ * the tenant's whole date index instead, filtering by subject: at the bench's full size 5,000 trailer insurances
+ * or 3,000 maintenance reports for one trailer or vehicle, 1.5 ms instead of 0.05.
+ */
+export const PER_SUBJECT = sql`OFFSET 0`;
+
+/**
  * The row every source gives, in this column order (they are merged with UNION ALL):
  * kind · item_id · document_id · subject_type · subject_id · subject_label · company_id · type_id · type_name ·
  * valid_until ('YYYY-MM-DD', null for a gap) · warning_days.

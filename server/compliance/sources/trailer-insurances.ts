@@ -1,6 +1,6 @@
 /** `trailer-insurance`: a trailer's latest insurance (a later one supersedes it); 30 days' warning. */
 import { sql } from '../../db/sql';
-import { limitOf, noCompany, table, trailerLabel, withinThreshold, type ObligationSource, type PageContext, type SubjectsContext } from './shared';
+import { limitOf, noCompany, PER_SUBJECT, table, trailerLabel, withinThreshold, type ObligationSource, type PageContext, type SubjectsContext } from './shared';
 
 const until = sql`(i.data->>'end_date')`;
 
@@ -28,9 +28,11 @@ function ofSubjects(context: SubjectsContext) {
   const { model, tenantId, ids } = context;
   return sql`
   SELECT ${columns}, ${trailerLabel('r')} AS subject_label, ${rest}
-    FROM ${table(model, 'trailer-insurances')} i
-    JOIN ${table(model, 'trailers')} r ON r.tenant_id = ${tenantId} AND r.id = i.parent_id
-   WHERE i.tenant_id = ${tenantId} AND i.parent_id = ANY(${ids}::bigint[]) AND ${until} < ${context.until} AND ${current(context)}`;
+    FROM ${table(model, 'trailers')} r
+   CROSS JOIN LATERAL (SELECT i.* FROM ${table(model, 'trailer-insurances')} i
+                        WHERE i.tenant_id = ${tenantId} AND i.parent_id = r.id AND ${until} < ${context.until} AND ${current(context)}
+                       ${PER_SUBJECT}) i
+   WHERE r.tenant_id = ${tenantId} AND r.id = ANY(${ids}::bigint[])`;
 }
 
 export const trailerInsurances: ObligationSource = {

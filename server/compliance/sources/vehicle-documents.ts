@@ -4,7 +4,7 @@
  * vehicle: a vehicle without an end date in a column is a gap.
  */
 import { sql, type Sql } from '../../db/sql';
-import { limitOf, noCompany, table, vehicleLabel, withinThreshold, type ObligationSource, type PageContext, type SubjectsContext } from './shared';
+import { limitOf, noCompany, PER_SUBJECT, table, vehicleLabel, withinThreshold, type ObligationSource, type PageContext, type SubjectsContext } from './shared';
 
 const until = sql`(c.data->>'end_date')`;
 const WARNING_DAYS = sql`COALESCE((g.data->>'warning_days')::int, 30)`;
@@ -51,10 +51,12 @@ function ofSubjects(context: SubjectsContext) {
   SELECT 'vehicle-document'::text AS kind, c.id AS item_id, NULL::bigint AS document_id, 'vehicle'::text AS subject_type, v.id AS subject_id,
          ${vehicleLabel('v')} AS subject_label, NULL::bigint AS company_id, g.id AS type_id, g.data->>'name' AS type_name, ${until} AS valid_until,
          ${WARNING_DAYS} AS warning_days
-    FROM ${table(model, 'vehicle-documents')} c
-    JOIN ${table(model, 'transport')} v ON v.tenant_id = ${tenantId} AND v.id = (c.data->>'transport_id')::bigint
+    FROM ${table(model, 'transport')} v
+   CROSS JOIN LATERAL (SELECT c.* FROM ${table(model, 'vehicle-documents')} c
+                        WHERE c.tenant_id = ${tenantId} AND ((c.data->>'transport_id')::numeric) = v.id::numeric AND ${until} < ${context.until}
+                       ${PER_SUBJECT}) c
     JOIN ${table(model, 'transport-document-groups')} g ON g.tenant_id = ${tenantId} AND g.id = (c.data->>'group_id')::bigint
-   WHERE c.tenant_id = ${tenantId} AND ((c.data->>'transport_id')::numeric) = ANY(${ids}::numeric[]) AND ${until} < ${context.until}
+   WHERE v.tenant_id = ${tenantId} AND v.id = ANY(${ids}::bigint[])
   UNION ALL
   ${gapsOf(context, sql`v.id = ANY(${ids}::bigint[])`)}`;
 }
