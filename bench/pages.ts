@@ -10,8 +10,8 @@
  * have today gets slower.
  *
  * With `--baseline <checkout>` (the code before a change, with its node_modules) a second server runs that code
- * beside this one — on PostgreSQL on the same database, embedded on a copy of the data folder (it opens in one
- * process only) — and every case alternates between the two, who goes first alternating too, in each of
+ * beside this one, on data of its own that its own seed makes with the same sizes (a database `fleetdesk_pages_baseline`,
+ * a folder `pglite-baseline`) — and every case alternates between the two, who goes first alternating too, in each of
  * `--rounds` rounds: both see the same machine, whatever else runs on it. A case's figure is its median over the
  * rounds. Budget: every page within 1.3× of page 1 of 10 rows (req/s at c=10); show, create, update, list within
  * 10 % of the baseline.
@@ -254,20 +254,25 @@ function row(kind: Kind, server: Server, name: string, result: LoadResult) {
 
 async function bench(kind: Kind): Promise<string[]> {
   await prepare(kind);
-  // The baseline gets a copy of the data (the embedded database's folder opens in one process; on PostgreSQL a
-  // database of its own, so that each server's backends, and their CPU, are told apart).
-  if (args.baseline && kind === 'pglite') {
-    fs.rmSync(envOf(kind, '-baseline').DATA_DIR, { recursive: true, force: true });
-    fs.cpSync(envOf(kind).DATA_DIR, envOf(kind, '-baseline').DATA_DIR, { recursive: true });
+  // The baseline gets data of its own, seeded afresh by its own code with the same (deterministic) seed: the
+  // embedded database's folder opens in one process, a copy of this checkout's data would carry migrations and
+  // extensions the baseline does not know, and on PostgreSQL a database of its own tells each server's backends,
+  // and their CPU, apart.
+  if (args.baseline) {
+    const env = envOf(kind, '-baseline');
+    if (kind === 'pglite') fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+    else
+      await admin(async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${DATABASE}_baseline WITH (FORCE)`);
+        await client.query(`CREATE DATABASE ${DATABASE}_baseline`);
+      });
+    const baselineRoot = path.resolve(args.baseline);
+    await runScript('scripts/seed/bulk.ts', SEED, env, baselineRoot);
+    await runScript('bench/vacuum.ts', [], env, fs.existsSync(path.join(baselineRoot, 'bench/vacuum.ts')) ? baselineRoot : ROOT);
   }
-  if (args.baseline && kind === 'postgres')
-    await admin(async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${DATABASE}_baseline WITH (FORCE)`);
-      await client.query(`CREATE DATABASE ${DATABASE}_baseline TEMPLATE ${DATABASE}`);
-    });
   const servers: Server[] = [await start(kind, 'this', ROOT)];
   try {
-    if (args.baseline) servers.push(await start(kind, 'baseline', path.resolve(args.baseline), kind === 'pglite' ? '-baseline' : ''));
+    if (args.baseline) servers.push(await start(kind, 'baseline', path.resolve(args.baseline), '-baseline'));
     for (const server of servers) {
       const found = await fixture(server.running.url);
       server.headers = found.headers;

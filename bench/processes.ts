@@ -19,9 +19,9 @@ export function freePort(): Promise<number> {
 }
 
 /** Runs a TypeScript script to its end with the output shown; rejects on a non-zero exit. */
-export function runScript(script: string, args: string[], env: Record<string, string>): Promise<void> {
+export function runScript(script: string, args: string[], env: Record<string, string>, root = ROOT): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
   });
 }

@@ -3,7 +3,8 @@
  * also under the generic plan it runs with (order-check.ts `withGenericPlans`) and in a tenant far larger than
  * the average one. A generic plan estimates `tenant_id = $1` as the average tenant; before the sources started
  * at the subjects, that made the tenant's whole date index look cheap, and one trailer's check read every
- * insurance of the tenant (5,000 at the bench's full size), one vehicle's every maintenance report.
+ * insurance of the tenant (5,000 at the bench's full size), one vehicle's every maintenance report; passports
+ * were read the same way, only the bench's sizes happened to plan them well.
  *
  * Measured by the plan itself (EXPLAIN ANALYZE of the prepared statement): the rows each source's table gave,
  * kept or filtered away, for one subject. With the sources as they were, PostgreSQL read 2,001 of each here; the
@@ -45,12 +46,27 @@ describe.each(databases)('the order check’s reading of one party on %s', (kind
   let tenant: number;
   let trailer: number;
   let vehicle: number;
+  let employee: number;
   const model = buildModel(resources);
 
   const query = async (text: string, values: unknown[] = []) => (await test.database.pool.query(text, values)).rows as Array<Record<string, unknown>>;
 
-  /** One trailer with its insurance and one vehicle with its maintenance report per row of `tenants`, `count` times. */
+  /**
+   * One trailer with its insurance, one vehicle with its maintenance report and one employee with a passport per
+   * row of `tenants`, `count` times.
+   */
   async function equip(tenants: number[], count: number) {
+    await query(
+      `INSERT INTO r_employees (tenant_id, data)
+       SELECT t, jsonb_build_object('name', 'Driver', 'last_name', t || '-' || g) FROM unnest($1::bigint[]) t, generate_series(1, $2) g`,
+      [tenants, count],
+    );
+    await query(
+      `INSERT INTO r_passports (tenant_id, parent_id, data)
+       SELECT tenant_id, id, jsonb_build_object('type', 'foreign', 'expiration_date', (current_date + (id % 400)::int)::text)
+         FROM r_employees WHERE tenant_id = ANY($1::bigint[])`,
+      [tenants],
+    );
     await query(
       `INSERT INTO r_trailers (tenant_id, data)
        SELECT t, jsonb_build_object('register_number', 'TR-' || t || '-' || g) FROM unnest($1::bigint[]) t, generate_series(1, $2) g`,
@@ -83,10 +99,11 @@ describe.each(databases)('the order check’s reading of one party on %s', (kind
     const others = (await query(`INSERT INTO tenants SELECT FROM generate_series(1, ${OTHER_TENANTS}) RETURNING id`)).map((row) => Number(row.id));
     await equip([tenant], LARGE);
     await equip(others, 1);
-    await query('ANALYZE r_trailers, r_trailer_insurances, r_transport, r_repairs');
+    await query('ANALYZE r_trailers, r_trailer_insurances, r_transport, r_repairs, r_employees, r_passports');
     const last = async (table: string) => Number((await query(`SELECT max(id) AS id FROM ${table} WHERE tenant_id = $1`, [tenant]))[0].id);
     trailer = await last('r_trailers');
     vehicle = await last('r_transport');
+    employee = await last('r_employees');
   }, 120_000);
 
   afterAll(async () => {
@@ -129,5 +146,11 @@ describe.each(databases)('the order check’s reading of one party on %s', (kind
     const plan = await genericPlanFor('vehicle', vehicle);
     expect(rowsRead(plan, 'r_transport')).toBeGreaterThan(0);
     expect(rowsRead(plan, 'r_repairs')).toBeLessThanOrEqual(10);
+  });
+
+  it('reads one employee’s passports, not every passport of their tenant', async () => {
+    const plan = await genericPlanFor('employee', employee);
+    expect(rowsRead(plan, 'r_employees')).toBeGreaterThan(0);
+    expect(rowsRead(plan, 'r_passports')).toBeLessThanOrEqual(10);
   });
 });

@@ -1,6 +1,17 @@
 /** `passport`: an employee's passport, unless a later one of the same type replaced it; 30 days' warning. */
 import { sql } from '../../db/sql';
-import { atWork, employeeLabel, limitOf, ofCompany, table, withinThreshold, type ObligationSource, type PageContext, type SubjectsContext } from './shared';
+import {
+  atWork,
+  employeeLabel,
+  limitOf,
+  ofCompany,
+  PER_SUBJECT,
+  table,
+  withinThreshold,
+  type ObligationSource,
+  type PageContext,
+  type SubjectsContext,
+} from './shared';
 
 const until = sql`(p.data->>'expiration_date')`;
 
@@ -31,9 +42,11 @@ function ofSubjects(context: SubjectsContext) {
   return sql`
   SELECT ${columns}, ${employeeLabel('e')} AS subject_label, (e.data->>'company_id')::bigint AS company_id, NULL::bigint AS type_id,
          p.data->>'type' AS type_name, ${until} AS valid_until, 30 AS warning_days
-    FROM ${table(model, 'passports')} p
-    JOIN ${table(model, 'employees')} e ON e.tenant_id = ${tenantId} AND e.id = p.parent_id
-   WHERE p.tenant_id = ${tenantId} AND p.parent_id = ANY(${ids}::bigint[]) AND ${until} < ${context.until} AND ${current(context)}`;
+    FROM ${table(model, 'employees')} e
+   CROSS JOIN LATERAL (SELECT p.* FROM ${table(model, 'passports')} p
+                        WHERE p.tenant_id = ${tenantId} AND p.parent_id = e.id AND ${until} < ${context.until} AND ${current(context)}
+                       ${PER_SUBJECT}) p
+   WHERE e.tenant_id = ${tenantId} AND e.id = ANY(${ids}::bigint[])`;
 }
 
 export const passports: ObligationSource = {
