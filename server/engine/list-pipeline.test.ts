@@ -141,6 +141,38 @@ describe.each(databases)('the list pipeline on %s', (kind) => {
     expect(next.pagination.total).toBe(before.pagination.total + 1);
   });
 
+  it('turns a page forward by one index range once the list is known to hold no NULL sort value, and by two again after a NULL is written', async () => {
+    await test.database.pool.query(
+      `INSERT INTO r_orders (tenant_id, data)
+       SELECT $1, jsonb_build_object('cargo_number', 'NULLS-' || n, 'customer', 'Pipe Nulls', 'loading_date', '2024-03-' || lpad(n::text, 2, '0'))
+         FROM generate_series(1, 12) AS n`,
+      [tenant],
+    );
+    const list = '/api/orders?perPage=5&customer=Pipe%20Nulls';
+    const pageTwo = async () => {
+      const first = await statementsOf(list, totals);
+      return statementsOf(`${list}&page=2&cursor=${first.page.nextCursor}`, totals);
+    };
+    // Not known yet: the page asks beside its rows (one statement), and is read as two ranges meanwhile.
+    await test.database.pool.query(`UPDATE r_orders SET data = data WHERE data->>'cargo_number' = 'NULLS-1'`);
+    const asking = await pageTwo();
+    expect(asking.statements).toHaveLength(1);
+    expect(asking.statements[0]).toMatch(/EXISTS \(SELECT 1/);
+    expect(asking.statements[0]).toMatch(/UNION ALL/);
+    // Known now: one range, nothing asked.
+    const known = await pageTwo();
+    expect(known.statements).toHaveLength(1);
+    expect(known.statements[0]).not.toMatch(/UNION ALL|EXISTS/);
+    expect(known.page.rows.map((row) => row.data.cargo_number)).toEqual(['NULLS-7', 'NULLS-6', 'NULLS-5', 'NULLS-4', 'NULLS-3']);
+    // An order without a loading date: the next page turn is two ranges again, and the last page ends with it.
+    await test.database.pool.query(`INSERT INTO r_orders (tenant_id, data) VALUES ($1, '{"cargo_number": "NULLS-NONE", "customer": "Pipe Nulls"}')`, [tenant]);
+    const after = await pageTwo();
+    expect(after.statements[0]).toMatch(/UNION ALL/);
+    const third = await statementsOf(`${list}&page=3&cursor=${after.page.nextCursor}`, totals);
+    expect(third.page.total).toBe(13);
+    expect(third.page.rows.map((row) => row.data.cargo_number)).toEqual(['NULLS-2', 'NULLS-1', 'NULLS-NONE']);
+  });
+
   it('plans a deep page by number from the end only with a total known, and counts first only past FORWARD_WALK_ROWS', () => {
     const query = (text: string) => parseListQuery(orders, Object.fromEntries(new URLSearchParams(text)));
     expect(planList(orders, query('page=5&perPage=20'), null).read).toEqual({ by: 'offset', offset: 80 });

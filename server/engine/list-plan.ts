@@ -20,4 +20,10 @@ export interface ListPlan {
   known?: number;
   /** A search's total is counted no further than one past this (SEARCH_TOTAL_CAP). */
   cap?: number;
+  /**
+   * What is known of NULL sort values among the list's rows, for a page forward after a cursor's value: `none`
+   * (kept since an earlier request: the page is one index range), `probe` (not known: the page's statement also
+   * asks whether there are any, to be kept), or undefined (some, or not worth asking: two ranges, paging.ts).
+   */
+  sortNulls?: 'none' | 'probe';
 }

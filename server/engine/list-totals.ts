@@ -51,6 +51,8 @@ function writtenThrough(model: EngineModel, resource: EngineResource): string[] 
 export interface KeptTotal {
   /** The total, or undefined when none is kept. */
   total: number | undefined;
+  /** Whether a total counted now would be kept (not for a derived field's condition, nor while writes go unheard). */
+  keepable: boolean;
   /** Hands a total counted since this lookup to be kept (dropped if the table was written meanwhile). */
   keep(total: number): void;
 }
@@ -106,14 +108,15 @@ export class ListTotals {
     const derived = Object.values(resource.derived).some((expression) => statement.text.includes(expression));
     // The adopted tables (`users`, `companies`) have no trigger that tells other processes of their writes.
     const heard = !this.shared || table.startsWith('r_');
-    if (!this.reliable || derived || !heard) return { total: undefined, keep: () => {} };
+    if (!this.reliable || derived || !heard) return { total: undefined, keepable: false, keep: () => {} };
     const key = `${table}\0${statement.text}\0${JSON.stringify(statement.values)}`;
     const generation = this.generations.get(table) ?? 0;
     const entry = this.entries.get(key);
-    if (entry && entry.generation === generation) return { total: entry.total, keep: () => {} };
+    if (entry && entry.generation === generation) return { total: entry.total, keepable: true, keep: () => {} };
     if (entry) this.entries.delete(key);
     return {
       total: undefined,
+      keepable: true,
       keep: (total) => {
         if (!this.reliable || (this.generations.get(table) ?? 0) !== generation) return;
         // Oldest first out: a Map iterates in insertion order.

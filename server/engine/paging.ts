@@ -171,9 +171,10 @@ export interface KeysetStart {
  *   forward, NULLS LAST:  value ≠ NULL → `(expr, id) < (value, id)`, then every NULL;  value = NULL → `expr IS NULL AND id < id`
  *   backward, NULLS FIRST: value ≠ NULL → `(expr, id) > (value, id)`;  value = NULL → `expr IS NULL AND id > id`, then every non-NULL
  * (`<` for DESC, `>` for ASC, the other way round backward). A row comparison is false for a NULL value,
- * so the first condition never takes a NULL.
+ * so the first condition never takes a NULL. `nullFree`: the list is known to hold no NULL sort value
+ * (list-pipeline.ts), so a page forward after a value is the first condition alone: one index range.
  */
-export function keysetConditions(order: PageOrder, start: KeysetStart, backward: boolean): Sql[] {
+export function keysetConditions(order: PageOrder, start: KeysetStart, backward: boolean, nullFree = false): Sql[] {
   const direction = backward ? flip(order.direction) : order.direction;
   const operator = new Sql([direction === 'DESC' ? '<' : '>'], []);
   const id = sql`${start.id}::bigint`;
@@ -181,7 +182,7 @@ export function keysetConditions(order: PageOrder, start: KeysetStart, backward:
   const expression = new Sql([order.expression], []);
   if (start.key !== null) {
     const after = sql`(${expression}, id) ${operator} (${sortValue(order, start.key)}, ${id})`;
-    return backward ? [after] : [after, sql`${expression} IS NULL`];
+    return backward || nullFree ? [after] : [after, sql`${expression} IS NULL`];
   }
   const after = sql`${expression} IS NULL AND id ${operator} ${id}`;
   return backward ? [after, sql`${expression} IS NOT NULL`] : [after];

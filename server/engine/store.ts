@@ -145,19 +145,26 @@ export class EngineStore {
    *   past the end is empty without a query;
    * - a page after (or before) a cursor's row: a keyset condition instead of an OFFSET, an index range scan of about
    *   `limit` entries at any depth (paging.ts `keysetConditions`); where the condition has two parts (the NULL sort
-   *   values beside the others) each is its own index range of at most `limit` rows, merged in the order.
+   *   values beside the others) each is its own index range of at most `limit` rows, merged in the order. A list
+   *   known to hold no NULL sort value (the plan's `sortNulls`, kept by list-pipeline.ts) needs the first part
+   *   alone; where that is not known yet, the statement also asks (`EXISTS`), so that the next page knows.
    * An empty page carries no total: then, and only then, the total is counted on its own. A known total is not.
    */
-  async readPage(resource: EngineResource, scope: Scope, conditions: Sql[], plan: ListPlan): Promise<{ rows: KeyedRow[]; total: number }> {
+  async readPage(resource: EngineResource, scope: Scope, conditions: Sql[], plan: ListPlan): Promise<{ rows: KeyedRow[]; total: number; sortNulls?: boolean }> {
     const { known } = plan;
-    if (known !== undefined) return { rows: await this.rowsOf(resource, scope, conditions, plan), total: known };
+    const probe = this.sortNullsProbe(resource, scope, conditions, plan);
+    if (known !== undefined) {
+      if (!probe) return { rows: await this.rowsOf(resource, scope, conditions, plan), total: known };
+      const rows = await this.runPage<KeyedRow & { list_sort_nulls?: boolean }>(resource, scope, conditions, plan, sql`, ${probe} AS list_sort_nulls`);
+      return { rows, total: known, ...this.takeSortNulls(rows) };
+    }
     const counted = this.totalSql(resource, scope, conditions, plan.cap);
-    const rows = await this.runPage<KeyedRow & { list_total?: number | string; list_total_pieces?: number | string }>(
+    const rows = await this.runPage<KeyedRow & { list_total?: number | string; list_total_pieces?: number | string; list_sort_nulls?: boolean }>(
       resource,
       scope,
       conditions,
       plan,
-      sql`, ${counted.total} AS list_total, ${counted.pieces} AS list_total_pieces`,
+      sql`, ${counted.total} AS list_total, ${counted.pieces} AS list_total_pieces${probe ? sql`, ${probe} AS list_sort_nulls` : raw('')}`,
     );
     const first = rows[0];
     if (!first) return { rows, total: await this.count(resource, scope, conditions, plan.cap) };
@@ -167,7 +174,21 @@ export class EngineStore {
       delete row.list_total;
       delete row.list_total_pieces;
     }
-    return { rows, total };
+    return { rows, total, ...this.takeSortNulls(rows) };
+  }
+
+  /** Whether the list has rows without a sort value, asked beside a page whose plan wants to know (ListPlan `sortNulls`). */
+  private sortNullsProbe(resource: EngineResource, scope: Scope, conditions: Sql[], plan: ListPlan): Sql | null {
+    if (plan.sortNulls !== 'probe' || plan.order.expression === null) return null;
+    const table = identifier(resource.table);
+    return sql`EXISTS (SELECT 1 FROM ${table} WHERE ${this.where(scope, [...conditions, sql`${raw(plan.order.expression)} IS NULL`])})`;
+  }
+
+  /** The probe's answer, taken off the rows (none on an empty page: nothing is then known). */
+  private takeSortNulls(rows: Array<KeyedRow & { list_sort_nulls?: boolean }>): { sortNulls?: boolean } {
+    const answer = rows[0]?.list_sort_nulls;
+    for (const row of rows) delete row.list_sort_nulls;
+    return typeof answer === 'boolean' ? { sortNulls: answer } : {};
   }
 
   /** The page's rows alone (a page past the end, read from the end, is empty without a query). */
@@ -186,7 +207,7 @@ export class EngineStore {
     resource: EngineResource,
     scope: Scope,
     conditions: Sql[],
-    plan: Pick<ListPlan, 'order' | 'limit' | 'read'>,
+    plan: Pick<ListPlan, 'order' | 'limit' | 'read' | 'sortNulls'>,
     extra: Sql,
   ): Promise<Row[]> {
     const { statement, reversed } = this.pageStatement(resource, scope, conditions, plan, extra);
@@ -206,7 +227,7 @@ export class EngineStore {
     resource: EngineResource,
     scope: Scope,
     conditions: Sql[],
-    plan: Pick<ListPlan, 'order' | 'limit' | 'read'>,
+    plan: Pick<ListPlan, 'order' | 'limit' | 'read' | 'sortNulls'>,
     extra: Sql,
   ): { statement: Sql; reversed: boolean } {
     const { order, limit, read } = plan;
@@ -215,7 +236,7 @@ export class EngineStore {
     const rowsOf = (selected: Sql, condition: Sql[], reverse: boolean, window: Sql) =>
       sql`SELECT ${selected} FROM ${table} WHERE ${this.where(scope, [...conditions, ...condition])} ORDER BY ${orderSql(order, reverse)} ${window}`;
     if (read.by === 'keyset') {
-      const parts = keysetConditions(order, read.start, read.backward);
+      const parts = keysetConditions(order, read.start, read.backward, plan.sortNulls === 'none');
       const window = sql`LIMIT ${limit}`;
       if (parts.length === 1) return { statement: rowsOf(columns, parts, read.backward, window), reversed: read.backward };
       // Each part its own index range of at most `limit` rows, merged in the order (by the sort value, dropped after).
