@@ -62,10 +62,9 @@ export async function listPage(
     known = await store.count(resource, scope, query.conditions, totalCap(query));
     kept.keep(known);
   }
-  const plan = planList(resource, query, position, known);
-  const nulls = position && !position.backward && position.key !== null ? keptSortNulls(store, resource, scope, query, plan, totals) : NOTHING_KEPT;
-  if (nulls.total === 0) plan.sortNulls = 'none';
-  else if (nulls.total === undefined && nulls.keepable) plan.sortNulls = 'probe';
+  const planned = planList(resource, query, position, known);
+  const nulls = position && !position.backward && position.key !== null ? keptSortNulls(store, resource, scope, query, planned, totals) : NOTHING_KEPT;
+  const plan: ListPlan = { ...planned, sortNulls: nulls.total === 0 ? 'none' : nulls.total === undefined && nulls.keepable ? 'probe' : undefined };
   const { rows, total, sortNulls } = await store.readPage(resource, scope, query.conditions, plan);
   if (known === undefined) kept.keep(total);
   if (sortNulls !== undefined) nulls.keep(sortNulls ? 1 : 0);
