@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
 import { load, type LoadResult } from './load';
-import { ROOT, runScript, startServer } from './processes';
+import { ADMIN_URL, ROOT, runScript, startServer } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +38,6 @@ const { values: args } = parseArgs({
 });
 
 const DATA = path.join(ROOT, 'bench/.data');
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = process.env.BENCH_ORDERS_DB ?? 'fleetdesk_bench_orders';
 const BUDGET_P99_MS = 20;
 const seconds = Number(args.duration);

@@ -27,7 +27,7 @@ import pg from 'pg';
 import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
 import { load, type LoadCase, type LoadResult } from './load';
 import { benchOrderBody } from './cases';
-import { childrenOf, cpuSecondsOf, ROOT, runScript, startServer, type Running } from './processes';
+import { ADMIN_URL, childrenOf, cpuSecondsOf, ROOT, runScript, startServer, type Running } from './processes';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,7 +42,6 @@ const { values: args } = parseArgs({
 
 type Kind = 'pglite' | 'postgres';
 const DATA = path.join(ROOT, 'bench/.data/pages');
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'fleetdesk_pages';
 const SEED = ['--orders', '3000', '--employees', '300', '--transports', '100', '--tenants', '3', '--quiet'];
 const BUDGET = 1.3;

@@ -25,7 +25,7 @@ import pg from 'pg';
 import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
 import { BEFORE_DEEP_QUERY, benchOrderBody, CASE_QUERIES, DEEP_PAGE, deepQuery } from './cases';
 import { load, probe, type LoadCase, type LoadResult, type ProbeResult } from './load';
-import { memorySampler, ROOT, runScript, startServer, type Running } from './processes';
+import { ADMIN_URL, memorySampler, ROOT, runScript, startServer, type Running } from './processes';
 import { writeResults, type BenchRun, type CaseRow } from './results';
 import { measureWeb, type WebResult } from './web';
 
@@ -53,7 +53,6 @@ const sizes = { orders: args.orders, employees: args.employees, transports: args
 const sizeKey = JSON.stringify(sizes);
 const seconds = Number(args.duration);
 const DATA = path.join(ROOT, 'bench/.data');
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DB = 'fleetdesk_bench';
 const CONCURRENCY = [1, 10, 50];
 const LOG = path.join(DATA, 'servers.log');

@@ -52,44 +52,43 @@ describe.each(databases)('the order check’s reading of one party on %s', (kind
   const query = async (text: string, values: unknown[] = []) => (await test.database.pool.query(text, values)).rows as Array<Record<string, unknown>>;
 
   /**
-   * One trailer with its insurance, one vehicle with its maintenance report and one employee with a passport per
-   * row of `tenants`, `count` times.
+   * Each kind of party and the dated record of it the order check reads: a table of subjects, the data of each, and
+   * the table of their records with the data of each (a record names its subject as its parent or in `link`).
    */
+  const parties = [
+    {
+      subjects: 'r_employees',
+      subject: `jsonb_build_object('name', 'Driver', 'last_name', t || '-' || g)`,
+      items: 'r_passports',
+      item: `jsonb_build_object('type', 'foreign', 'expiration_date', (current_date + (id % 400)::int)::text)`,
+    },
+    {
+      subjects: 'r_trailers',
+      subject: `jsonb_build_object('register_number', 'TR-' || t || '-' || g)`,
+      items: 'r_trailer_insurances',
+      item: `jsonb_build_object('insurer', 'Insurer', 'end_date', (current_date + (id % 400)::int)::text)`,
+    },
+    {
+      subjects: 'r_transport',
+      subject: `jsonb_build_object('brand', 'Volvo', 'register_number', 'VH-' || t || '-' || g)`,
+      items: 'r_repairs',
+      link: 'transport_id',
+      item: `jsonb_build_object('type', 'maintenance', 'date', (current_date - 100)::text,
+                                'next_due_date', (current_date + (id % 400)::int)::text, 'periodicity', 'yearly')`,
+    },
+  ];
+
+  /** `count` parties of each kind, each with its dated record, in every tenant of `tenants`. */
   async function equip(tenants: number[], count: number) {
-    await query(
-      `INSERT INTO r_employees (tenant_id, data)
-       SELECT t, jsonb_build_object('name', 'Driver', 'last_name', t || '-' || g) FROM unnest($1::bigint[]) t, generate_series(1, $2) g`,
-      [tenants, count],
-    );
-    await query(
-      `INSERT INTO r_passports (tenant_id, parent_id, data)
-       SELECT tenant_id, id, jsonb_build_object('type', 'foreign', 'expiration_date', (current_date + (id % 400)::int)::text)
-         FROM r_employees WHERE tenant_id = ANY($1::bigint[])`,
-      [tenants],
-    );
-    await query(
-      `INSERT INTO r_trailers (tenant_id, data)
-       SELECT t, jsonb_build_object('register_number', 'TR-' || t || '-' || g) FROM unnest($1::bigint[]) t, generate_series(1, $2) g`,
-      [tenants, count],
-    );
-    await query(
-      `INSERT INTO r_trailer_insurances (tenant_id, parent_id, data)
-       SELECT tenant_id, id, jsonb_build_object('insurer', 'Insurer', 'end_date', (current_date + (id % 400)::int)::text)
-         FROM r_trailers WHERE tenant_id = ANY($1::bigint[])`,
-      [tenants],
-    );
-    await query(
-      `INSERT INTO r_transport (tenant_id, data)
-       SELECT t, jsonb_build_object('brand', 'Volvo', 'register_number', 'VH-' || t || '-' || g) FROM unnest($1::bigint[]) t, generate_series(1, $2) g`,
-      [tenants, count],
-    );
-    await query(
-      `INSERT INTO r_repairs (tenant_id, data)
-       SELECT tenant_id, jsonb_build_object('type', 'maintenance', 'transport_id', id, 'date', (current_date - 100)::text,
-                                            'next_due_date', (current_date + (id % 400)::int)::text, 'periodicity', 'yearly')
-         FROM r_transport WHERE tenant_id = ANY($1::bigint[])`,
-      [tenants],
-    );
+    for (const { subjects, subject, items, item, link } of parties) {
+      await query(`INSERT INTO ${subjects} (tenant_id, data) SELECT t, ${subject} FROM unnest($1::bigint[]) t, generate_series(1, $2) g`, [tenants, count]);
+      await query(
+        link
+          ? `INSERT INTO ${items} (tenant_id, data) SELECT tenant_id, ${item} || jsonb_build_object('${link}', id) FROM ${subjects} WHERE tenant_id = ANY($1::bigint[])`
+          : `INSERT INTO ${items} (tenant_id, parent_id, data) SELECT tenant_id, id, ${item} FROM ${subjects} WHERE tenant_id = ANY($1::bigint[])`,
+        [tenants],
+      );
+    }
   }
 
   beforeAll(async () => {
@@ -99,7 +98,7 @@ describe.each(databases)('the order check’s reading of one party on %s', (kind
     const others = (await query(`INSERT INTO tenants SELECT FROM generate_series(1, ${OTHER_TENANTS}) RETURNING id`)).map((row) => Number(row.id));
     await equip([tenant], LARGE);
     await equip(others, 1);
-    await query('ANALYZE r_trailers, r_trailer_insurances, r_transport, r_repairs, r_employees, r_passports');
+    await query(`ANALYZE ${parties.flatMap(({ subjects, items }) => [subjects, items]).join(', ')}`);
     const last = async (table: string) => Number((await query(`SELECT max(id) AS id FROM ${table} WHERE tenant_id = $1`, [tenant]))[0].id);
     trailer = await last('r_trailers');
     vehicle = await last('r_transport');
