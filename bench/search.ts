@@ -82,7 +82,9 @@ async function prepare(kind: Kind) {
       await long(index.sql);
       if (analyzeAfter(index)) await long(`ANALYZE "${index.table}"`);
     }
-    if (deferred) await writeFingerprint(database.pool, deferred.stateKey, deferred.fingerprint);
+    if (deferred && deferred.indexes.length > 0) await writeFingerprint(database.pool, deferred.stateKey, deferred.fingerprint);
+    // A table the start-up DDL rewrote (a new stored column), vacuumed as the server would after its builds.
+    for (const table of deferred?.vacuum ?? []) await long(`VACUUM (ANALYZE) "${table}"`);
     const seconds = (Date.now() - started) / 1000;
     if (seconds > 1) console.log(`[${kind}] the engine's tables and indexes made in ${seconds.toFixed(0)} s`);
   } finally {

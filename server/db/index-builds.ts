@@ -137,7 +137,18 @@ export function createIndexBuilds(database: Database, options: IndexBuildOptions
         complete = false;
       }
     }
-    if (complete && !stopped) await writeFingerprint(client, group.stateKey, group.fingerprint);
+    if (complete && !stopped && group.indexes.length > 0) await writeFingerprint(client, group.stateKey, group.fingerprint);
+    for (const table of group.vacuum ?? []) {
+      if (stopped) return;
+      const since = performance.now();
+      // Rewritten by the start-up DDL (start-up-ddl.ts `rewrittenTables`): its visibility map and new column's statistics.
+      try {
+        await client.query(`VACUUM (ANALYZE) "${table}"`);
+        log.info(`table ${table} (rewritten at start) vacuumed in ${seconds(since)}`);
+      } catch (error) {
+        if (!stopped) log.warn(`table ${table} (rewritten at start): VACUUM failed (${messageOf(error)}); autovacuum comes for it once it changes`);
+      }
+    }
   }
 
   async function run() {
@@ -165,7 +176,7 @@ export function createIndexBuilds(database: Database, options: IndexBuildOptions
   let running: Promise<void> = Promise.resolve();
   return {
     defer(deferred) {
-      if (deferred && deferred.indexes.length > 0) groups.push(deferred);
+      if (deferred && (deferred.indexes.length > 0 || (deferred.vacuum?.length ?? 0) > 0)) groups.push(deferred);
     },
     start() {
       if (started) return;

@@ -35,6 +35,8 @@ export interface DeferredIndexes {
   stateKey: string;
   fingerprint: string;
   indexes: IndexStatement[];
+  /** Tables the setup rewrote (a stored generated column added), to VACUUM (ANALYZE) after the builds: see `rewrittenTables`. */
+  vacuum?: string[];
 }
 
 /**
@@ -46,12 +48,13 @@ export const SMALL_TABLE_BYTES = 1_048_576;
 const INDEX_STATEMENT = /^CREATE INDEX IF NOT EXISTS (?:"([^"]+)"|(\w+)) ON (?:"([^"]+)"|(\w+))\s/;
 
 /**
- * Whether a new index needs ANALYZE of its table: an expression index (the lists' search index, engine/search.ts).
- * The planner estimates a condition on an expression from that expression's statistics, which only ANALYZE
- * gathers, and autovacuum analyzes after rows change, not after an index is made: without them it guessed one
- * row for "Danube Steel" and sorted all 4,000 matches instead of walking the sort index for the first ten.
+ * Whether a new index needs ANALYZE of its table: an expression index or a trigram index (the lists' search,
+ * engine/search.ts). The planner estimates a condition on an expression from that expression's statistics, and
+ * on the search's stored column (new with its index) from the column's, which only ANALYZE gathers; autovacuum
+ * analyzes after rows change, not after an index is made. Without them it guessed one row for "Danube Steel" and
+ * sorted all 4,000 matches instead of walking the sort index for the first ten.
  */
-export const analyzeAfter = (index: IndexStatement) => /\(\s*(?:lower|coalesce)\(/i.test(index.sql);
+export const analyzeAfter = (index: IndexStatement) => /\(\s*(?:lower|coalesce)\(|gin_trgm_ops/i.test(index.sql);
 
 export function fingerprintOf(statements: string[]): string {
   return createHash('sha256').update(statements.join(';\n')).digest('hex');
@@ -75,6 +78,25 @@ export function splitIndexStatements(statements: string[]): { setup: string[]; i
     if (!indexes.has(name)) indexes.set(name, { name, table, sql: statement });
   }
   return { setup, indexes: [...indexes.values()] };
+}
+
+/**
+ * The file of each table of the current schema that holds data: a table whose file changes across the setup was
+ * rewritten (ALTER TABLE … ADD COLUMN … STORED: the sort key's and the search's columns, engine/paging.ts and
+ * engine/search.ts). A rewritten table has an empty visibility map, so the index-only scans of its lists visit
+ * the heap for every entry (a search's walk was ten times slower), and no statistics for the new column; nothing
+ * counts a rewrite as changed rows, so autovacuum would not come for it. It is vacuumed after start.
+ */
+async function tableFiles(client: Pick<pg.ClientBase, 'query'>): Promise<Map<string, string>> {
+  const { rows } = await client.query(
+    `SELECT relname AS name, pg_relation_filenode(oid)::text AS file FROM pg_class
+      WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace AND pg_relation_size(oid) > 0`,
+  );
+  return new Map((rows as { name: string; file: string }[]).map((row) => [row.name, row.file]));
+}
+
+export function rewrittenTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...before].filter(([name, file]) => after.has(name) && after.get(name) !== file).map(([name]) => name);
 }
 
 export type IndexState = 'valid' | 'invalid';
@@ -119,18 +141,34 @@ export const indexesStateKey = (stateKey: string) => `${stateKey}:indexes`;
  * Runs what is missing of `statements` in one transaction; answers the indexes left to build concurrently
  * (PostgreSQL, tables that hold data), or null when everything is there.
  */
-export async function runStartUpDdl(database: Database, { stateKey, lockKey, statements }: StartUpDdl): Promise<DeferredIndexes | null> {
+export async function runStartUpDdl(database: Database, ddl: StartUpDdl): Promise<DeferredIndexes | null> {
+  const { deferred, rewritten } = await runInTransaction(database, ddl);
+  if (rewritten.length === 0) return deferred;
+  // The embedded database: at once, before the server listens (its one connection would make requests wait for
+  // it anyway). PostgreSQL: after the concurrent builds (index-builds.ts), beside the requests.
+  if (database.kind === 'pglite') {
+    for (const table of rewritten) await database.pool.query({ text: `VACUUM (ANALYZE) "${table}"`, query_timeout: 3_600_000 } as { text: string });
+    return deferred;
+  }
+  return { ...(deferred ?? { stateKey: indexesStateKey(ddl.stateKey), fingerprint: '', indexes: [] }), vacuum: rewritten };
+}
+
+async function runInTransaction(
+  database: Database,
+  { stateKey, lockKey, statements }: StartUpDdl,
+): Promise<{ deferred: DeferredIndexes | null; rewritten: string[] }> {
   const { setup, indexes } = splitIndexStatements(statements);
   const setupFingerprint = fingerprintOf(setup);
   const indexesFingerprint = fingerprintOf(indexes.map((index) => index.sql));
   const indexesKey = indexesStateKey(stateKey);
+  const none = { deferred: null, rewritten: [] };
   return database.transaction(async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
     const current = await client.query('SELECT key, fingerprint FROM engine_state WHERE key = ANY($1::text[])', [[stateKey, indexesKey]]);
     const fingerprints = new Map((current.rows as { key: string; fingerprint: string }[]).map((row) => [row.key, row.fingerprint]));
     const setupDone = fingerprints.get(stateKey) === setupFingerprint;
     const indexesDone = fingerprints.get(indexesKey) === indexesFingerprint;
-    if (setupDone && indexesDone) return null;
+    if (setupDone && indexesDone) return none;
 
     let now: IndexStatement[] = [];
     let later: IndexStatement[] = [];
@@ -157,13 +195,15 @@ export async function runStartUpDdl(database: Database, { stateKey, lockKey, sta
     // No parameters: one simple-protocol round trip for all statements. An hour, not 60 s: on the embedded
     // database (everything in this transaction) a new index over a million rows takes minutes, past its pool's
     // 60 s limit for a query.
+    const filesBefore = setupDone ? null : await tableFiles(client);
     if (run.length > 0) await client.query({ text: run.join(';\n'), query_timeout: 3_600_000 } as { text: string });
+    const rewritten = filesBefore ? rewrittenTables(filesBefore, await tableFiles(client)) : [];
     if (!setupDone) await writeFingerprint(client, stateKey, setupFingerprint);
-    if (indexesDone) return null;
+    if (indexesDone) return { deferred: null, rewritten };
     if (later.length === 0) {
       await writeFingerprint(client, indexesKey, indexesFingerprint);
-      return null;
+      return { deferred: null, rewritten };
     }
-    return { stateKey: indexesKey, fingerprint: indexesFingerprint, indexes: later };
+    return { deferred: { stateKey: indexesKey, fingerprint: indexesFingerprint, indexes: later }, rewritten };
   });
 }

@@ -86,7 +86,7 @@ const totalCap = (query: ListQuery) => (query.searched ? SEARCH_TOTAL_CAP : unde
 
 /** The plan of a list request: its order, its page, and whether its total is `known` already (see the header). */
 export function planList(resource: EngineResource, query: ListQuery, position: CursorPosition | null, known?: number): ListPlan {
-  const base = { order: pageOrderOf(resource, query.sort), limit: query.perPage, cap: totalCap(query), known };
+  const base = { order: pageOrderOf(resource, query.sort), limit: query.perPage, cap: totalCap(query), searched: query.searched, known };
   if (position)
     return { ...base, currentPage: position.page, read: { by: 'keyset', start: { key: position.key, id: position.id }, backward: position.backward } };
   const offset = (query.page - 1) * query.perPage;

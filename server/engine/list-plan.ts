@@ -20,6 +20,8 @@ export interface ListPlan {
   known?: number;
   /** A search's total is counted no further than one past this (SEARCH_TOTAL_CAP). */
   cap?: number;
+  /** Whether the list is searched (`search=`): its page may be found in the sort index first (store.ts). */
+  searched?: boolean;
   /**
    * What is known of NULL sort values among the list's rows, for a page forward after a cursor's value: `none`
    * (kept since an earlier request: the page is one index range), `probe` (not known: the page's statement also

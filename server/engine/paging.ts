@@ -23,6 +23,7 @@ import { Sql, sql } from '../db/sql';
 import { typeOf } from './entity-schemas';
 import type { ListSort } from './list-query';
 import { fieldExpression, type EngineResource } from './model';
+import { searchColumnOf } from './search';
 
 const hash8 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
@@ -81,9 +82,24 @@ export function sortIndexStatements(resource: EngineResource): string[] {
     );
   }
   const indexed = key.column ? `"${key.column}"` : key.expression;
+  // The search's stored text rides along (search.ts): a search's first page in this order tests each entry's
+  // text in the index and reads the table for the matches only. Its name is in the index's, so a new search
+  // column makes new indexes; the ones without it (or with an earlier one) are dropped.
+  const searchColumn = key.column ? searchColumnOf(resource) : null;
   for (const direction of directions) {
-    const indexName = key.column ? `"${name(resource, `${key.column}_${direction.toLowerCase()}`)}"` : expressionIndex(direction);
-    statements.push(`CREATE INDEX IF NOT EXISTS ${indexName} ON ${table} (tenant_id, ${indexed} ${direction} NULLS LAST, id ${direction})`);
+    if (!key.column) {
+      statements.push(`CREATE INDEX IF NOT EXISTS ${expressionIndex(direction)} ON ${table} (tenant_id, ${indexed} ${direction} NULLS LAST, id ${direction})`);
+      continue;
+    }
+    const plain = `"${name(resource, `${key.column}_${direction.toLowerCase()}`)}"`;
+    if (!searchColumn) {
+      statements.push(`CREATE INDEX IF NOT EXISTS ${plain} ON ${table} (tenant_id, ${indexed} ${direction} NULLS LAST, id ${direction})`);
+      continue;
+    }
+    statements.push(
+      `DROP INDEX IF EXISTS ${plain}`,
+      `CREATE INDEX IF NOT EXISTS "${name(resource, `${key.column}_${direction.toLowerCase()}_${searchColumn}`)}" ON ${table} (tenant_id, ${indexed} ${direction} NULLS LAST, id ${direction}) INCLUDE ("${searchColumn}")`,
+    );
   }
   return statements;
 }
@@ -102,6 +118,15 @@ export function pagingOrderBy(resource: EngineResource, orderBy: Sql): Sql {
     if (text === `${key.expression} ${direction} NULLS LAST, id ${direction}`) return new Sql([`"${key.column}" ${direction} NULLS LAST, id ${direction}`], []);
   }
   return orderBy;
+}
+
+/**
+ * Whether a list in `order` is read from a sort index that carries the search text (sortIndexStatements): the
+ * default field's order, by its column, in a table with a search column.
+ */
+export function sortIndexCoversSearch(resource: EngineResource, order: PageOrder): boolean {
+  const key = sortKeyOf(resource);
+  return !!key?.column && order.expression === `"${key.column}"` && searchColumnOf(resource) !== null;
 }
 
 /** How a sort value is carried in a cursor and compared again (cursor.ts). */

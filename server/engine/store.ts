@@ -10,7 +10,7 @@ import { changeEntrySql, changesBetween, recordChange, type Actor } from './audi
 import { identifier, join, Sql, sql } from '../db/sql';
 import { COMPACT_AFTER, compactCountsQuery, maintainedCountSql } from './counts';
 import { derivedColumn } from './derived-fields';
-import { keysetConditions, orderSql, pagingOrderBy, sortValueText, type KeysetStart, type PageOrder } from './paging';
+import { keysetConditions, orderSql, pagingOrderBy, sortIndexCoversSearch, sortValueText, type KeysetStart, type PageOrder } from './paging';
 import type { ListPlan } from './list-plan';
 import type { EngineResource } from './model';
 import type { RecordRow } from './records';
@@ -29,6 +29,9 @@ export interface Scope {
   /** Schema fields fixed by path parameters (`pathFields`). */
   fields?: Record<string, number>;
 }
+
+const RECORD_COLUMNS = 'id, tenant_id, data, created_at, updated_at, created_by, updated_by, version';
+const recordColumns = (resource: EngineResource) => (resource.definition.parent ? `${RECORD_COLUMNS}, parent_id` : RECORD_COLUMNS);
 
 export class EngineStore {
   constructor(
@@ -49,10 +52,16 @@ export class EngineStore {
     return join([...conditions, ...extra.map((condition) => sql`(${condition})`)], ' AND ');
   }
 
-  /** `*` plus the derived fields' column (derived-fields.ts). */
+  /**
+   * A record's columns (records.ts RecordRow) plus the derived fields' column (derived-fields.ts). Named in the
+   * engine's own tables, whose stored generated columns (the sort key, the search text: paging.ts, search.ts)
+   * are for the database alone: the search text alone would double what a page carries from it. `*` in the
+   * adopted tables (`users`, `companies`), whose other columns are read by their own code.
+   */
   private columns(resource: EngineResource): Sql {
     const derived = derivedColumn(resource.derived);
-    return raw(derived ? `*, ${derived}` : '*');
+    const record = resource.table.startsWith('r_') ? recordColumns(resource) : '*';
+    return raw(derived ? `${record}, ${derived}` : record);
   }
 
   private async run<Row>(statement: Sql): Promise<Row[]> {
@@ -227,14 +236,21 @@ export class EngineStore {
     resource: EngineResource,
     scope: Scope,
     conditions: Sql[],
-    plan: Pick<ListPlan, 'order' | 'limit' | 'read' | 'sortNulls'>,
+    plan: Pick<ListPlan, 'order' | 'limit' | 'read' | 'sortNulls' | 'searched'>,
     extra: Sql,
   ): { statement: Sql; reversed: boolean } {
     const { order, limit, read } = plan;
     const table = identifier(resource.table);
     const columns = sql`${this.keyedColumns(resource, order)}${extra}`;
-    const rowsOf = (selected: Sql, condition: Sql[], reverse: boolean, window: Sql) =>
-      sql`SELECT ${selected} FROM ${table} WHERE ${this.where(scope, [...conditions, ...condition])} ORDER BY ${orderSql(order, reverse)} ${window}`;
+    // A search in the default order: its ids from the sort index alone, which carries the search text (paging.ts),
+    // and the rows of the matches only.
+    const idsFirst = plan.searched === true && sortIndexCoversSearch(resource, order);
+    const rowsOf = (selected: Sql, condition: Sql[], reverse: boolean, window: Sql) => {
+      const where = this.where(scope, [...conditions, ...condition]);
+      if (!idsFirst) return sql`SELECT ${selected} FROM ${table} WHERE ${where} ORDER BY ${orderSql(order, reverse)} ${window}`;
+      const ids = sql`SELECT id FROM ${table} WHERE ${where} ORDER BY ${orderSql(order, reverse)} ${window}`;
+      return sql`SELECT ${selected} FROM ${table} JOIN (${ids}) AS matches USING (id) ORDER BY ${orderSql(order, reverse)}`;
+    };
     if (read.by === 'keyset') {
       const parts = keysetConditions(order, read.start, read.backward, plan.sortNulls === 'none');
       const window = sql`LIMIT ${limit}`;
