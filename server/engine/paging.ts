@@ -23,7 +23,7 @@ import { Sql, sql } from '../db/sql';
 import { typeOf } from './entity-schemas';
 import type { ListSort } from './list-query';
 import { fieldExpression, type EngineResource } from './model';
-import { searchColumnOf } from './search';
+import { indexedSearchFields, searchColumnOf } from './search';
 
 const hash8 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
@@ -82,24 +82,23 @@ export function sortIndexStatements(resource: EngineResource): string[] {
     );
   }
   const indexed = key.column ? `"${key.column}"` : key.expression;
-  // The search's stored text rides along (search.ts): a search's first page in this order tests each entry's
-  // text in the index and reads the table for the matches only. Its name is in the index's, so a new search
-  // column makes new indexes; the ones without it (or with an earlier one) are dropped.
-  const searchColumn = key.column ? searchColumnOf(resource) : null;
+  // The search's stored text rides along (search.ts, `carriedSearchColumn`): a search's first page in this order
+  // tests each entry's text in the index and reads the table for the matches only. Its name is in the index's,
+  // so a new search column makes new indexes; the ones without it (or with an earlier one) are dropped.
+  const carried = carriedSearchColumn(resource, key);
+  const stored = searchColumnOf(resource);
   for (const direction of directions) {
+    const columns = `(tenant_id, ${indexed} ${direction} NULLS LAST, id ${direction})`;
     if (!key.column) {
-      statements.push(`CREATE INDEX IF NOT EXISTS ${expressionIndex(direction)} ON ${table} (tenant_id, ${indexed} ${direction} NULLS LAST, id ${direction})`);
+      statements.push(`CREATE INDEX IF NOT EXISTS ${expressionIndex(direction)} ON ${table} ${columns}`);
       continue;
     }
+    // The index with the search text and the one without: one made, the other dropped.
     const plain = `"${name(resource, `${key.column}_${direction.toLowerCase()}`)}"`;
-    if (!searchColumn) {
-      statements.push(`CREATE INDEX IF NOT EXISTS ${plain} ON ${table} (tenant_id, ${indexed} ${direction} NULLS LAST, id ${direction})`);
-      continue;
-    }
-    statements.push(
-      `DROP INDEX IF EXISTS ${plain}`,
-      `CREATE INDEX IF NOT EXISTS "${name(resource, `${key.column}_${direction.toLowerCase()}_${searchColumn}`)}" ON ${table} (tenant_id, ${indexed} ${direction} NULLS LAST, id ${direction}) INCLUDE ("${searchColumn}")`,
-    );
+    const withText = stored ? `"${name(resource, `${key.column}_${direction.toLowerCase()}_${stored}`)}"` : null;
+    if (carried && withText)
+      statements.push(`DROP INDEX IF EXISTS ${plain}`, `CREATE INDEX IF NOT EXISTS ${withText} ON ${table} ${columns} INCLUDE ("${carried}")`);
+    else statements.push(...(withText ? [`DROP INDEX IF EXISTS ${withText}`] : []), `CREATE INDEX IF NOT EXISTS ${plain} ON ${table} ${columns}`);
   }
   return statements;
 }
@@ -121,12 +120,21 @@ export function pagingOrderBy(resource: EngineResource, orderBy: Sql): Sql {
 }
 
 /**
- * Whether a list in `order` is read from a sort index that carries the search text (sortIndexStatements): the
- * default field's order, by its column, in a table with a search column.
+ * The search column the default order's sort indexes carry (sortIndexStatements), or null. None where the sort
+ * field is itself searched (employees, by last name): a search's matches then lie together in the sort order
+ * ("Melnyk" half-way through the alphabet), while the planner reckons them spread evenly, so it would walk the
+ * index for the first ten (53,000 entries over 100,000 employees on the embedded database, 10 ms) instead of
+ * taking the 70 matches from the trigram index (0.8 ms).
  */
+function carriedSearchColumn(resource: EngineResource, key: SortKey): string | null {
+  if (!key.column || indexedSearchFields(resource).includes(key.field)) return null;
+  return searchColumnOf(resource);
+}
+
+/** Whether a list in `order` is read from a sort index that carries the search text: the default field's order, by its column. */
 export function sortIndexCoversSearch(resource: EngineResource, order: PageOrder): boolean {
   const key = sortKeyOf(resource);
-  return !!key?.column && order.expression === `"${key.column}"` && searchColumnOf(resource) !== null;
+  return !!key?.column && order.expression === `"${key.column}"` && carriedSearchColumn(resource, key) !== null;
 }
 
 /** How a sort value is carried in a cursor and compared again (cursor.ts). */

@@ -196,6 +196,22 @@ describe.each(databases)('list search on %s', (kind) => {
     }
   });
 
+  it('carries the search text in the sort indexes of a list whose sort field is not searched (orders), not of one whose is (employees)', async () => {
+    const definitions = async (table: string) =>
+      (
+        await test.database.pool.query<{ definition: string }>(
+          `SELECT indexdef AS definition FROM pg_indexes WHERE tablename = $1 AND indexname LIKE '%sort_key%'`,
+          [table],
+        )
+      ).rows.map((row) => row.definition);
+    const ordersSort = await definitions('r_orders');
+    expect(ordersSort).toHaveLength(2);
+    for (const definition of ordersSort) expect(definition).toContain(`INCLUDE (${searchColumnOf(orders)})`);
+    const employeesSort = await definitions('r_employees');
+    expect(employeesSort).toHaveLength(2);
+    for (const definition of employeesSort) expect(definition).not.toContain('INCLUDE');
+  });
+
   it('drops the stored search column of an earlier expression, keeping the current one and other columns', async () => {
     const pool = test.database.pool;
     await pool.query(`CREATE TABLE r_search_columns_probe (id bigserial PRIMARY KEY, name text, search_old text, search_new text, searched text)`);
