@@ -131,6 +131,15 @@ function carriedSearchColumn(resource: EngineResource, key: SortKey): string | n
   return searchColumnOf(resource);
 }
 
+/**
+ * Whether a list in `order` is in the default field's order, by its column, and that field is one of the searched
+ * ones (a search's matches then lie together in the order: store.ts `walkThenMatches`).
+ */
+export function sortFieldSearched(resource: EngineResource, order: PageOrder): boolean {
+  const key = sortKeyOf(resource);
+  return !!key?.column && order.expression === `"${key.column}"` && searchColumnOf(resource) !== null && indexedSearchFields(resource).includes(key.field);
+}
+
 /** Whether a list in `order` is read from a sort index that carries the search text: the default field's order, by its column. */
 export function sortIndexCoversSearch(resource: EngineResource, order: PageOrder): boolean {
   const key = sortKeyOf(resource);

@@ -22,7 +22,8 @@
  *   it is one LIKE. The column also rides in the default order's sort indexes (paging.ts, `INCLUDE`) where the
  *   sort field is not itself searched, so the first page of a search in that order walks the index alone,
  *   testing each entry's text there, and reads the table for the matches only (store.ts `pageStatement`): 1,287
- *   entries for "Danube Steel" over a million orders, 0.5 ms instead of 5. Like the sort key's column, adding it rewrites the table once (about 40 s for
+ *   entries for "Danube Steel" over a million orders, 0.5 ms instead of 5. Where the sort field is searched, a
+ *   bounded walk, then the trigram index (store.ts `walkThenMatches`). Like the sort key's column, adding it rewrites the table once (about 40 s for
  *   a million orders on PostgreSQL), at the first start after the upgrade or after a change of the searched
  *   fields; the column of an earlier expression is dropped then. The adopted tables (`users`, `companies`:
  *   small, read with `SELECT *` by hand-written code) keep the expression.
