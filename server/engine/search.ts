@@ -23,10 +23,10 @@
  *   sort field is not itself searched, so the first page of a search in that order walks the index alone,
  *   testing each entry's text there, and reads the table for the matches only (store.ts `pageStatement`): 1,287
  *   entries for "Danube Steel" over a million orders, 0.5 ms instead of 5. Where the sort field is searched, a
- *   bounded walk, then the trigram index (store.ts `walkThenMatches`). Like the sort key's column, adding it rewrites the table once (about 40 s for
- *   a million orders on PostgreSQL), at the first start after the upgrade or after a change of the searched
- *   fields; the column of an earlier expression is dropped then. The adopted tables (`users`, `companies`:
- *   small, read with `SELECT *` by hand-written code) keep the expression.
+ *   bounded walk, then the trigram index (store.ts `walkThenMatches`). Like the sort key's column, adding it
+ *   rewrites the table once (about 40 s for a million orders on PostgreSQL), at the first start after the
+ *   upgrade or after a change of the searched fields; the column of an earlier expression is dropped then. The
+ *   adopted tables (`users`, `companies`: small, read with `SELECT *` by hand-written code) keep the expression.
  * Sensitive fields (masking.ts) are left out of the expression, because a member who may not see them must not
  * find records by them; they keep an index of their own and are ORed in for members who may. Derived fields are
  * computed per row (no index) and ORed in the same way.
@@ -85,10 +85,11 @@ export function searchIndexStatements(resource: EngineResource): string[] {
   if (column) {
     statements.push(
       `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS "${column}" text GENERATED ALWAYS AS (${expression}) STORED`,
-      dropOtherColumnsStatement(resource.table, SEARCH_COLUMN_PREFIX, column),
       `DROP INDEX IF EXISTS "${indexName(resource, expression as string)}"`,
     );
   }
+  // A resource whose searched fields were all taken away keeps no column of them either.
+  if (resource.table.startsWith('r_')) statements.push(dropOtherColumnsStatement(resource.table, SEARCH_COLUMN_PREFIX, column ?? ''));
   const indexed = searchedText(resource);
   if (indexed) statements.push(`CREATE INDEX IF NOT EXISTS "${indexName(resource, indexed)}" ON ${table} USING gin (tenant_id, ${indexed} gin_trgm_ops)`);
   return statements;
