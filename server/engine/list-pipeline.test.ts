@@ -4,17 +4,15 @@
  * again, and is dropped as soon as the table is written; a page past the end still says the total.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../db/pool';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { model } from '../test-support/engine-records';
+import { recordedListPage } from '../test-support/recorded-list';
 import { startTestApp, type TestApp } from '../test-support/test-app';
-import { readCursor } from './cursor';
-import { FORWARD_WALK_ROWS, listPage, planList } from './list-pipeline';
+import { FORWARD_WALK_ROWS, planList } from './list-pipeline';
 import { parseListQuery } from './list-query';
 import { ListTotals } from './list-totals';
 import type { EngineResource } from './model';
-import { EngineStore } from './store';
 
 interface ListBody {
   data: Array<Record<string, unknown>>;
@@ -58,13 +56,9 @@ describe.each(databases)('the list pipeline on %s', (kind) => {
 
   /** The statements one list request runs, through a store on a pool that writes them down. */
   async function statementsOf(url: string, kept?: ListTotals) {
-    const statements: string[] = [];
-    const pool = test.database.pool;
-    const client = { query: (text: string, values?: unknown[]) => (statements.push(text), pool.query(text, values)) } as unknown as Queryable;
-    const store = new EngineStore(client, tenant);
-    const query = parseListQuery(orders, Object.fromEntries(new URL(url, 'http://x').searchParams));
-    const page = await listPage(store, orders, {}, query, readCursor(orders, query, {}), kept);
-    return { page, statements };
+    const parameters = Object.fromEntries(new URL(url, 'http://x').searchParams);
+    const { page, statements } = await recordedListPage(test.database.pool, tenant, orders, parameters, kept);
+    return { page, statements: statements.map((statement) => statement.text) };
   }
 
   it('answers the exact total on every kind of page: first, by number, by cursor both ways, another order, a filter, a search', async () => {

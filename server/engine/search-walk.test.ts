@@ -5,17 +5,13 @@
  * bounded: a narrow search's statement never walks the whole tenant, a broad one never reads every match.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../db/pool';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { tenantOf } from '../test-support/direct-records';
 import { model } from '../test-support/engine-records';
+import { analyzedPlan, recordedListPage, type RecordedStatement } from '../test-support/recorded-list';
 import { startTestApp, type TestApp } from '../test-support/test-app';
-import { readCursor } from './cursor';
-import { listPage } from './list-pipeline';
-import { parseListQuery } from './list-query';
 import { likePattern } from './search';
-import { EngineStore } from './store';
 
 const employees = model.byName.get('employees')!;
 /** Alphabetical, 100 employees each: "Zorya" is the last 100 of 1,500 in the last-name order. */
@@ -116,17 +112,10 @@ describe.each(databases)('a search in a list sorted by a searched field, on %s',
 
   /** EXPLAIN ANALYZE of the page statement one list request runs. */
   async function planOf(text: string): Promise<string> {
-    const statements: Array<{ text: string; values?: unknown[] }> = [];
-    const pool = test.database.pool;
-    const recording = {
-      query: (sqlText: string, values?: unknown[]) => (statements.push({ text: sqlText, values }), pool.query(sqlText, values)),
-    } as unknown as Queryable;
-    const query = parseListQuery(employees, { search: text, perPage: '10' });
-    await listPage(new EngineStore(recording, tenant), employees, {}, query, readCursor(employees, query, {}));
-    const statement = statements.find((one) => one.text.includes('walked')) as { text: string; values?: unknown[] };
+    const { statements } = await recordedListPage(test.database.pool, tenant, employees, { search: text, perPage: '10' });
+    const statement = statements.find((one) => one.text.includes('walked'));
     expect(statement, text).toBeDefined();
-    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.values);
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
+    return analyzedPlan(test.database.pool, statement as RecordedStatement);
   }
 
   it('takes a broad search from a walk of at most 300 rows, never reading every match', async () => {

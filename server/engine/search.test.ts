@@ -11,12 +11,8 @@ import { insertRecord, tenantOf } from '../test-support/direct-records';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { SEARCH_TOTAL_CAP } from './cursor';
 import { model } from '../test-support/engine-records';
-import { listPage } from './list-pipeline';
-import { parseListQuery } from './list-query';
-import { readCursor } from './cursor';
+import { analyzedPlan, recordedListPage, type RecordedStatement } from '../test-support/recorded-list';
 import { dropOtherColumnsStatement, indexedSearchFields, likePattern, SEARCH_COLUMN_PREFIX, searchColumnOf } from './search';
-import { EngineStore } from './store';
-import type { Queryable } from '../db/pool';
 
 const orders = model.byName.get('orders')!;
 const searched = indexedSearchFields(orders);
@@ -146,21 +142,17 @@ describe.each(databases)('list search on %s', (kind) => {
   });
 
   it("finds a search's first page in the default order from the sort index alone, and reads the table for its matches only", async () => {
-    const statements: Array<{ text: string; values?: unknown[] }> = [];
     const pool = test.database.pool;
-    const recording = { query: (text: string, values?: unknown[]) => (statements.push({ text, values }), pool.query(text, values)) } as unknown as Queryable;
-    const query = parseListQuery(orders, { search: 'danube steel', perPage: '10' });
-    const page = await listPage(new EngineStore(recording, tenant), orders, {}, query, readCursor(orders, query, {}));
+    const { page, statements } = await recordedListPage(pool, tenant, orders, { search: 'danube steel', perPage: '10' });
     expect(page.rows.length).toBeGreaterThan(0);
-    const statement = statements.find((one) => one.text.includes('LIMIT')) as { text: string; values?: unknown[] };
+    const statement = statements.find((one) => one.text.includes('LIMIT')) as RecordedStatement;
     // Every page marked all-visible (as VACUUM leaves it), and the planner kept to index scans on a table this small.
     await pool.query('VACUUM r_orders');
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
       for (const off of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await client.query(`SET LOCAL ${off} = off`);
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.values);
-      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      const plan = await analyzedPlan(client, statement);
       expect(plan).toMatch(/Index Only Scan (Backward )?using r_orders_sort_key_\w+ on r_orders/);
       expect(plan).toMatch(/Heap Fetches: 0/);
       // The table is read by id for the page's rows alone.

@@ -1,0 +1,32 @@
+/**
+ * One list request run through the list pipeline on a store whose pool writes down every statement it sends
+ * (text and values): for tests of which statements a list runs, and of their plans (EXPLAIN of the same text).
+ */
+import type pg from 'pg';
+import type { Queryable } from '../db/pool';
+import { readCursor } from '../engine/cursor';
+import { listPage } from '../engine/list-pipeline';
+import { parseListQuery } from '../engine/list-query';
+import type { ListTotals } from '../engine/list-totals';
+import type { EngineResource } from '../engine/model';
+import { EngineStore } from '../engine/store';
+
+export interface RecordedStatement {
+  text: string;
+  values?: unknown[];
+}
+
+/** `parameters`: the request's query string as an object (`{ search: 'danube', perPage: '10' }`). */
+export async function recordedListPage(pool: pg.Pool, tenant: number, resource: EngineResource, parameters: Record<string, string>, kept?: ListTotals) {
+  const statements: RecordedStatement[] = [];
+  const client = { query: (text: string, values?: unknown[]) => (statements.push({ text, values }), pool.query(text, values)) } as unknown as Queryable;
+  const query = parseListQuery(resource, parameters);
+  const page = await listPage(new EngineStore(client, tenant), resource, {}, query, readCursor(resource, query, {}), kept);
+  return { page, statements };
+}
+
+/** The plan of a recorded statement as EXPLAIN (ANALYZE, COSTS OFF) prints it, one text. */
+export async function analyzedPlan(client: Pick<pg.ClientBase, 'query'>, statement: RecordedStatement): Promise<string> {
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.values);
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
