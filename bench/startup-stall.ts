@@ -9,8 +9,11 @@
  *    missing indexes concurrently in the background (`app.indexBuilds.ready`);
  * 2. with `--compare` (default on): the old start, the same indexes built by the whole start-up DDL in one
  *    transaction (what storage.ts did before), for the figure it replaces;
- * 3. and the start after an upgrade that changes the tables' statements (the setup transaction runs again:
- *    `ALTER TABLE … ADD COLUMN IF NOT EXISTS` locks the table, and the counts are recomputed from it).
+ * 3. the start after an upgrade that changes the tables' statements (the setup transaction runs again:
+ *    `ALTER TABLE … ADD COLUMN IF NOT EXISTS` locks the table, and the counts are recomputed from it);
+ * 4. and the start after a field was added to the orders' search (the notes): a new search column, filled in
+ *    batches after start, then indexed (engine/computed-columns.ts); with `--compare`, first the same column
+ *    added as the stored generated column of the earlier design, which rewrites the table.
  *
  * Printed for each: rows, time to ready, index build time, longest write stall, writes done meanwhile.
  *
@@ -24,7 +27,9 @@ import { resources } from '../resources/index';
 import { buildServer } from '../server/build-server';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/database';
-import { buildModel } from '../server/engine/model';
+import { SCHEMAS_DIR } from '../server/engine/entity-schemas';
+import { buildModel, type EngineResource } from '../server/engine/model';
+import { searchExpression } from '../server/engine/search';
 import { allStatements, engineStatements } from '../server/engine/storage';
 import { fillOrders, writeContinuously, type WriteFigures } from '../server/test-support/write-stall';
 import { admin, ADMIN_URL } from './processes';
@@ -54,7 +59,7 @@ function report(title: string, figures: WriteFigures & { readyMs: number; buildM
   console.log(`\n${title}`);
   console.log(`  rows:                ${rows.toLocaleString('en')} orders`);
   console.log(`  start until ready:   ${secondsOf(figures.readyMs)}`);
-  console.log(`  index build time:    ${figures.buildMs === null ? '—' : secondsOf(figures.buildMs)}`);
+  console.log(`  fill + index builds: ${figures.buildMs === null ? '—' : secondsOf(figures.buildMs)}`);
   console.log(
     `  longest write stall: ${figures.longestMs.toFixed(0)} ms (at ${secondsOf(figures.longestAtMs)}; p99 of all writes ${figures.p99Ms.toFixed(0)} ms)`,
   );
@@ -63,12 +68,12 @@ function report(title: string, figures: WriteFigures & { readyMs: number; buildM
 }
 
 /** A start of this server while a connection writes; answers the figures once the background builds end. */
-async function startWhileWriting(database: Database, tenantId: number) {
+async function startWhileWriting(database: Database, tenantId: number, schemasDir?: string) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetdesk-stall-'));
   const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', BACKGROUND_JOBS: 'off' });
   const writer = await writeContinuously(databaseUrl, tenantId, rows);
   const started = performance.now();
-  const app = await buildServer({ config, database });
+  const app = await buildServer({ config, database, schemasDir });
   await app.ready();
   const readyMs = performance.now() - started;
   const outcome = await app.indexBuilds.ready;
@@ -78,6 +83,32 @@ async function startWhileWriting(database: Database, tenantId: number) {
   await fs.rm(dataDir, { recursive: true, force: true });
   if (outcome.failed.length > 0) console.log(`  failed: ${outcome.failed.join(', ')}`);
   return { ...figures, readyMs, buildMs: outcome.built.length > 0 ? buildMs : null };
+}
+
+/** A copy of schemas/ with the orders' notes searched too: a new search column, as an admin's edit makes it. */
+async function schemasWithNotesSearched(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetdesk-stall-schemas-'));
+  await fs.cp(SCHEMAS_DIR, dir, { recursive: true });
+  const file = path.join(dir, 'order.json');
+  const schema = JSON.parse(await fs.readFile(file, 'utf8')) as { properties: Record<string, Record<string, unknown>> };
+  schema.properties.notes['x-search'] = true;
+  await fs.writeFile(file, JSON.stringify(schema, null, 2));
+  return dir;
+}
+
+/** The search column as the earlier design added it: a stored generated column, which rewrites the table. */
+async function generatedColumnWhileWriting(database: Database, tenantId: number, schemasDir: string) {
+  const orders = buildModel(resources, schemasDir).byName.get('orders') as EngineResource;
+  const writer = await writeContinuously(databaseUrl, tenantId, rows);
+  const started = performance.now();
+  await database.pool.query({
+    text: `ALTER TABLE r_orders ADD COLUMN search_generated_probe text GENERATED ALWAYS AS (${searchExpression(orders)}) STORED`,
+    query_timeout: 3_600_000,
+  } as { text: string });
+  const readyMs = performance.now() - started;
+  const figures = await writer.stop();
+  await database.pool.query('ALTER TABLE r_orders DROP COLUMN search_generated_probe');
+  return { ...figures, readyMs, buildMs: readyMs };
 }
 
 /** The start-up DDL as storage.ts ran it before issue 16: every statement in one transaction. */
@@ -118,6 +149,17 @@ try {
   // Every index there: only the setup transaction runs again (an upgrade that changes a table's statements).
   await database.pool.query(`DELETE FROM engine_state WHERE key = 'tables'`);
   report('A start after an upgrade that changes the tables’ statements (setup transaction only):', await startWhileWriting(database, tenantId));
+
+  // A field added to the search: a new search column, filled after start in batches, then its indexes.
+  const schemasDir = await schemasWithNotesSearched();
+  if (args.compare === 'true') {
+    report(
+      'The new search column as a stored generated column (the earlier design, for comparison):',
+      await generatedColumnWhileWriting(database, tenantId, schemasDir),
+    );
+  }
+  report('A start after a field was added to the search (column filled, then indexed, after start):', await startWhileWriting(database, tenantId, schemasDir));
+  await fs.rm(schemasDir, { recursive: true, force: true });
 } finally {
   await database?.close();
   await admin(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);

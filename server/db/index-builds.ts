@@ -2,6 +2,8 @@
  * The indexes start-up-ddl.ts left for later, built after start with CREATE INDEX CONCURRENTLY so that the
  * table's writes go on meanwhile (a plain build over a million orders blocked every write for its whole
  * length; issue 16, point 2). The server listens without waiting: it works without an index, only slower.
+ * Before a group's indexes, the new columns of its large tables are filled in batches (column-fills.ts), and
+ * after them, once everything succeeded, what they replace is dropped (the group's `retirements`).
  *
  * - One build at a time, each statement on its own (CONCURRENTLY cannot run inside a transaction), on one
  *   connection holding a session advisory lock, so two servers starting together take turns instead of
@@ -16,6 +18,7 @@
  *   the invalid index it leaves is dropped at the next start.
  */
 import type pg from 'pg';
+import { fillInBatches, pendingFills, type ColumnFill } from './column-fills';
 import type { Database } from './database';
 import { indexStates, writeFingerprint, type DeferredIndexes, type IndexStatement, analyzeAfter } from './start-up-ddl';
 
@@ -52,6 +55,8 @@ export interface IndexBuildOptions {
   log: BuildLog;
   /** Wait before attempt n+1 (default 1 s, then 5 s). */
   retryDelayMs?: (attempt: number) => number;
+  /** A table's columns are filled (column-fills.ts): the reads may use them. */
+  onFilled?: (fill: ColumnFill) => void;
 }
 
 export const concurrentSql = (index: IndexStatement) => index.sql.replace(/^CREATE INDEX IF NOT EXISTS /, 'CREATE INDEX CONCURRENTLY IF NOT EXISTS ');
@@ -121,7 +126,41 @@ export function createIndexBuilds(database: Database, options: IndexBuildOptions
     return false;
   }
 
+  /** Fills what is still marked (another server may have filled it meanwhile); false when stopped or failed. */
+  async function fill(client: pg.PoolClient, wanted: ColumnFill): Promise<boolean> {
+    const marked = (await pendingFills(client)).find((candidate) => candidate.table === wanted.table);
+    if (!marked) {
+      options.onFilled?.(wanted);
+      return true;
+    }
+    const since = performance.now();
+    log.info(`filling ${marked.columns.join(', ')} of ${marked.table} in batches (writes go on meanwhile)`);
+    let lastLog = since;
+    try {
+      const done = await fillInBatches(client, marked, {
+        stopped: () => stopped,
+        progress: (rows) => {
+          if (performance.now() - lastLog < 10_000) return;
+          lastLog = performance.now();
+          log.info(`filling ${marked.table}: ${rows} rows after ${seconds(since)}`);
+        },
+      });
+      if (!done) return false;
+      log.info(`${marked.columns.join(', ')} of ${marked.table} filled in ${seconds(since)}`);
+      options.onFilled?.(marked);
+      return true;
+    } catch (error) {
+      if (!stopped) log.error(`filling ${marked.table} failed (${messageOf(error)}); its lists read the expression meanwhile, and the next start goes on`);
+      return false;
+    }
+  }
+
   async function buildGroup(client: pg.PoolClient, group: DeferredIndexes) {
+    // The columns first: their indexes are then built once over their values.
+    for (const wanted of group.fills ?? []) {
+      if (stopped) return;
+      if (!(await fill(client, wanted))) return;
+    }
     // Checked again under the lock: another server may have built some meanwhile.
     const states = await indexStates(
       client,
@@ -138,6 +177,15 @@ export function createIndexBuilds(database: Database, options: IndexBuildOptions
       }
     }
     if (complete && !stopped && group.indexes.length > 0) await writeFingerprint(client, group.stateKey, group.fingerprint);
+    // What the new columns and indexes replace (start-up-ddl.ts RETIRE_AFTERWARDS): the lists used it until now.
+    if (complete && !stopped && (group.retirements?.length ?? 0) > 0) {
+      try {
+        await client.query((group.retirements as string[]).join(';\n'));
+        log.info(`replaced columns and indexes dropped (${group.retirements?.length} statement(s))`);
+      } catch (error) {
+        if (!stopped) log.warn(`dropping the replaced columns and indexes failed (${messageOf(error)}); the next start tries again`);
+      }
+    }
     for (const table of group.vacuum ?? []) {
       if (stopped) return;
       const since = performance.now();
@@ -162,7 +210,8 @@ export function createIndexBuilds(database: Database, options: IndexBuildOptions
       await client.query('SELECT pg_advisory_lock($1)', [BUILD_LOCK_KEY]);
       const since = performance.now();
       const count = groups.reduce((total, group) => total + group.indexes.length, 0);
-      log.info(`checking ${count} index(es) to build concurrently after start`);
+      const fills = groups.reduce((total, group) => total + (group.fills?.length ?? 0), 0);
+      log.info(`checking ${count} index(es) to build concurrently after start${fills > 0 ? `, after filling the new columns of ${fills} table(s)` : ''}`);
       for (const group of groups) await buildGroup(client, group);
       if (!stopped) log.info(`index builds done in ${seconds(since)}: ${outcome.built.length} built, ${outcome.failed.length} failed`);
     } finally {
@@ -176,7 +225,7 @@ export function createIndexBuilds(database: Database, options: IndexBuildOptions
   let running: Promise<void> = Promise.resolve();
   return {
     defer(deferred) {
-      if (deferred && (deferred.indexes.length > 0 || (deferred.vacuum?.length ?? 0) > 0)) groups.push(deferred);
+      if (deferred && (deferred.indexes.length > 0 || (deferred.vacuum?.length ?? 0) > 0 || (deferred.fills?.length ?? 0) > 0)) groups.push(deferred);
     },
     start() {
       if (started) return;

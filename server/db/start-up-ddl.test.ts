@@ -1,7 +1,7 @@
 /**
  * The start-up DDL (start-up-ddl.ts) when it rewrites a table that holds rows (a stored generated column added,
- * as the search's and the sort key's columns are): the table is vacuumed afterwards, so its pages are marked
- * all-visible again and the index-only scans of its lists do not visit the heap for every entry. On the embedded
+ * as the search's and the sort key's columns were before they became computed columns): the table is vacuumed
+ * afterwards, so its pages are marked all-visible again and the index-only scans of its lists do not visit the heap for every entry. On the embedded
  * database before the server serves, on PostgreSQL by the index builder after start (index-builds.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

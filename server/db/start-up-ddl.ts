@@ -9,7 +9,8 @@
  *   faster than a concurrent build (one pass, not three) and leaves the index there before the first
  *   request: a fresh database (every test's) starts complete and deterministic.
  * - **Afterwards, in the background** (index-builds.ts), on PostgreSQL: a missing or invalid index of a table
- *   that already holds data, built with CREATE INDEX CONCURRENTLY, which lets writes through.
+ *   that already holds data, built with CREATE INDEX CONCURRENTLY, which lets writes through; before it, the
+ *   filling of a column added to such a table (column-fills.ts; a small table's is filled in the transaction).
  *
  * Each part keeps its own fingerprint in `engine_state` (`<key>` and `<key>:indexes`): a new index asked for
  * by a schema does not re-run the transaction (its recount reads every row of every table), and the indexes'
@@ -20,6 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { fillAtOnce, pendingFills, type ColumnFill } from './column-fills';
 import type { Database } from './database';
 
 /** One `CREATE INDEX IF NOT EXISTS "<name>" ON "<table>" …` statement of the start-up DDL. */
@@ -35,9 +37,24 @@ export interface DeferredIndexes {
   stateKey: string;
   fingerprint: string;
   indexes: IndexStatement[];
-  /** Tables the setup rewrote (a stored generated column added), to VACUUM (ANALYZE) after the builds: see `rewrittenTables`. */
+  /**
+   * Tables to VACUUM (ANALYZE) after the builds: rewritten by the setup (`rewrittenTables`) or filled
+   * (column-fills.ts), either way with an empty visibility map.
+   */
   vacuum?: string[];
+  /** Columns of large tables left to fill, before the indexes are built (column-fills.ts). */
+  fills?: ColumnFill[];
+  /** Statements that retire what the fills and builds replace (`RETIRE_AFTERWARDS`), run once they all succeeded. */
+  retirements?: string[];
 }
+
+/**
+ * Marks a statement of the start-up DDL that drops what a new column or index replaces (a search column of an
+ * earlier expression, and the indexes that hold it): run after the fills and the builds, in the transaction
+ * when those are done there, else by the builder once they succeeded, so the lists keep their old indexes
+ * meanwhile. Idempotent (it drops what is there).
+ */
+export const RETIRE_AFTERWARDS = '/* retire afterwards */ ';
 
 /**
  * Below this a table's plain index build takes milliseconds (about 2,000 orders): built in the start-up
@@ -64,10 +81,15 @@ export function fingerprintOf(statements: string[]): string {
  * The statements that create an index, apart from every other one (whose order is kept); an index named
  * twice (the counts' table's, once per engine table: counts.ts) once.
  */
-export function splitIndexStatements(statements: string[]): { setup: string[]; indexes: IndexStatement[] } {
+export function splitIndexStatements(statements: string[]): { setup: string[]; indexes: IndexStatement[]; retirements: string[] } {
   const setup: string[] = [];
+  const retirements: string[] = [];
   const indexes = new Map<string, IndexStatement>();
   for (const statement of statements) {
+    if (statement.startsWith(RETIRE_AFTERWARDS)) {
+      retirements.push(statement);
+      continue;
+    }
     const match = INDEX_STATEMENT.exec(statement);
     if (!match) {
       setup.push(statement);
@@ -77,13 +99,13 @@ export function splitIndexStatements(statements: string[]): { setup: string[]; i
     const table = match[3] ?? match[4];
     if (!indexes.has(name)) indexes.set(name, { name, table, sql: statement });
   }
-  return { setup, indexes: [...indexes.values()] };
+  return { setup, indexes: [...indexes.values()], retirements };
 }
 
 /**
  * The file of each table of the current schema that holds data: a table whose file changes across the setup was
- * rewritten (ALTER TABLE … ADD COLUMN … STORED: the sort key's and the search's columns, engine/paging.ts and
- * engine/search.ts). A rewritten table has an empty visibility map, so the index-only scans of its lists visit
+ * rewritten (an ALTER TABLE that changes a column's type, or adds a stored generated column: the sort key's and
+ * the search's columns were such until they became computed columns, engine/computed-columns.ts). A rewritten table has an empty visibility map, so the index-only scans of its lists visit
  * the heap for every entry (a search's walk was ten times slower), and no statistics for the new column; nothing
  * counts a rewrite as changed rows, so autovacuum would not come for it. It is vacuumed after start.
  */
@@ -142,33 +164,59 @@ export const indexesStateKey = (stateKey: string) => `${stateKey}:indexes`;
  * (PostgreSQL, tables that hold data), or null when everything is there.
  */
 export async function runStartUpDdl(database: Database, ddl: StartUpDdl): Promise<DeferredIndexes | null> {
-  const { deferred, rewritten } = await runInTransaction(database, ddl);
-  if (rewritten.length === 0) return deferred;
+  const { deferred, vacuum, fills } = await runInTransaction(database, ddl);
+  if (vacuum.length === 0 && fills.length === 0) return deferred;
   // The embedded database: at once, before the server listens (its one connection would make requests wait for
-  // it anyway). PostgreSQL: after the concurrent builds (index-builds.ts), beside the requests.
+  // it anyway; it never leaves a fill for later). PostgreSQL: after the fills and the concurrent builds
+  // (index-builds.ts), beside the requests.
   if (database.kind === 'pglite') {
-    for (const table of rewritten) await database.pool.query({ text: `VACUUM (ANALYZE) "${table}"`, query_timeout: 3_600_000 } as { text: string });
+    for (const table of vacuum) await database.pool.query({ text: `VACUUM (ANALYZE) "${table}"`, query_timeout: 3_600_000 } as { text: string });
     return deferred;
   }
-  return { ...(deferred ?? { stateKey: indexesStateKey(ddl.stateKey), fingerprint: '', indexes: [] }), vacuum: rewritten };
+  const group = deferred ?? { stateKey: indexesStateKey(ddl.stateKey), fingerprint: '', indexes: [] };
+  return { ...group, fills, vacuum: [...new Set([...vacuum, ...fills.map((fill) => fill.table)])] };
+}
+
+/**
+ * The columns marked to fill (column-fills.ts): filled here, in the transaction, on the embedded database and
+ * for small tables; answers the others, left to fill after start. Before any index is built, so that the
+ * column's indexes are built once over its values instead of taking every row's change.
+ */
+async function fillWhatIsSmall(client: pg.PoolClient, kind: Database['kind']): Promise<{ filled: string[]; later: ColumnFill[] }> {
+  const fills = await pendingFills(client);
+  if (fills.length === 0) return { filled: [], later: [] };
+  const sizes = await tableSizes(
+    client,
+    fills.map((fill) => fill.table),
+  );
+  const now = fills.filter((fill) => kind === 'pglite' || (sizes.get(fill.table) ?? 0) < SMALL_TABLE_BYTES);
+  for (const fill of now) await fillAtOnce(client, fill);
+  return { filled: now.map((fill) => fill.table), later: fills.filter((fill) => !now.includes(fill)) };
 }
 
 async function runInTransaction(
   database: Database,
   { stateKey, lockKey, statements }: StartUpDdl,
-): Promise<{ deferred: DeferredIndexes | null; rewritten: string[] }> {
-  const { setup, indexes } = splitIndexStatements(statements);
+): Promise<{ deferred: DeferredIndexes | null; vacuum: string[]; fills: ColumnFill[] }> {
+  const { setup, indexes, retirements } = splitIndexStatements(statements);
   const setupFingerprint = fingerprintOf(setup);
   const indexesFingerprint = fingerprintOf(indexes.map((index) => index.sql));
   const indexesKey = indexesStateKey(stateKey);
-  const none = { deferred: null, rewritten: [] };
   return database.transaction(async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [lockKey]);
     const current = await client.query('SELECT key, fingerprint FROM engine_state WHERE key = ANY($1::text[])', [[stateKey, indexesKey]]);
     const fingerprints = new Map((current.rows as { key: string; fingerprint: string }[]).map((row) => [row.key, row.fingerprint]));
     const setupDone = fingerprints.get(stateKey) === setupFingerprint;
     const indexesDone = fingerprints.get(indexesKey) === indexesFingerprint;
-    if (setupDone && indexesDone) return none;
+    if (setupDone && indexesDone) {
+      // A fill an earlier start left unfinished (the server stopped during it) is taken up again.
+      const { filled, later } = await fillWhatIsSmall(client, database.kind);
+      if (later.length > 0)
+        return { deferred: { stateKey: indexesKey, fingerprint: indexesFingerprint, indexes: [], retirements }, vacuum: filled, fills: later };
+      // Also what a builder stopped before retiring left (a few catalog lookups when there is nothing).
+      await runAllOf(client, retirements);
+      return { deferred: null, vacuum: filled, fills: [] };
+    }
 
     let now: IndexStatement[] = [];
     let later: IndexStatement[] = [];
@@ -191,19 +239,29 @@ async function runInTransaction(
       dropFirst = now.filter((index) => states.get(index.name) === 'invalid').map((index) => `DROP INDEX IF EXISTS "${index.name}"`);
     }
     const analyze = [...new Set(now.filter(analyzeAfter).map((index) => `ANALYZE "${index.table}"`))];
-    const run = [...(setupDone ? [] : setup), ...dropFirst, ...now.map((index) => index.sql), ...analyze];
-    // No parameters: one simple-protocol round trip for all statements. An hour, not 60 s: on the embedded
-    // database (everything in this transaction) a new index over a million rows takes minutes, past its pool's
-    // 60 s limit for a query.
+    const runAll = (part: string[]) => runAllOf(client, part);
     const filesBefore = setupDone ? null : await tableFiles(client);
-    if (run.length > 0) await client.query({ text: run.join(';\n'), query_timeout: 3_600_000 } as { text: string });
+    if (!setupDone) await runAll(setup);
     const rewritten = filesBefore ? rewrittenTables(filesBefore, await tableFiles(client)) : [];
+    const { filled, later: fills } = await fillWhatIsSmall(client, database.kind);
+    await runAll([...dropFirst, ...now.map((index) => index.sql), ...analyze]);
+    const vacuum = [...new Set([...rewritten, ...filled])];
     if (!setupDone) await writeFingerprint(client, stateKey, setupFingerprint);
-    if (indexesDone) return { deferred: null, rewritten };
-    if (later.length === 0) {
-      await writeFingerprint(client, indexesKey, indexesFingerprint);
-      return { deferred: null, rewritten };
+    if (later.length === 0 && fills.length === 0) {
+      await runAll(retirements);
+      if (!indexesDone) await writeFingerprint(client, indexesKey, indexesFingerprint);
+      return { deferred: null, vacuum, fills };
     }
-    return { deferred: { stateKey: indexesKey, fingerprint: indexesFingerprint, indexes: later }, rewritten };
+    // Written by the builder once every index is valid (a group with indexes); the retirements wait for it too.
+    return { deferred: { stateKey: indexesKey, fingerprint: indexesFingerprint, indexes: later, retirements }, vacuum, fills };
   });
+}
+
+/**
+ * The statements in one simple-protocol round trip (no parameters). An hour, not 60 s: on the embedded database
+ * (everything in the start-up transaction) a new index over a million rows takes minutes, past its pool's 60 s
+ * limit for a query.
+ */
+async function runAllOf(client: Pick<pg.ClientBase, 'query'>, statements: string[]) {
+  if (statements.length > 0) await client.query({ text: statements.join(';\n'), query_timeout: 3_600_000 } as { text: string });
 }

@@ -23,7 +23,7 @@ interface ListBody {
 
 const ORDERS = 37;
 const PER_PAGE = 7;
-/** Every kind of order: the default (its generated column), text, numeric, timestamps (ties, microseconds), the id. */
+/** Every kind of order: the default (its computed column), text, numeric, timestamps (ties, microseconds), the id. */
 const SORTS = [
   '',
   'sort=loading_date&order=asc',

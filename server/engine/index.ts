@@ -15,6 +15,7 @@ import { registerResourceRoutes } from './routes';
 import { countsMaintenance } from './counts';
 import { ListTotals } from './list-totals';
 import { ensureTables } from './storage';
+import { watchFills } from './computed-columns';
 import { createIndexBuilds, type IndexBuilds } from '../db/index-builds';
 
 declare module 'fastify' {
@@ -40,14 +41,19 @@ export interface EngineOptions {
 
 async function engine(app: FastifyInstance, options: EngineOptions) {
   const model = buildModel(options.resources ?? registry, options.schemasDir);
+  let fills: ReturnType<typeof watchFills> | null = null;
   const indexBuilds = createIndexBuilds(options.database, {
     log: {
       info: (message) => app.log.info(message),
       warn: (message) => app.log.warn(message),
       error: (message) => app.log.error(message),
     },
+    onFilled: (fill) => fills?.filled(fill),
   });
-  indexBuilds.defer(await ensureTables(options.database, model));
+  const deferred = await ensureTables(options.database, model);
+  // Columns added to large tables are filled after start; until then their lists read the expression (computed-columns.ts).
+  fills = watchFills(model, options.database, deferred?.fills ?? []);
+  indexBuilds.defer(deferred);
   app.decorate('indexBuilds', indexBuilds);
   // After every plugin's start-up transaction (the compliance indexes add theirs): a concurrent build waits
   // for older transactions, and DDL of a transaction still open behind it would queue every writer too.
@@ -62,6 +68,7 @@ async function engine(app: FastifyInstance, options: EngineOptions) {
   const totals = await ListTotals.start(model, options.database);
   app.addHook('onClose', async () => {
     stopMaintenance();
+    fills?.stop();
     await totals.stop();
   });
   app.decorate('engine', model);

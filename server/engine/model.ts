@@ -75,6 +75,11 @@ export interface EngineResource {
   protectedFields: Set<string>;
   /** Fields marked x-sensitive: masked for members without `sensitive.view` (masking.ts). */
   sensitiveFields: string[];
+  /**
+   * Columns the database computes from the row (computed-columns.ts) that are not filled for every row yet:
+   * read the expression instead until they are. Empty unless a start added one to a large table on PostgreSQL.
+   */
+  unfilledColumns: Set<string>;
 }
 
 export interface EngineModel {
@@ -120,6 +125,7 @@ export function buildModel(definitions: readonly ResourceDefinition[], schemasDi
       pathFields: definition.pathFields ?? {},
       protectedFields,
       sensitiveFields: entries.filter(([, property]) => property['x-sensitive'] === true).map(([field]) => field),
+      unfilledColumns: new Set(),
     };
   });
   const byName = new Map(resources.map((resource) => [resource.name, resource]));
@@ -144,13 +150,17 @@ export function creationOrder(model: EngineModel): EngineResource[] {
   return ordered;
 }
 
-/** The SQL expression a field is compared and sorted by, typed from the schema (numbers sort as numbers). */
-export function fieldExpression(resource: EngineResource, field: string): string {
+/**
+ * The SQL expression a field is compared and sorted by, typed from the schema (numbers sort as numbers).
+ * `row`: the record the data is read from, for a trigger function (`NEW`); a derived field has none.
+ */
+export function fieldExpression(resource: EngineResource, field: string, row?: string): string {
   const derived = resource.derived[field];
   if (derived !== undefined) return `(${derived})`;
   const quoted = field.replace(/'/g, "''");
   const type = typeOf(resource.properties[field]);
-  if (type === 'integer' || type === 'number') return `((data->>'${quoted}')::numeric)`;
-  if (type === 'boolean') return `((data->>'${quoted}')::boolean)`;
-  return `(data->>'${quoted}')`;
+  const data = row ? `${row}.data` : 'data';
+  if (type === 'integer' || type === 'number') return `((${data}->>'${quoted}')::numeric)`;
+  if (type === 'boolean') return `((${data}->>'${quoted}')::boolean)`;
+  return `(${data}->>'${quoted}')`;
 }

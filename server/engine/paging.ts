@@ -10,8 +10,8 @@
  * `(data->>'loading_date')` cannot answer that walk by itself: PostgreSQL's planner allows an index-only
  * scan only when every column the query names is in the index, and the expression names `data`, so each
  * skipped entry cost a heap visit (~0.5 s for 100,000 over a million orders, mostly buffer reads). The sort
- * value is therefore kept in a stored generated column of the engine's own tables (`r_*`; never writable,
- * never on the wire: toWire reads `data`), the indexes are built on that column, and EngineStore.page
+ * value is therefore kept in a column the database computes in the engine's own tables (`r_*`,
+ * computed-columns.ts; never writable, never on the wire), the indexes are built on that column, and EngineStore.page
  * orders by the column whenever the list's order is the default field's (`pagingOrderBy`): the ids of a
  * deep page come from an index-only scan (the visibility map is kept by VACUUM; seed:bulk ends with one).
  * The column's name carries a hash of its expression, so a new default sort field gets a new column.
@@ -23,7 +23,7 @@ import { Sql, sql } from '../db/sql';
 import { typeOf } from './entity-schemas';
 import type { ListSort } from './list-query';
 import { fieldExpression, type EngineResource } from './model';
-import { indexedSearchFields, searchColumnOf } from './search';
+import { indexedSearchFields, searchColumnOf, servedSearchColumn } from './search';
 
 const hash8 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
@@ -38,22 +38,33 @@ interface SortKey {
   field: string;
   /** The SQL list-query.ts orders by for this field. */
   expression: string;
-  /** The stored generated column holding it, or null where the expression is indexed directly. */
+  /** The computed column holding it (computed-columns.ts), or null where the expression is indexed directly. */
   column: string | null;
+  /** The expression over the trigger's record (`NEW`), which computes the column. */
+  rowExpression: string;
 }
 
 /** The default sort field's key, or null when the default order needs no index of its own. */
 export function sortKeyOf(resource: EngineResource): SortKey | null {
   const field = resource.definition.defaultSort?.field;
   if (!field || field === 'id' || field === resource.idField || Object.hasOwn(resource.derived, field)) return null;
-  if (field === 'created_at' || field === 'updated_at') return { field, expression: field, column: null };
+  if (field === 'created_at' || field === 'updated_at') return { field, expression: field, column: null, rowExpression: `NEW.${field}` };
   if (!Object.hasOwn(resource.properties, field)) return null;
   const expression = fieldExpression(resource, field);
-  const column = resource.table.startsWith('r_') ? `sort_key_${hash8(expression)}` : null;
-  return { field, expression, column };
+  const column = resource.table.startsWith('r_') ? `${SORT_KEY_PREFIX}${hash8(expression)}` : null;
+  return { field, expression, column, rowExpression: fieldExpression(resource, field, 'NEW') };
 }
 
-function columnType(expression: string): string {
+/** Names of the sort key's columns start with this (the one of an earlier default sort field is found by it). */
+export const SORT_KEY_PREFIX = 'sort_key_';
+
+/** The sort key as the reads use it: its column only once every row holds its value (computed-columns.ts). */
+function servedSortKey(resource: EngineResource): SortKey | null {
+  const key = sortKeyOf(resource);
+  return key?.column && resource.unfilledColumns.has(key.column) ? { ...key, column: null } : key;
+}
+
+export function columnType(expression: string): string {
   if (expression.endsWith('::numeric)')) return 'numeric';
   if (expression.endsWith('::boolean)')) return 'boolean';
   return 'text';
@@ -68,9 +79,6 @@ export function sortIndexStatements(resource: EngineResource): string[] {
   // The expression indexes of the first design (same names) are not needed where the column serves.
   const expressionIndex = (direction: string) => `"${name(resource, `${key.field}_${direction.toLowerCase()}_page`)}"`;
   if (key.column) {
-    statements.push(
-      `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS "${key.column}" ${columnType(key.expression)} GENERATED ALWAYS AS (${key.expression}) STORED`,
-    );
     for (const direction of directions) statements.push(`DROP INDEX IF EXISTS ${expressionIndex(direction)}`);
     // An index-only scan visits the heap for every entry on a page not marked all-visible, and only VACUUM
     // marks pages. PostgreSQL's defaults vacuum a million-row table after ~200,000 changed rows: until then
@@ -105,11 +113,11 @@ export function sortIndexStatements(resource: EngineResource): string[] {
 
 /**
  * The order of a page as EngineStore.page runs it: the list's own order, or, when that is the default
- * field's in either direction (as list-query.ts writes it), the same order by the generated column, so the
+ * field's in either direction (as list-query.ts writes it), the same order by the computed column, so the
  * column's index serves it. Same values, same NULLs, same collation: the same rows in the same order.
  */
 export function pagingOrderBy(resource: EngineResource, orderBy: Sql): Sql {
-  const key = sortKeyOf(resource);
+  const key = servedSortKey(resource);
   if (!key?.column) return orderBy;
   const { text, values } = orderBy.render();
   if (values.length > 0) return orderBy;
@@ -131,26 +139,31 @@ function carriedSearchColumn(resource: EngineResource, key: SortKey): string | n
   return searchColumnOf(resource);
 }
 
+/** The carried search column, where the reads may use it: both columns filled (servedSortKey, servedSearchColumn). */
+function servedCarriedColumn(resource: EngineResource, key: SortKey): string | null {
+  return key.column && carriedSearchColumn(resource, key) ? servedSearchColumn(resource) : null;
+}
+
 /**
  * Whether a list in `order` is in the default field's order, by its column, and that field is one of the searched
  * ones (a search's matches then lie together in the order: store.ts `walkThenMatches`).
  */
 export function sortFieldSearched(resource: EngineResource, order: PageOrder): boolean {
-  const key = sortKeyOf(resource);
-  return !!key?.column && order.expression === `"${key.column}"` && searchColumnOf(resource) !== null && indexedSearchFields(resource).includes(key.field);
+  const key = servedSortKey(resource);
+  return !!key?.column && order.expression === `"${key.column}"` && servedSearchColumn(resource) !== null && indexedSearchFields(resource).includes(key.field);
 }
 
 /** Whether a list in `order` is read from a sort index that carries the search text: the default field's order, by its column. */
 export function sortIndexCoversSearch(resource: EngineResource, order: PageOrder): boolean {
-  const key = sortKeyOf(resource);
-  return !!key?.column && order.expression === `"${key.column}"` && carriedSearchColumn(resource, key) !== null;
+  const key = servedSortKey(resource);
+  return !!key?.column && order.expression === `"${key.column}"` && servedCarriedColumn(resource, key) !== null;
 }
 
 /** How a sort value is carried in a cursor and compared again (cursor.ts). */
 export type SortKind = 'id' | 'numeric' | 'boolean' | 'text' | 'timestamp';
 
 /**
- * A list's order as the page queries run it: the sort expression (the generated column where it serves,
+ * A list's order as the page queries run it: the sort expression (the computed column where it serves,
  * as pagingOrderBy substitutes it), its kind, and the direction. `expression` is null for the id alone.
  */
 export interface PageOrder {
@@ -163,7 +176,7 @@ export function pageOrderOf(resource: EngineResource, sort: ListSort): PageOrder
   const { field, direction } = sort;
   if (field === 'id') return { expression: null, kind: 'id', direction };
   if (field === 'created_at' || field === 'updated_at') return { expression: field, kind: 'timestamp', direction };
-  const key = sortKeyOf(resource);
+  const key = servedSortKey(resource);
   const expression = key?.column && key.expression === sort.expression ? `"${key.column}"` : sort.expression;
   const type = typeOf(resource.properties[field]);
   const kind: SortKind = type === 'integer' || type === 'number' ? 'numeric' : type === 'boolean' ? 'boolean' : 'text';

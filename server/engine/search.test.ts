@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../test-support/test-app';
 import { SEARCH_TOTAL_CAP } from './cursor';
 import { model } from '../test-support/engine-records';
 import { analyzedPlan, recordedListPage, type RecordedStatement } from '../test-support/recorded-list';
-import { dropOtherColumnsStatement, indexedSearchFields, likePattern, SEARCH_COLUMN_PREFIX, searchColumnOf } from './search';
+import { indexedSearchFields, likePattern, searchColumnOf } from './search';
 
 const orders = model.byName.get('orders')!;
 const searched = indexedSearchFields(orders);
@@ -202,17 +202,6 @@ describe.each(databases)('list search on %s', (kind) => {
     const employeesSort = await definitions('r_employees');
     expect(employeesSort).toHaveLength(2);
     for (const definition of employeesSort) expect(definition).not.toContain('INCLUDE');
-  });
-
-  it('drops the stored search column of an earlier expression, keeping the current one and other columns', async () => {
-    const pool = test.database.pool;
-    await pool.query(`CREATE TABLE r_search_columns_probe (id bigserial PRIMARY KEY, name text, search_old text, search_new text, searched text)`);
-    await pool.query(dropOtherColumnsStatement('r_search_columns_probe', SEARCH_COLUMN_PREFIX, 'search_new'));
-    const { rows } = await pool.query<{ name: string }>(
-      `SELECT attname AS name FROM pg_attribute WHERE attrelid = 'r_search_columns_probe'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
-    );
-    expect(rows.map((row) => row.name)).toEqual(['id', 'name', 'search_new', 'searched']);
-    await pool.query('DROP TABLE r_search_columns_probe');
   });
 
   it("never finds or counts another tenant's orders", async () => {

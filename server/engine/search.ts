@@ -16,16 +16,16 @@
  *   index key, so a small tenant's search intersects its own short posting list (under a millisecond beside a
  *   tenant of a million orders, instead of 18 ms). The tenant id must be compared as a bigint for GIN to use it:
  *   store.ts sends it as an untyped parameter, which PostgreSQL types from the column.
- * - Stored once (issue 16 point 1, second step): in the engine's own tables (`r_*`) the expression is a stored
- *   generated column, `search_<hash of the expression>`, and the search and its index read the column. A row's
+ * - Stored once (issue 16 point 1, second step): in the engine's own tables (`r_*`) the expression is a column
+ *   the database computes (computed-columns.ts), `search_<hash of the expression>`, and the search and its index
+ *   read the column (the expression itself while a new column is being filled after start). A row's
  *   test was ~4 µs, most of it taking five fields out of `data`, joining and lowering them; on the stored text
  *   it is one LIKE. The column also rides in the default order's sort indexes (paging.ts, `INCLUDE`) where the
  *   sort field is not itself searched, so the first page of a search in that order walks the index alone,
  *   testing each entry's text there, and reads the table for the matches only (store.ts `pageStatement`): 1,287
  *   entries for "Danube Steel" over a million orders, 0.5 ms instead of 5. Where the sort field is searched, a
- *   bounded walk, then the trigram index (store.ts `walkThenMatches`). Like the sort key's column, adding it
- *   rewrites the table once (about 40 s for a million orders on PostgreSQL), at the first start after the
- *   upgrade or after a change of the searched fields; the column of an earlier expression is dropped then. The
+ *   bounded walk, then the trigram index (store.ts `walkThenMatches`). A change of the searched fields makes a
+ *   new column, filled without stopping writes; the column of the earlier expression is dropped then. The
  *   adopted tables (`users`, `companies`: small, read with `SELECT *` by hand-written code) keep the expression.
  * Sensitive fields (masking.ts) are left out of the expression, because a member who may not see them must not
  * find records by them; they keep an index of their own and are ORed in for members who may. Derived fields are
@@ -42,11 +42,14 @@ export function indexedSearchFields(resource: EngineResource): string[] {
   return resource.searchFields.filter((field) => !Object.hasOwn(resource.derived, field) && !resource.sensitiveFields.includes(field));
 }
 
-/** `lower(coalesce(f1, '') || E'\n' || …)`, or null for a resource with no such field. */
-export function searchExpression(resource: EngineResource): string | null {
+/**
+ * `lower(coalesce(f1, '') || E'\n' || …)`, or null for a resource with no such field. `row`: the record it reads
+ * (`NEW` in the column's trigger), as in fieldExpression.
+ */
+export function searchExpression(resource: EngineResource, row?: string): string | null {
   const fields = indexedSearchFields(resource);
   if (fields.length === 0) return null;
-  return `lower(${fields.map((field) => `coalesce(${fieldExpression(resource, field)}, '')`).join(` || E'\\n' || `)})`;
+  return `lower(${fields.map((field) => `coalesce(${fieldExpression(resource, field, row)}, '')`).join(` || E'\\n' || `)})`;
 }
 
 const hash8 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
@@ -54,16 +57,22 @@ const hash8 = (text: string) => createHash('sha256').update(text).digest('hex').
 /** Names of the stored search columns start with this (the one of an earlier expression is found by it). */
 export const SEARCH_COLUMN_PREFIX = 'search_';
 
-/** The stored generated column holding the search expression (`r_*` tables), or null. */
+/** The computed column holding the search expression (`r_*` tables), or null; filled or not. */
 export function searchColumnOf(resource: EngineResource): string | null {
   const expression = searchExpression(resource);
   if (!expression || !resource.table.startsWith('r_')) return null;
   return `${SEARCH_COLUMN_PREFIX}${hash8(expression)}`;
 }
 
-/** What a search's LIKE reads: the stored column where there is one, else the expression. */
-function searchedText(resource: EngineResource): string | null {
+/** The search column where there is one and every row holds its value (computed-columns.ts), else null. */
+export function servedSearchColumn(resource: EngineResource): string | null {
   const column = searchColumnOf(resource);
+  return column && !resource.unfilledColumns.has(column) ? column : null;
+}
+
+/** What a search's LIKE reads: the column where it serves, else the expression. */
+function searchedText(resource: EngineResource): string | null {
+  const column = servedSearchColumn(resource);
   return column ? `"${column}"` : searchExpression(resource);
 }
 
@@ -73,41 +82,19 @@ function indexName(resource: EngineResource, indexed: string): string {
 }
 
 /**
- * The search's column and index, for storage.ts (made with the engine's tables; IF NOT EXISTS). Before the
- * column, the index was on the expression itself: that index is dropped, and so is the column of an earlier
- * expression (with its indexes).
+ * The search's index, for storage.ts (made with the engine's tables; IF NOT EXISTS), on the column where there
+ * is one (computed-columns.ts makes it). Before the column, the index was on the expression itself: that index
+ * is dropped.
  */
 export function searchIndexStatements(resource: EngineResource): string[] {
   const expression = searchExpression(resource);
+  if (!expression) return [];
   const column = searchColumnOf(resource);
-  const table = `"${resource.table}"`;
   const statements: string[] = [];
-  if (column) {
-    statements.push(
-      `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS "${column}" text GENERATED ALWAYS AS (${expression}) STORED`,
-      `DROP INDEX IF EXISTS "${indexName(resource, expression as string)}"`,
-    );
-  }
-  // A resource whose searched fields were all taken away keeps no column of them either.
-  if (resource.table.startsWith('r_')) statements.push(dropOtherColumnsStatement(resource.table, SEARCH_COLUMN_PREFIX, column ?? ''));
-  const indexed = searchedText(resource);
-  if (indexed) statements.push(`CREATE INDEX IF NOT EXISTS "${indexName(resource, indexed)}" ON ${table} USING gin (tenant_id, ${indexed} gin_trgm_ops)`);
+  if (column) statements.push(`DROP INDEX IF EXISTS "${indexName(resource, expression)}"`);
+  const indexed = column ? `"${column}"` : expression;
+  statements.push(`CREATE INDEX IF NOT EXISTS "${indexName(resource, indexed)}" ON "${resource.table}" USING gin (tenant_id, ${indexed} gin_trgm_ops)`);
   return statements;
-}
-
-/**
- * Drops the columns of `table` named `<prefix>…` but `keep`: a generated column of an earlier expression, which
- * would otherwise be computed and stored on every write for nothing. (A DO block: which columns there are is
- * known only in the database.)
- */
-export function dropOtherColumnsStatement(table: string, prefix: string, keep: string): string {
-  const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
-  return `DO $$ DECLARE stale text; BEGIN
-    FOR stale IN SELECT attname FROM pg_attribute
-      WHERE attrelid = to_regclass(${literal(`"${table}"`)}) AND attnum > 0 AND NOT attisdropped
-        AND starts_with(attname, ${literal(prefix)}) AND attname <> ${literal(keep)}
-    LOOP EXECUTE format('ALTER TABLE %I DROP COLUMN %I', ${literal(table)}, stale); END LOOP;
-  END $$`;
 }
 
 /** Escapes LIKE's wildcards so a search for "50%" finds "50%", not everything. */

@@ -47,13 +47,16 @@ describe.each(databases)('engine tables on %s', (kind) => {
       if (resource.searchFields.length === 0) continue;
       const indexes = await test.database.pool.query('SELECT indexdef FROM pg_indexes WHERE tablename = $1', [resource.table]);
       const trigram = indexes.rows.map((row: { indexdef: string }) => row.indexdef).filter((definition: string) => definition.includes('gin_trgm_ops'));
-      // An index on the stored search column (search.ts) covers the fields of the column's expression.
-      const generated = await test.database.pool.query<{ name: string; expression: string }>(
-        `SELECT column_name AS name, generation_expression AS expression FROM information_schema.columns WHERE table_name = $1 AND is_generated = 'ALWAYS'`,
-        [resource.table],
-      );
+      // An index on the computed search column (search.ts) covers the fields its trigger computes it from.
+      const trigger = await test.database.pool.query<{ source: string }>(`SELECT prosrc AS source FROM pg_proc WHERE proname = $1`, [
+        `${resource.table}_computed_columns`,
+      ]);
+      const assignments = (trigger.rows[0]?.source ?? '').split('\n').filter((line) => line.includes(':='));
       const definitions = trigram.map((definition: string) =>
-        generated.rows.reduce((text, column) => (text.includes(` ${column.name} gin_trgm_ops`) ? `${text} ${column.expression}` : text), definition),
+        assignments.reduce((text, line) => {
+          const column = /NEW\."([^"]+)" :=/.exec(line)?.[1];
+          return column && text.includes(` ${column} gin_trgm_ops`) ? `${text} ${line}` : text;
+        }, definition),
       );
       for (const field of resource.searchFields.filter((name) => !Object.hasOwn(resource.derived, name))) {
         expect(

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import { fingerprintOf, runStartUpDdl, splitIndexStatements, type DeferredIndexes } from '../db/start-up-ddl';
+import { computedColumnStatements } from './computed-columns';
 import { countStatements } from './counts';
 import { creationOrder, fieldExpression, type EngineModel, type EngineResource } from './model';
 import { sortIndexStatements } from './paging';
@@ -50,6 +51,8 @@ export function tableStatements(model: EngineModel, resource: EngineResource): s
   for (const field of resource.indexFields) {
     statements.push(`CREATE INDEX IF NOT EXISTS "${indexName(resource, field)}" ON "${resource.table}" (tenant_id, ${fieldExpression(resource, field)})`);
   }
+  // The sort key's and the search's columns, which the database computes from each row (computed-columns.ts).
+  statements.push(...computedColumnStatements(resource));
   // Text search (search.ts): one trigram index over the joined searched fields, tenant first. A field filtered
   // by `x-filter: search` and a sensitive searched field are matched on their own and keep a trigram index each;
   // the per-field indexes of the first design are dropped where nothing else needs them.

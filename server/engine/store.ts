@@ -62,7 +62,7 @@ export class EngineStore {
 
   /**
    * A record's columns (records.ts RecordRow) plus the derived fields' column (derived-fields.ts). Named in the
-   * engine's own tables, whose stored generated columns (the sort key, the search text: paging.ts, search.ts)
+   * engine's own tables, whose computed columns (the sort key, the search text: paging.ts, search.ts)
    * are for the database alone: the search text alone would double what a page carries from it. `*` in the
    * adopted tables (`users`, `companies`), whose other columns are read by their own code.
    */
@@ -357,7 +357,7 @@ export class EngineStore {
 
   /**
    * Every row of a list in its order, as one statement to read through a cursor (an export: server/import-export/),
-   * the default order by its generated column as EngineStore.page runs it.
+   * the default order by its computed column as EngineStore.page runs it.
    */
   listStatement(resource: EngineResource, scope: Scope, conditions: Sql[], orderBy: Sql, fields?: string[]): Sql {
     return sql`SELECT ${fields ? this.narrowColumns(resource, fields) : this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where(scope, conditions)} ORDER BY ${pagingOrderBy(resource, orderBy)}`;

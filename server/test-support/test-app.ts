@@ -19,6 +19,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  /** Closes the server and starts another on the same database (a restart), with `extra` in place of the first's. */
+  reopen(extra?: TestAppOptions['extra']): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -76,20 +78,29 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     ...options.env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildServer({ ...options.extra, config, database, logger: options.logger ?? (process.env.TEST_LOG_LEVEL ? loggerOptions(config) : false) });
+  const build = (extra: TestAppOptions['extra']) =>
+    buildServer({ ...extra, config, database, logger: options.logger ?? (process.env.TEST_LOG_LEVEL ? loggerOptions(config) : false) });
+  const app = await build(options.extra);
   await options.beforeReady?.(app);
   await app.ready();
 
-  return {
+  const test: TestApp = {
     kind,
     app,
     config,
     database,
+    async reopen(extra) {
+      await test.app.close();
+      const next = await build(extra);
+      await next.ready();
+      test.app = next;
+    },
     async close() {
-      await app.close();
+      await test.app.close();
       await database.close();
       await dropDatabase();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+  return test;
 }
