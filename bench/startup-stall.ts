@@ -27,10 +27,10 @@ import { resources } from '../resources/index';
 import { buildServer } from '../server/build-server';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/database';
-import { SCHEMAS_DIR } from '../server/engine/entity-schemas';
 import { buildModel, type EngineResource } from '../server/engine/model';
 import { searchExpression } from '../server/engine/search';
 import { allStatements, engineStatements } from '../server/engine/storage';
+import { searchOrderNotes } from '../server/test-support/edited-schemas';
 import { fillOrders, writeContinuously, type WriteFigures } from '../server/test-support/write-stall';
 import { admin, ADMIN_URL } from './processes';
 
@@ -83,17 +83,6 @@ async function startWhileWriting(database: Database, tenantId: number, schemasDi
   await fs.rm(dataDir, { recursive: true, force: true });
   if (outcome.failed.length > 0) console.log(`  failed: ${outcome.failed.join(', ')}`);
   return { ...figures, readyMs, buildMs: outcome.built.length > 0 ? buildMs : null };
-}
-
-/** A copy of schemas/ with the orders' notes searched too: a new search column, as an admin's edit makes it. */
-async function schemasWithNotesSearched(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetdesk-stall-schemas-'));
-  await fs.cp(SCHEMAS_DIR, dir, { recursive: true });
-  const file = path.join(dir, 'order.json');
-  const schema = JSON.parse(await fs.readFile(file, 'utf8')) as { properties: Record<string, Record<string, unknown>> };
-  schema.properties.notes['x-search'] = true;
-  await fs.writeFile(file, JSON.stringify(schema, null, 2));
-  return dir;
 }
 
 /** The search column as the earlier design added it: a stored generated column, which rewrites the table. */
@@ -151,7 +140,7 @@ try {
   report('A start after an upgrade that changes the tables’ statements (setup transaction only):', await startWhileWriting(database, tenantId));
 
   // A field added to the search: a new search column, filled after start in batches, then its indexes.
-  const schemasDir = await schemasWithNotesSearched();
+  const schemasDir = await searchOrderNotes();
   if (args.compare === 'true') {
     report(
       'The new search column as a stored generated column (the earlier design, for comparison):',

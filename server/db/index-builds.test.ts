@@ -19,10 +19,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resources } from '../../resources/index';
 import { buildServer } from '../build-server';
 import { loadConfig } from '../config';
-import { SCHEMAS_DIR } from '../engine/entity-schemas';
 import { buildModel, type EngineResource } from '../engine/model';
 import { searchColumnOf, searchExpression } from '../engine/search';
 import { engineStatements, ensureTables } from '../engine/storage';
+import { searchOrderNotes } from '../test-support/edited-schemas';
 import { fillOrders, writeContinuously } from '../test-support/write-stall';
 import { openDatabase, type Database } from './database';
 import { createIndexBuilds } from './index-builds';
@@ -166,12 +166,7 @@ describe.runIf(inject('postgresAdminUrl'))('indexes built at start on PostgreSQL
 
   // Last: the start with a changed schema leaves the orders with a column the others' starts would change again.
   it('fills the column of a field added to the search after start while writes go on (longest write ≤ 1 s)', async () => {
-    const schemasDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetdesk-schemas-'));
-    await fs.cp(SCHEMAS_DIR, schemasDir, { recursive: true });
-    const schemaFile = path.join(schemasDir, 'order.json');
-    const schema = JSON.parse(await fs.readFile(schemaFile, 'utf8')) as { properties: Record<string, Record<string, unknown>> };
-    schema.properties.notes['x-search'] = true;
-    await fs.writeFile(schemaFile, JSON.stringify(schema, null, 2));
+    const schemasDir = await searchOrderNotes();
     const file = async () => ((await database.pool.query(`SELECT pg_relation_filenode('r_orders')::text AS file`)).rows[0] as { file: string }).file;
     const before = await file();
 

@@ -105,9 +105,10 @@ export function splitIndexStatements(statements: string[]): { setup: string[]; i
 /**
  * The file of each table of the current schema that holds data: a table whose file changes across the setup was
  * rewritten (an ALTER TABLE that changes a column's type, or adds a stored generated column: the sort key's and
- * the search's columns were such until they became computed columns, engine/computed-columns.ts). A rewritten table has an empty visibility map, so the index-only scans of its lists visit
- * the heap for every entry (a search's walk was ten times slower), and no statistics for the new column; nothing
- * counts a rewrite as changed rows, so autovacuum would not come for it. It is vacuumed after start.
+ * the search's columns were such until they became computed columns, engine/computed-columns.ts). A rewritten
+ * table has an empty visibility map, so the index-only scans of its lists visit the heap for every entry (a
+ * search's walk was ten times slower), and no statistics for the new column; nothing counts a rewrite as changed
+ * rows, so autovacuum would not come for it. It is vacuumed after start.
  */
 async function tableFiles(client: Pick<pg.ClientBase, 'query'>): Promise<Map<string, string>> {
   const { rows } = await client.query(
@@ -180,7 +181,9 @@ export async function runStartUpDdl(database: Database, ddl: StartUpDdl): Promis
 /**
  * The columns marked to fill (column-fills.ts): filled here, in the transaction, on the embedded database and
  * for small tables; answers the others, left to fill after start. Before any index is built, so that the
- * column's indexes are built once over its values instead of taking every row's change.
+ * column's indexes are built once over its values instead of taking every row's change. The marks of any table:
+ * the first start-up DDL to run (the engine's) takes them up; a later one finds none left, or the same large
+ * ones, which the builder then finds filled.
  */
 async function fillWhatIsSmall(client: pg.PoolClient, kind: Database['kind']): Promise<{ filled: string[]; later: ColumnFill[] }> {
   const fills = await pendingFills(client);

@@ -7,18 +7,16 @@
  * the earlier search is dropped.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingFills } from '../db/column-fills';
 import { SMALL_TABLE_BYTES } from '../db/start-up-ddl';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { tenantOf } from '../test-support/direct-records';
+import { searchOrderNotes } from '../test-support/edited-schemas';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { resources } from '../../resources/index';
 import { computedColumnsOf, watchFills } from './computed-columns';
-import { SCHEMAS_DIR } from './entity-schemas';
 import { buildModel, type EngineResource } from './model';
 import { sortKeyOf } from './paging';
 import { searchColumnOf, searchCondition, searchExpression } from './search';
@@ -29,7 +27,7 @@ const ORDERS = 4_000;
 describe.each(databases)('computed columns of the orders on %s', (kind) => {
   let test: TestApp;
   let owner: RegisteredUser;
-  let schemasDir: string;
+  let schemasDir: string | undefined;
   const orders = () => test.app.engine.byName.get('orders') as EngineResource;
   const query = async <T>(text: string, values: unknown[] = []) => (await test.database.pool.query(text, values)).rows as T[];
 
@@ -45,8 +43,6 @@ describe.each(databases)('computed columns of the orders on %s', (kind) => {
        FROM generate_series(1, $2::int) AS g`,
       [tenantId, ORDERS],
     );
-    schemasDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetdesk-schemas-'));
-    await fs.cp(SCHEMAS_DIR, schemasDir, { recursive: true });
   });
   afterAll(async () => {
     await test?.close();
@@ -118,10 +114,7 @@ describe.each(databases)('computed columns of the orders on %s', (kind) => {
     const bytes = Number((await query<{ bytes: string }>(`SELECT pg_relation_size('r_orders') AS bytes`))[0].bytes);
     expect(bytes).toBeGreaterThan(SMALL_TABLE_BYTES);
 
-    const schemaFile = path.join(schemasDir, 'order.json');
-    const schema = JSON.parse(await fs.readFile(schemaFile, 'utf8')) as { properties: Record<string, Record<string, unknown>> };
-    schema.properties.notes['x-search'] = true;
-    await fs.writeFile(schemaFile, JSON.stringify(schema, null, 2));
+    schemasDir = await searchOrderNotes();
     await test.reopen({ schemasDir });
 
     const column = searchColumnOf(orders()) as string;

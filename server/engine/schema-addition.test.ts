@@ -4,14 +4,12 @@
  * The app is started on a copy of schemas/ with one property added.
  */
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { en } from '../test-support/locale-text';
+import { editedSchemas } from '../test-support/edited-schemas';
 import { startTestApp, type TestApp } from '../test-support/test-app';
-import { SCHEMAS_DIR } from './entity-schemas';
 
 describe.each(databases)('a property added to a schema file on %s', (kind) => {
   let schemasDir: string;
@@ -19,12 +17,9 @@ describe.each(databases)('a property added to a schema file on %s', (kind) => {
   let owner: RegisteredUser;
 
   beforeAll(async () => {
-    schemasDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetdesk-schemas-'));
-    await fs.cp(SCHEMAS_DIR, schemasDir, { recursive: true });
-    const file = path.join(schemasDir, 'company.json');
-    const schema = JSON.parse(await fs.readFile(file, 'utf8')) as { properties: Record<string, unknown> };
-    schema.properties.fleet_code = { type: 'string', minLength: 2, maxLength: 10, 'x-list': true, 'x-filter': 'exact', 'x-sort': true };
-    await fs.writeFile(file, JSON.stringify(schema, null, 2));
+    schemasDir = await editedSchemas('company.json', (schema) => {
+      schema.properties.fleet_code = { type: 'string', minLength: 2, maxLength: 10, 'x-list': true, 'x-filter': 'exact', 'x-sort': true };
+    });
     test = await startTestApp(kind, { extra: { schemasDir } });
     owner = await registerUser(test.app);
   });
