@@ -46,6 +46,14 @@ interface SortKey {
 
 /** The default sort field's key, or null when the default order needs no index of its own. */
 export function sortKeyOf(resource: EngineResource): SortKey | null {
+  // Asked several times by every list request: worked out (with its hash) once per resource.
+  if (!sortKeys.has(resource)) sortKeys.set(resource, workOutSortKey(resource));
+  return sortKeys.get(resource) as SortKey | null;
+}
+
+const sortKeys = new WeakMap<EngineResource, SortKey | null>();
+
+function workOutSortKey(resource: EngineResource): SortKey | null {
   const field = resource.definition.defaultSort?.field;
   if (!field || field === 'id' || field === resource.idField || Object.hasOwn(resource.derived, field)) return null;
   if (field === 'created_at' || field === 'updated_at') return { field, expression: field, column: null, rowExpression: `NEW.${field}` };

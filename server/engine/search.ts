@@ -59,10 +59,15 @@ export const SEARCH_COLUMN_PREFIX = 'search_';
 
 /** The computed column holding the search expression (`r_*` tables), or null; filled or not. */
 export function searchColumnOf(resource: EngineResource): string | null {
-  const expression = searchExpression(resource);
-  if (!expression || !resource.table.startsWith('r_')) return null;
-  return `${SEARCH_COLUMN_PREFIX}${hash8(expression)}`;
+  // Asked several times by every list request: worked out (with its hash) once per resource.
+  if (!searchColumns.has(resource)) {
+    const expression = searchExpression(resource);
+    searchColumns.set(resource, expression && resource.table.startsWith('r_') ? `${SEARCH_COLUMN_PREFIX}${hash8(expression)}` : null);
+  }
+  return searchColumns.get(resource) as string | null;
 }
+
+const searchColumns = new WeakMap<EngineResource, string | null>();
 
 /** The search column where there is one and every row holds its value (computed-columns.ts), else null. */
 export function servedSearchColumn(resource: EngineResource): string | null {
