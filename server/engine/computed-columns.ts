@@ -13,7 +13,8 @@
  * - **filled for the rows already there** without stopping writes (db/column-fills.ts): a table that holds rows
  *   gets a mark, and until the mark is gone the reads use the expression itself (`unfilledColumns`:
  *   paging.ts `servedSortKey`, search.ts `servedSearchColumn`), slower but with the same results.
- * A column of an earlier expression (another default sort field, other searched fields) is dropped.
+ * A column of an earlier expression (another default sort field, other searched fields) is dropped, with the
+ * indexes that hold it, once the new one is filled and indexed (start-up-ddl.ts `RETIRE_AFTERWARDS`).
  */
 import type { Database } from '../db/database';
 import { RETIRE_AFTERWARDS } from '../db/start-up-ddl';
@@ -88,7 +89,7 @@ const LOOK_AGAIN_MS = 5_000;
 /**
  * Keeps `unfilledColumns` true while columns are filled after start: this process's builder says so at once
  * (`filled`), another process's is seen within LOOK_AGAIN_MS (engine_state). Until then a process reads the
- * expression: slower, never wrong. Answers a stop function.
+ * expression: slower, never wrong. `stop` ends the looking (the app closing).
  */
 export function watchFills(
   model: EngineModel,
@@ -99,6 +100,7 @@ export function watchFills(
   markUnfilled(model, initial);
   const pending = () => model.resources.some((resource) => resource.unfilledColumns.size > 0);
   let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
   const look = () => {
     timer = null;
     pendingFills(database.pool)
@@ -108,7 +110,6 @@ export function watchFills(
         if (pending() && !stopped) timer = setTimeout(look, lookAgainMs).unref();
       });
   };
-  let stopped = false;
   if (pending()) timer = setTimeout(look, lookAgainMs).unref();
   return {
     filled(fill) {

@@ -11,10 +11,10 @@
  * scan only when every column the query names is in the index, and the expression names `data`, so each
  * skipped entry cost a heap visit (~0.5 s for 100,000 over a million orders, mostly buffer reads). The sort
  * value is therefore kept in a column the database computes in the engine's own tables (`r_*`,
- * computed-columns.ts; never writable, never on the wire), the indexes are built on that column, and EngineStore.page
- * orders by the column whenever the list's order is the default field's (`pagingOrderBy`): the ids of a
- * deep page come from an index-only scan (the visibility map is kept by VACUUM; seed:bulk ends with one).
- * The column's name carries a hash of its expression, so a new default sort field gets a new column.
+ * computed-columns.ts; never writable, never on the wire), the indexes are built on that column, and
+ * EngineStore.page orders by the column (once it is filled) whenever the list's order is the default field's
+ * (`pagingOrderBy`): the ids of a deep page come from an index-only scan (the visibility map is kept by VACUUM;
+ * seed:bulk ends with one). The column's name carries a hash of its expression, so a new default sort field gets a new column.
  * The adopted tables (`users`, `companies`: small, and read with `SELECT *` by hand-written code) keep the
  * expression indexes. See docs/architecture.md, "Totals and deep pages".
  */

@@ -25,8 +25,9 @@
  *   testing each entry's text there, and reads the table for the matches only (store.ts `pageStatement`): 1,287
  *   entries for "Danube Steel" over a million orders, 0.5 ms instead of 5. Where the sort field is searched, a
  *   bounded walk, then the trigram index (store.ts `walkThenMatches`). A change of the searched fields makes a
- *   new column, filled without stopping writes; the column of the earlier expression is dropped then. The
- *   adopted tables (`users`, `companies`: small, read with `SELECT *` by hand-written code) keep the expression.
+ *   new column, filled without stopping writes; the column of the earlier expression is dropped once the new one
+ *   is filled and indexed. The adopted tables (`users`, `companies`: small, read with `SELECT *` by hand-written
+ *   code) keep the expression.
  * Sensitive fields (masking.ts) are left out of the expression, because a member who may not see them must not
  * find records by them; they keep an index of their own and are ORed in for members who may. Derived fields are
  * computed per row (no index) and ORed in the same way.
