@@ -176,16 +176,18 @@ export function createIndexBuilds(database: Database, options: IndexBuildOptions
         complete = false;
       }
     }
-    if (complete && !stopped && group.indexes.length > 0) await writeFingerprint(client, group.stateKey, group.fingerprint);
     // What the new columns and indexes replace (start-up-ddl.ts RETIRE_AFTERWARDS): the lists used it until now.
+    // Before the fingerprint: a start that finds it unwritten runs them again.
     if (complete && !stopped && (group.retirements?.length ?? 0) > 0) {
       try {
         await client.query((group.retirements as string[]).join(';\n'));
         log.info(`replaced columns and indexes dropped (${group.retirements?.length} statement(s))`);
       } catch (error) {
+        complete = false;
         if (!stopped) log.warn(`dropping the replaced columns and indexes failed (${messageOf(error)}); the next start tries again`);
       }
     }
+    if (complete && !stopped && group.indexes.length > 0) await writeFingerprint(client, group.stateKey, group.fingerprint);
     for (const table of group.vacuum ?? []) {
       if (stopped) return;
       const since = performance.now();

@@ -216,8 +216,7 @@ async function runInTransaction(
       const { filled, later } = await fillWhatIsSmall(client, database.kind);
       if (later.length > 0)
         return { deferred: { stateKey: indexesKey, fingerprint: indexesFingerprint, indexes: [], retirements }, vacuum: filled, fills: later };
-      // Also what a builder stopped before retiring left (a few catalog lookups when there is nothing).
-      await runAllOf(client, retirements);
+      if (filled.length > 0) await runAllOf(client, retirements);
       return { deferred: null, vacuum: filled, fills: [] };
     }
 
