@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { registerThroughApi, type ApiSession } from './support/api';
 import { saveScreenshot } from './support/browser';
 import { text } from './support/locale-text';
+import { clickUntil } from './support/retry';
 import { openScenario, TINY_PNG, uniqueUser } from './support/scenario';
 import { signIn, useServerAndBrowser } from './support/suite';
 
@@ -179,8 +180,15 @@ async function walkTheColumns(
 
   await step('the column deleted after its confirmation, which says it goes for every vehicle', async () => {
     await page.getByTestId('documents-settings-open').click();
-    await settings.getByTestId(`documents-column-delete-${column}`).click();
-    await page.getByText(say('transportDocuments.settings.deleteDescription')).waitFor();
+    // The confirmation opens on the click; a click lost while the settings still open is made again (as
+    // a person would), but never while the confirmation shows, since a second click would close it.
+    const confirmation = page.getByText(say('transportDocuments.settings.deleteDescription'));
+    await clickUntil(
+      async () => {
+        if (!(await confirmation.isVisible())) await settings.getByTestId(`documents-column-delete-${column}`).click();
+      },
+      () => confirmation.isVisible(),
+    );
     await remember();
     await page.getByTestId('documents-column-delete-confirm').click();
     await settings.getByTestId(`documents-column-${column}`).waitFor({ state: 'detached' });
