@@ -10,8 +10,9 @@ import { databases } from '../test-support/databases';
 import { insertRecord, tenantOf } from '../test-support/direct-records';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { SEARCH_TOTAL_CAP } from './cursor';
+import { SEARCH_WALK_ROWS } from './store';
 import { model } from '../test-support/engine-records';
-import { analyzedPlan, recordedListPage, type RecordedStatement } from '../test-support/recorded-list';
+import { analyzedPlan, recordedListPage, scansTesting, type RecordedStatement } from '../test-support/recorded-list';
 import { indexedSearchFields, likePattern, searchColumnOf } from './search';
 
 const orders = model.byName.get('orders')!;
@@ -163,6 +164,22 @@ describe.each(databases)('list search on %s', (kind) => {
     }
   });
 
+  it("takes a new search's first page with few matches from the matches its count reads, reading them once", async () => {
+    const pool = test.database.pool;
+    const text = 'c-0012';
+    const { page, statements } = await recordedListPage(pool, tenant, orders, { search: text, perPage: '10' });
+    expect(page.rows.map((row) => Number(row.id))).toEqual(await plainScan(text, 'default'));
+    expect(page.total).toBe(1);
+    expect(statements).toHaveLength(1);
+    const plan = await analyzedPlan(pool, statements[0]);
+    const tests = scansTesting(plan, likePattern(text).toLowerCase());
+    // Two parts test the search: the walk of the order's first rows, and the matches, read once for the page and
+    // the total; the count a search with many matches gets (a scan of its own) never ran.
+    expect(tests.filter((scan) => !scan.skipped)).toHaveLength(2);
+    expect(tests.filter((scan) => scan.skipped).length).toBeGreaterThan(0);
+    expect(plan).toMatch(/CTE Scan on matched matched\w* \(actual/);
+  });
+
   it('is served by the joined index, tenant first', async () => {
     const client = await test.database.pool.connect();
     try {
@@ -272,5 +289,20 @@ describe.each(databases)('list search on %s', (kind) => {
     const unfiltered = await list('perPage=50', big.token);
     expect(unfiltered.pagination.total).toBe(SEARCH_TOTAL_CAP + 25);
     expect(unfiltered.pagination.totalCapped).toBeUndefined();
+    // Newer orders that do not match, more than a first page walks: a search with more matches than the cap, none
+    // of them near the start of the order, still gets its first page in the order (the sort index walked).
+    await test.database.pool.query(
+      `INSERT INTO r_orders (tenant_id, data)
+       SELECT $1, jsonb_build_object('cargo_number', 'NEW-' || n, 'customer', 'Fresh Buyer', 'loading_date', '2026-04-01')
+         FROM generate_series(1, $2::int) AS n`,
+      [bigTenant, SEARCH_WALK_ROWS + 10],
+    );
+    const late = await list('search=customer%20bulk&perPage=50', big.token);
+    expect(late.pagination).toMatchObject({ total: SEARCH_TOTAL_CAP, totalCapped: true });
+    const { rows: expected } = await test.database.pool.query<{ id: string }>(
+      `SELECT id FROM r_orders WHERE tenant_id = $1 AND data->>'customer' = 'Bulk Customer' ORDER BY data->>'loading_date' DESC, id DESC LIMIT 50`,
+      [bigTenant],
+    );
+    expect(late.data.map((order) => order._id)).toEqual(expected.map((row) => Number(row.id)));
   });
 });

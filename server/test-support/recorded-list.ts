@@ -30,3 +30,14 @@ export async function analyzedPlan(client: Pick<pg.ClientBase, 'query'>, stateme
   const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.values);
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
+
+/** The nodes of an analyzed plan that test `pattern` (in a filter or an index condition), and whether each ran. */
+export function scansTesting(plan: string, pattern: string): Array<{ node: string; skipped: boolean }> {
+  const found: Array<{ node: string; skipped: boolean }> = [];
+  let node = '';
+  for (const line of plan.split('\n')) {
+    if (/\(actual|\(never executed\)/.test(line)) node = line;
+    else if (line.includes(pattern) && !found.some((scan) => scan.node === node)) found.push({ node, skipped: node.includes('never executed') });
+  }
+  return found;
+}
