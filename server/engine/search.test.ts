@@ -180,6 +180,17 @@ describe.each(databases)('list search on %s', (kind) => {
     expect(plan).toMatch(/CTE Scan on matched matched\w* \(actual/);
   });
 
+  it('answers a search that finds nothing in one statement, its total 0', async () => {
+    const { page, statements } = await recordedListPage(test.database.pool, tenant, orders, { search: 'nobody-has-this', perPage: '10' });
+    expect(page).toMatchObject({ rows: [], total: 0, nextCursor: null });
+    expect(statements).toHaveLength(1);
+    // A page past the end is empty too, and its list is not: that one is counted.
+    const { page: past, statements: counted } = await recordedListPage(test.database.pool, tenant, orders, { search: 'danube', perPage: '10', page: '50' });
+    expect(past.rows).toEqual([]);
+    expect(past.total).toBe((await plainScan('danube')).length);
+    expect(counted).toHaveLength(2);
+  });
+
   it('is served by the joined index, tenant first', async () => {
     const client = await test.database.pool.connect();
     try {

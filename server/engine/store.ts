@@ -48,6 +48,9 @@ export interface Scope {
 const RECORD_COLUMNS = 'id, tenant_id, data, created_at, updated_at, created_by, updated_by, version';
 const recordColumns = (resource: EngineResource) => (resource.definition.parent ? `${RECORD_COLUMNS}, parent_id` : RECORD_COLUMNS);
 
+/** Whether a page is the list's first one, read from its start: empty only when the list is. */
+const startsTheList = ({ read }: Pick<ListPlan, 'read'>) => read.by === 'offset' && read.offset === 0 && !read.fromEnd;
+
 export class EngineStore {
   constructor(
     readonly client: Queryable,
@@ -172,7 +175,8 @@ export class EngineStore {
    *   values beside the others) each is its own index range of at most `limit` rows, merged in the order. A list
    *   known to hold no NULL sort value (the plan's `sortNulls`, kept by list-pipeline.ts) needs the first part
    *   alone; where that is not known yet, the statement also asks (`EXISTS`), so that the next page knows.
-   * An empty page carries no total: then, and only then, the total is counted on its own. A known total is not.
+   * An empty page carries no total: an empty first page says the list is empty (a search that finds nothing); any
+   * other empty page is counted on its own. A known total is not.
    */
   async readPage(resource: EngineResource, scope: Scope, conditions: Sql[], plan: ListPlan): Promise<{ rows: KeyedRow[]; total: number; sortNulls?: boolean }> {
     const { known } = plan;
@@ -194,7 +198,7 @@ export class EngineStore {
           sql`, ${counted.total} AS list_total, ${counted.pieces} AS list_total_pieces${probe ? sql`, ${probe} AS list_sort_nulls` : raw('')}`,
         );
     const first = rows[0];
-    if (!first) return { rows, total: await this.count(resource, scope, conditions, plan.cap) };
+    if (!first) return { rows, total: startsTheList(plan) ? 0 : await this.count(resource, scope, conditions, plan.cap) };
     await this.compactWhenPiledUp(resource, Number(first.list_total_pieces ?? 0));
     const total = Number(first.list_total);
     for (const row of rows) {
@@ -221,9 +225,8 @@ export class EngineStore {
    *   runs when first asked).
    */
   private searchedFirstPage(resource: EngineResource, scope: Scope, conditions: Sql[], plan: ListPlan, counted: Sql): Sql | null {
-    const { order, read, limit, cap } = plan;
-    const first = read.by === 'offset' && read.offset === 0 && !read.fromEnd;
-    if (!first || !plan.searched || cap === undefined) return null;
+    const { order, limit, cap } = plan;
+    if (!startsTheList(plan) || !plan.searched || cap === undefined) return null;
     const walkRows = sortIndexCoversSearch(resource, order) ? SEARCH_WALK_ROWS : sortFieldSearched(resource, order) ? WALK_ROWS : 0;
     if (walkRows === 0) return null;
     const table = identifier(resource.table);
