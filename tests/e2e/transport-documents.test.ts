@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { registerThroughApi, type ApiSession } from './support/api';
 import { saveScreenshot } from './support/browser';
 import { text } from './support/locale-text';
-import { clickUntil } from './support/retry';
+import { clickUntil, settled } from './support/retry';
 import { openScenario, TINY_PNG, uniqueUser } from './support/scenario';
 import { signIn, useServerAndBrowser } from './support/suite';
 
@@ -89,7 +89,7 @@ async function walkTheColumns(
 
   await step('a column added in the table settings', async () => {
     await page.getByTestId('documents-settings-open').click();
-    await settings.waitFor();
+    await settled(settings);
     await settings.getByTestId('documents-column-new-name').fill('Ta');
     await settings.getByTestId('documents-column-add').click();
     await settings.getByText(say('transportDocuments.settings.nameLength', { min: 3, max: 20 })).waitFor();
@@ -167,6 +167,7 @@ async function walkTheColumns(
 
   await step('the start date switched on for every column shows in the cell', async () => {
     await page.getByTestId('documents-settings-open').click();
+    await settled(settings);
     await settings.getByTestId('documents-show-start-date').click();
     await expect.poll(() => settings.getByTestId('documents-show-start-date').getAttribute('aria-checked')).toBe('true');
     await settings.locator('.ant-modal-close').click();
@@ -180,6 +181,7 @@ async function walkTheColumns(
 
   await step('the column deleted after its confirmation, which says it goes for every vehicle', async () => {
     await page.getByTestId('documents-settings-open').click();
+    await settled(settings);
     // The confirmation opens on the click; a click lost while the settings still open is made again (as
     // a person would), but never while the confirmation shows, since a second click would close it.
     const confirmation = page.getByText(say('transportDocuments.settings.deleteDescription'));

@@ -1,3 +1,6 @@
+import type { Locator } from 'playwright-core';
+import { expect } from 'vitest';
+
 /**
  * A click that must be seen to work. On a busy machine a click can be lost: a dropdown still opening
  * takes it, or the list page just left writes its state into the address after the click and the
@@ -16,4 +19,17 @@ export async function clickUntil(act: () => Promise<void>, done: () => Promise<b
     }
     if (Date.now() > deadline) throw new Error(`what the click should do did not happen within ${timeoutMs / 1000} s`);
   }
+}
+
+/**
+ * Waits until nothing in `dialog` moves. A dialog zooms in as it opens; on a busy machine a click made meanwhile
+ * can land beside its target, which is then lost (seen in CI: a confirmation that never opened).
+ */
+export async function settled(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  // A spinner turns for ever: only what ends (the opening's zoom and fade) is waited for.
+  const moving = (element: Element) =>
+    element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity)
+      .length;
+  await expect.poll(() => dialog.evaluate(moving)).toBe(0);
 }
