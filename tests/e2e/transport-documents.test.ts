@@ -110,7 +110,7 @@ async function walkTheColumns(
 
   await step('a cell: an end before the start refused, a file over 5 MB refused, dates and two files saved with progress', async () => {
     await page.getByTestId(cell).click();
-    await dialog.waitFor();
+    await settled(dialog);
     await fillDate(page, 'cell-start-date', day(10));
     await fillDate(page, 'cell-end-date', day(5));
     await dialog.getByTestId('cell-save').click();
@@ -145,7 +145,7 @@ async function walkTheColumns(
     await dialog.getByTestId('cell-stored-files').getByText('inspection.pdf').waitFor();
     await dialog.getByTestId('cell-stored-files').getByText('sticker.png').waitFor();
     await remember();
-    await page.waitForTimeout(400); // the dialog's opening animation
+    await settled(dialog);
     await saveScreenshot(page, `transport-documents-${language}-cell-modal`);
     await dialog.locator('.ant-modal-close').click();
     await dialog.waitFor({ state: 'detached' });
@@ -153,6 +153,7 @@ async function walkTheColumns(
 
   await step('someone else saved the cell meanwhile: the dialog says so and reloads it, then saves', async () => {
     await page.getByTestId(cell).click();
+    await settled(dialog);
     await dialog.getByTestId('cell-stored-files').getByText('sticker.png').waitFor();
     await changeMeanwhile(api, truckId, column, day(40));
     await dialog.getByTestId('cell-save').click();
