@@ -232,12 +232,7 @@ export class EngineStore {
     const table = identifier(resource.table);
     const by = orderSql(order, false);
     const where = this.where(scope, conditions);
-    const tested = join(
-      conditions.map((condition) => sql`(${condition})`),
-      ' AND ',
-    );
-    const walked = sql`SELECT id FROM (SELECT * FROM ${table} WHERE ${this.where(scope)} ORDER BY ${by} LIMIT ${walkRows}) AS walk
-                        WHERE ${tested} ORDER BY ${by} LIMIT ${limit}`;
+    const walked = this.walkedSql(resource, scope, conditions, [], by, walkRows, limit);
     const matched = sql`SELECT id, ${raw(order.expression as string)} FROM ${table} WHERE ${where} LIMIT ${cap + 1}`;
     const enough = sql`(SELECT count(*) FROM walked) >= ${limit}`;
     const all = sql`(SELECT count(*) FROM matched) <= ${cap}`;
@@ -368,12 +363,7 @@ export class EngineStore {
   ): Sql {
     const table = identifier(resource.table);
     const by = orderSql(order, reverse);
-    const tested = join(
-      conditions.map((condition) => sql`(${condition})`),
-      ' AND ',
-    );
-    const walked = sql`SELECT id FROM (SELECT * FROM ${table} WHERE ${this.where(scope, range)} ORDER BY ${by} LIMIT ${WALK_ROWS}) AS walk
-                        WHERE ${tested} ORDER BY ${by} LIMIT ${limit}`;
+    const walked = this.walkedSql(resource, scope, conditions, range, by, WALK_ROWS, limit);
     const matched = sql`SELECT id, ${raw(order.expression as string)} FROM ${table} WHERE ${this.where(scope, [...conditions, ...range])}`;
     const enough = sql`(SELECT count(*) FROM walked) >= ${limit}`;
     return sql`WITH walked AS (${walked}), matched AS MATERIALIZED (${matched})
@@ -382,6 +372,16 @@ export class EngineStore {
         UNION ALL
         (SELECT id FROM matched WHERE NOT ${enough} ORDER BY ${by} LIMIT ${limit})
       ) AS found USING (id) ORDER BY ${by}`;
+  }
+
+  /** The bounded walk of walkThenMatches and searchedFirstPage: the first `rows` rows of the range in the order, tested. */
+  private walkedSql(resource: EngineResource, scope: Scope, conditions: Sql[], range: Sql[], by: Sql, rows: number, limit: number): Sql {
+    const tested = join(
+      conditions.map((condition) => sql`(${condition})`),
+      ' AND ',
+    );
+    return sql`SELECT id FROM (SELECT * FROM ${identifier(resource.table)} WHERE ${this.where(scope, range)} ORDER BY ${by} LIMIT ${rows}) AS walk
+                WHERE ${tested} ORDER BY ${by} LIMIT ${limit}`;
   }
 
   /**
