@@ -21,7 +21,7 @@ describe('configuration from the environment', () => {
       reminderIntervalMs: 60_000,
       mailMaxAttempts: 6,
       mailRetrySeconds: 60,
-      embeddedVacuum: { enabled: true, idleMs: 3_000, minRows: 10_000 },
+      embeddedVacuum: { enabled: true, idleMs: 3_000, minRows: 10_000, fullIdleMs: 30_000 },
     });
   });
 
@@ -87,12 +87,12 @@ describe('configuration from the environment', () => {
   });
 
   it("reads the embedded database's idle vacuum", () => {
-    expect(loadConfig({ EMBEDDED_VACUUM: 'off', EMBEDDED_VACUUM_IDLE_MS: '200', EMBEDDED_VACUUM_MIN_ROWS: '50' }).embeddedVacuum).toEqual({
-      enabled: false,
-      idleMs: 200,
-      minRows: 50,
-    });
+    expect(
+      loadConfig({ EMBEDDED_VACUUM: 'off', EMBEDDED_VACUUM_IDLE_MS: '200', EMBEDDED_VACUUM_MIN_ROWS: '50', EMBEDDED_VACUUM_FULL_IDLE_MS: '900' })
+        .embeddedVacuum,
+    ).toEqual({ enabled: false, idleMs: 200, minRows: 50, fullIdleMs: 900 });
     expect(() => loadConfig({ EMBEDDED_VACUUM: 'idle' })).toThrow(ConfigError);
     expect(() => loadConfig({ EMBEDDED_VACUUM_MIN_ROWS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ EMBEDDED_VACUUM_FULL_IDLE_MS: 'soon' })).toThrow(ConfigError);
   });
 });

@@ -48,12 +48,13 @@ export interface Config {
   /** Wait before the first retry of a failed delivery, doubling with each further one (MAIL_RETRY_SECONDS). */
   mailRetrySeconds: number;
   /**
-   * The embedded database's VACUUM (ANALYZE) of its most changed engine tables while the server is idle
+   * The embedded database's VACUUM of its most changed engine tables while the server is idle
    * (server/db/idle-vacuum.ts): EMBEDDED_VACUUM=on|off (default on), after EMBEDDED_VACUUM_IDLE_MS without a
-   * request (3000), for a table with EMBEDDED_VACUUM_MIN_ROWS changed rows (10000; or 10 % of a smaller table).
+   * request (3000), for a table with EMBEDDED_VACUUM_MIN_ROWS changed rows (10000; or 10 % of a smaller table);
+   * the full pass of a table with large indexes after EMBEDDED_VACUUM_FULL_IDLE_MS (30000).
    * Nothing runs on PostgreSQL, which has autovacuum.
    */
-  embeddedVacuum: { enabled: boolean; idleMs: number; minRows: number };
+  embeddedVacuum: { enabled: boolean; idleMs: number; minRows: number; fullIdleMs: number };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -160,6 +161,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       enabled: onOff('EMBEDDED_VACUUM', true),
       idleMs: integer('EMBEDDED_VACUUM_IDLE_MS', 3_000, 10, 3_600_000),
       minRows: integer('EMBEDDED_VACUUM_MIN_ROWS', 10_000, 1, 1_000_000_000),
+      fullIdleMs: integer('EMBEDDED_VACUUM_FULL_IDLE_MS', 30_000, 10, 86_400_000),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

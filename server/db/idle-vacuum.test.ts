@@ -1,8 +1,9 @@
 /**
  * The embedded database vacuums its most changed engine tables while the server is idle (issue 16, point 7):
  * not while a request is in flight, not a table changed too little, one table at a time with idleness checked
- * between them, a table an import wrote at the next idle moment, nothing started once the server closes, and
- * nothing at all on PostgreSQL.
+ * between them, a table an import wrote at the next idle moment, a table with large indexes pruned after a short
+ * quiet and fully vacuumed after a long one, nothing started once the server closes, and nothing at all on
+ * PostgreSQL.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { tenantOf } from '../test-support/direct-records';
 import { multipart } from '../test-support/files';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { openDatabase } from './database';
-import { IdleVacuum, isDue, nextTable, type TableChanges } from './idle-vacuum';
+import { IdleVacuum, isDue, nextStep, type StepChoice, type TableChanges } from './idle-vacuum';
 import type { Queryable } from './pool';
 
 const IDLE_MS = 300;
@@ -50,6 +51,12 @@ function heldRoute(app: FastifyInstance) {
 async function vacuumCount(pool: Queryable, table: string): Promise<number> {
   const { rows } = await pool.query<{ vacuum_count: number }>('SELECT vacuum_count FROM pg_stat_user_tables WHERE relname = $1', [table]);
   return Number(rows[0]?.vacuum_count ?? 0);
+}
+
+/** ANALYZE runs with a full pass only: a prune leaves this count as it was. */
+async function analyzeCount(pool: Queryable, table: string): Promise<number> {
+  const { rows } = await pool.query<{ analyze_count: number }>('SELECT analyze_count FROM pg_stat_user_tables WHERE relname = $1', [table]);
+  return Number(rows[0]?.analyze_count ?? 0);
 }
 
 /** Heap fetches of an index-only scan of a tenant's ids: 0 once VACUUM has marked the table's pages all-visible. */
@@ -196,7 +203,7 @@ describe('changes not yet vacuumed when the server stops', () => {
     await settleStatistics(pool);
     await pool.query('VACUUM (ANALYZE) r_orders');
     const before = await vacuumCount(pool, 'r_orders');
-    const options = { pool, idleMs: 50, minRows: MIN_ROWS, pollMs: 20 };
+    const options = { pool, idleMs: 50, minRows: MIN_ROWS, fullIdleMs: 50, pollMs: 20 };
 
     // First run: 300 changed rows of 2,000, under the threshold (500): not vacuumed, kept when it stops.
     const first = new IdleVacuum(options);
@@ -225,6 +232,105 @@ describe('changes not yet vacuumed when the server stops', () => {
   });
 });
 
+describe('after a restart', () => {
+  let test: TestApp;
+  let tenantId: number;
+  beforeAll(async () => {
+    test = await startTestApp('pglite');
+    const owner = await registerUser(test.app);
+    tenantId = await tenantOf(test.database.pool, owner.user.id);
+  });
+  afterAll(() => test?.close());
+
+  it("takes a table's size from the catalog, not from the statistics that start from zero", async () => {
+    await insertOrders(test.database.pool, tenantId, 10_000);
+    await settleStatistics(test.database.pool);
+    await test.database.pool.query('VACUUM (ANALYZE) r_orders');
+    await test.app.close();
+    await test.database.close();
+    const reopened = await openDatabase({ databaseUrl: null, dataDir: test.config.dataDir });
+    const maintainer = new IdleVacuum({ pool: reopened.pool, idleMs: 50, minRows: MIN_ROWS, fullIdleMs: 50, pollMs: 20 });
+    maintainer.start();
+    try {
+      // 600 changed rows of 10,000: under the threshold (1,000). Taken for an empty table, it would be 500.
+      await updateOrders(reopened.pool, tenantId, 600);
+      await settleStatistics(reopened.pool);
+      await sleep(WAIT_MS);
+      expect(await vacuumCount(reopened.pool, 'r_orders')).toBe(0);
+      await updateOrders(reopened.pool, tenantId, 500);
+      await expect.poll(() => vacuumCount(reopened.pool, 'r_orders'), { timeout: 15_000, interval: 100 }).toBe(1);
+    } finally {
+      await maintainer.stop();
+      await reopened.close();
+    }
+  });
+});
+
+describe('a table with large indexes', () => {
+  let test: TestApp;
+  let tenantId: number;
+  beforeAll(async () => {
+    // The suite drives its own maintainers, every table counted as large (largeIndexBytes 0).
+    test = await startTestApp('pglite');
+    const owner = await registerUser(test.app);
+    tenantId = await tenantOf(test.database.pool, owner.user.id);
+  });
+  afterAll(() => test?.close());
+
+  it('is pruned after a short quiet, its full pass held back to a long one, and the full pass still owed after a restart', async () => {
+    const pool = test.database.pool;
+    // 1,200 changed rows of 10,000: due (over 1,000), and under the fifth that makes the full pass due at once.
+    await insertOrders(pool, tenantId, 10_000);
+    await settleStatistics(pool);
+    await pool.query('VACUUM (ANALYZE) r_orders');
+    const vacuums = await vacuumCount(pool, 'r_orders');
+    const analyzes = await analyzeCount(pool, 'r_orders');
+    const options = { pool, idleMs: 50, minRows: MIN_ROWS, pollMs: 20, largeIndexBytes: 0 };
+
+    // A long quiet of a minute: within this test only the prune can run.
+    const first = new IdleVacuum({ ...options, fullIdleMs: 60_000 });
+    first.start();
+    first.requestStarted();
+    await updateOrders(pool, tenantId, 1_200);
+    await settleStatistics(pool);
+    first.requestEnded();
+    await expect.poll(() => vacuumCount(pool, 'r_orders'), { timeout: 15_000, interval: 100 }).toBeGreaterThan(vacuums);
+    expect(first.done.map((done) => [done.table, done.kind])).toEqual([['r_orders', 'prune']]);
+    // The heap pass ran, ANALYZE did not; the pages whose dead rows left a line pointer wait for the index passes.
+    expect(await analyzeCount(pool, 'r_orders')).toBe(analyzes);
+    expect(await heapFetches(test, 'r_orders', tenantId)).toBeGreaterThan(0);
+    await sleep(WAIT_MS);
+    expect(first.done).toHaveLength(1);
+
+    // Stopped before its full pass: kept as changed since the last full pass, nothing left unvacuumed.
+    await first.stop();
+    const { rows } = await pool.query<{ changed: string; unvacuumed: string }>(
+      `SELECT changed, unvacuumed FROM embedded_vacuum_debt WHERE table_name = 'r_orders'`,
+    );
+    expect(Number(rows[0]?.changed)).toBeGreaterThanOrEqual(1_200);
+    expect(Number(rows[0]?.unvacuumed)).toBe(0);
+
+    // A restart (the statistics start from zero) with a short long quiet: the full pass runs with no new write.
+    await test.app.close();
+    await test.database.close();
+    const reopened = await openDatabase({ databaseUrl: null, dataDir: test.config.dataDir });
+    const second = new IdleVacuum({ ...options, pool: reopened.pool, fullIdleMs: 300 });
+    second.start();
+    try {
+      await expect.poll(() => second.done.map((done) => [done.table, done.kind]), { timeout: 15_000, interval: 100 }).toEqual([['r_orders', 'full']]);
+      expect(await analyzeCount(reopened.pool, 'r_orders')).toBe(1);
+      const plan = await reopened.pool.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE) SELECT id FROM r_orders WHERE tenant_id = ${tenantId} ORDER BY tenant_id, id`,
+      );
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toContain('Heap Fetches: 0');
+    } finally {
+      await second.stop();
+      await reopened.close();
+    }
+  });
+});
+
 describe.each(databases.filter((kind) => kind === 'postgres'))('on %s', (kind) => {
   let test: TestApp;
   beforeAll(async () => {
@@ -244,41 +350,71 @@ describe.each(databases.filter((kind) => kind === 'postgres'))('on %s', (kind) =
 });
 
 describe('choosing and running vacuums', () => {
-  const table = (name: string, live: number, changed: number): TableChanges => ({ target: `"${name}"`, table: name, live, changed });
+  const MB = 1024 * 1024;
+  const table = (name: string, live: number, changed: number, unvacuumed = changed, indexMb = 1): TableChanges => ({
+    target: `"${name}"`,
+    table: name,
+    live,
+    changed,
+    unvacuumed,
+    indexBytes: indexMb * MB,
+  });
+  const choice = (longIdle = false): StepChoice => ({ minRows: 10_000, longIdle, largeIndexBytes: 100 * MB });
 
   it('finds a table due after the minimum of changed rows, or a tenth of a smaller table, but not for a few rows', () => {
-    expect(isDue(table('r_orders', 1_000_000, 10_000), 10_000)).toBe(true);
-    expect(isDue(table('r_orders', 1_000_000, 9_999), 10_000)).toBe(false);
-    expect(isDue(table('r_trailers', 20_000, 2_000), 10_000)).toBe(true);
-    expect(isDue(table('r_trailers', 20_000, 1_999), 10_000)).toBe(false);
-    expect(isDue(table('r_cards', 100, 499), 10_000)).toBe(false);
-    expect(isDue(table('r_cards', 100, 500), 10_000)).toBe(true);
+    expect(isDue(10_000, 1_000_000, 10_000)).toBe(true);
+    expect(isDue(9_999, 1_000_000, 10_000)).toBe(false);
+    expect(isDue(2_000, 20_000, 10_000)).toBe(true);
+    expect(isDue(1_999, 20_000, 10_000)).toBe(false);
+    expect(isDue(499, 100, 10_000)).toBe(false);
+    expect(isDue(500, 100, 10_000)).toBe(true);
   });
 
   it('takes a table an import asked for first, then the most changed', () => {
     const tables = [table('r_a', 100_000, 20_000), table('r_b', 100_000, 50_000), table('r_c', 100, 3)];
-    expect(nextTable(tables, new Set(), 10_000)?.table).toBe('r_b');
-    expect(nextTable(tables, new Set(['r_c']), 10_000)?.table).toBe('r_c');
-    expect(nextTable([table('r_c', 100, 3)], new Set(), 10_000)).toBeUndefined();
+    expect(nextStep(tables, new Set(), choice())).toEqual({ table: tables[1], kind: 'full' });
+    expect(nextStep(tables, new Set(['r_c']), choice())).toEqual({ table: tables[2], kind: 'full' });
+    expect(nextStep([table('r_c', 100, 3)], new Set(), choice())).toBeUndefined();
+  });
+
+  it('prunes a table with large indexes after a short quiet, and gives it its full pass after a long one', () => {
+    const orders = table('r_orders', 1_000_000, 50_000, 50_000, 1_000);
+    expect(nextStep([orders], new Set(), choice())?.kind).toBe('prune');
+    expect(nextStep([orders], new Set(), choice(true))?.kind).toBe('full');
+    // Pruned: nothing left for a short quiet, the full pass still owed to a long one.
+    const pruned = { ...orders, unvacuumed: 0 };
+    expect(nextStep([pruned], new Set(), choice())).toBeUndefined();
+    expect(nextStep([pruned], new Set(), choice(true))?.kind).toBe('full');
+    // A fifth of the table changed since its last full pass: the full pass without waiting for a long quiet.
+    expect(nextStep([{ ...pruned, changed: 200_000 }], new Set(), choice())?.kind).toBe('full');
+    // Small indexes: the full pass at once, as it costs little.
+    expect(nextStep([{ ...orders, indexBytes: 99 * MB }], new Set(), choice())?.kind).toBe('full');
+    // An import's table: the full pass at once, whatever its indexes.
+    expect(nextStep([{ ...orders, changed: 10, unvacuumed: 10 }], new Set(['r_orders']), choice())?.kind).toBe('full');
   });
 
   /** A pool whose statistics name two due tables and whose VACUUMs end when the test says. */
-  function fakePool() {
-    const vacuums: Array<{ table: string; end: () => void }> = [];
-    const vacuumed = new Set<string>();
+  function fakePool(tables = [table('r_a', 100_000, 50_000), table('r_b', 100_000, 20_000)]) {
+    const vacuums: Array<{ table: string; statement: string; end: () => void }> = [];
     const pool = {
       query(statement: string | { text: string }) {
         const text = typeof statement === 'string' ? statement : statement.text;
         if (text.includes('embedded_vacuum_debt')) return Promise.resolve({ rows: [] });
         if (text.includes('pg_stat_user_tables')) {
-          return Promise.resolve({ rows: [table('r_a', 100_000, 50_000), table('r_b', 100_000, 20_000)].filter((row) => !vacuumed.has(row.table)) });
+          const rows = tables.filter((row) => row.changed > 0 || row.unvacuumed > 0);
+          return Promise.resolve({ rows: rows.map((row) => ({ ...row, index_bytes: row.indexBytes })) });
         }
-        const name = text.replace('VACUUM (ANALYZE) ', '').replaceAll('"', '');
+        const [, statementName, name] = /^(VACUUM \([A-Z_ ]+\)) "(\w+)"$/.exec(text) ?? [];
         return new Promise((resolve) =>
           vacuums.push({
             table: name,
+            statement: statementName,
             end: () => {
-              vacuumed.add(name);
+              const vacuumed = tables.find((row) => row.table === name);
+              if (vacuumed) {
+                vacuumed.unvacuumed = 0;
+                if (statementName === 'VACUUM (ANALYZE)') vacuumed.changed = 0;
+              }
               resolve({ rows: [] });
             },
           }),
@@ -290,7 +426,7 @@ describe('choosing and running vacuums', () => {
 
   it('runs one table at a time and waits for idleness again before the next', async () => {
     const { pool, vacuums } = fakePool();
-    const maintainer = new IdleVacuum({ pool, idleMs: 50, minRows: 10_000, pollMs: 10 });
+    const maintainer = new IdleVacuum({ pool, idleMs: 50, minRows: 10_000, fullIdleMs: 50, pollMs: 10 });
     maintainer.start();
     try {
       await expect.poll(() => vacuums.length).toBe(1);
@@ -308,9 +444,38 @@ describe('choosing and running vacuums', () => {
     }
   });
 
+  it("holds a large table's full pass back until no request has been in flight for the long quiet", async () => {
+    const { pool, vacuums } = fakePool([table('r_orders', 1_000_000, 50_000, 50_000, 1_000)]);
+    const fullIdleMs = 400;
+    const maintainer = new IdleVacuum({ pool, idleMs: 20, minRows: 10_000, fullIdleMs, pollMs: 10 });
+    maintainer.start();
+    try {
+      await expect.poll(() => vacuums.length).toBe(1);
+      expect(vacuums[0].statement).toBe('VACUUM (INDEX_CLEANUP OFF)');
+      vacuums[0].end();
+      // A request comes and goes before the long quiet: the full pass waits for a long quiet after it.
+      await sleep(fullIdleMs / 2);
+      maintainer.requestStarted();
+      await sleep(fullIdleMs);
+      maintainer.requestEnded();
+      const quietFrom = Date.now();
+      expect(vacuums).toHaveLength(1);
+      await expect.poll(() => vacuums.length, { timeout: 5_000 }).toBe(2);
+      expect(Date.now() - quietFrom).toBeGreaterThanOrEqual(fullIdleMs - 20);
+      expect(vacuums[1].statement).toBe('VACUUM (ANALYZE)');
+      vacuums[1].end();
+      await expect.poll(() => maintainer.done.map((done) => done.kind)).toEqual(['prune', 'full']);
+      // Nothing owed any more: no third pass.
+      await sleep(fullIdleMs * 2);
+      expect(vacuums).toHaveLength(2);
+    } finally {
+      await maintainer.stop();
+    }
+  });
+
   it('waits for a running vacuum when stopped, and starts no other', async () => {
     const { pool, vacuums } = fakePool();
-    const maintainer = new IdleVacuum({ pool, idleMs: 20, minRows: 10_000, pollMs: 10 });
+    const maintainer = new IdleVacuum({ pool, idleMs: 20, minRows: 10_000, fullIdleMs: 20, pollMs: 10 });
     maintainer.start();
     await expect.poll(() => vacuums.length).toBe(1);
     let stopped = false;

@@ -1,6 +1,5 @@
 /**
- * VACUUM (ANALYZE) of the engine's tables (`r_*`) on the embedded database, while the server is idle
- * (issue 16, point 7).
+ * VACUUM of the engine's tables (`r_*`) on the embedded database, while the server is idle (issue 16, point 7).
  *
  * PGlite has no autovacuum. Every update leaves a dead row version and a heap page that is no longer marked
  * all-visible, and only VACUUM marks pages again: an index-only scan (the ids of a deep page, paging.ts)
@@ -15,12 +14,22 @@
  * PGlite runs one statement at a time on the server's one connection, so a request arriving during a VACUUM
  * waits for it to end, and a running VACUUM cannot be cut short. That is why a table is vacuumed only when no
  * request has been in flight for `idleMs`, one table at a time (the most changed first), with idleness checked
- * again before each next one: the longest wait a request can meet is one VACUUM of one table
- * (bench/NOTES.md, "Issue 16 point 7", has its figure at the bench's size).
+ * again before each next one: the longest wait a request can meet is one VACUUM of one table.
+ *
+ * **Two kinds of pass, for a table with large indexes.** A full `VACUUM (ANALYZE)` reads every one of the
+ * table's indexes whole to take out the dead rows' entries: 6–9 s for the bench's million orders (20 indexes,
+ * ~1 GB), about the same after 10,000 changed rows as after 100,000. Its heap pass alone (`INDEX_CLEANUP OFF`:
+ * dead rows pruned to a line pointer, pages without one marked all-visible again, the heap's space reusable)
+ * takes 0.4–0.5 s. So where the indexes are over `largeIndexBytes`, a table due after a short quiet gets the
+ * heap pass (a "prune"), and the full pass (its index passes, the pages left not all-visible, ANALYZE) waits
+ * for a longer quiet, `fullIdleMs`, or for a fifth of the table changed since the last one (autovacuum's own
+ * scale factor), whichever comes first. bench/NOTES.md, "Issue 16 point 7", has the figures. A smaller table
+ * gets the full pass at once, as its indexes cost little to read.
  *
  * PGlite's statistics start from zero at every start: what was changed and not yet vacuumed when the server
- * stopped is written to `embedded_vacuum_debt` (migration 015) then, and added to the statistics after the next
- * start. A crash loses it (the next VACUUM of the table catches up once it changes past its threshold again).
+ * stopped is written to `embedded_vacuum_debt` (migrations 015, 018) then, and added to the statistics after
+ * the next start. A crash loses it (the next VACUUM of the table catches up once it changes past its threshold
+ * again).
  *
  * PostgreSQL has autovacuum, and the engine's per-table settings tune it (paging.ts): nothing here runs there.
  */
@@ -32,6 +41,8 @@ export interface IdleVacuumSettings {
   idleMs: number;
   /** A table is due after this many changed rows (or 10 % of its rows, if fewer, but never under SMALL_TABLE_ROWS). */
   minRows: number;
+  /** No request in flight for this long before a full pass of a table with large indexes may start. */
+  fullIdleMs: number;
 }
 
 /** A table's changes as `pg_stat_user_tables` counts them. */
@@ -40,8 +51,23 @@ export interface TableChanges {
   target: string;
   table: string;
   live: number;
-  /** Rows changed since the last VACUUM (dead row versions, inserted rows) or ANALYZE, whichever is more. */
+  /**
+   * Rows changed since the last full pass: since the last ANALYZE, or dead row versions and inserted rows since
+   * the last VACUUM, whichever is more.
+   */
   changed: number;
+  /** Rows changed since the last VACUUM of either kind: dead row versions and inserted rows. */
+  unvacuumed: number;
+  /** The size of the table's indexes, which a full pass reads whole. */
+  indexBytes: number;
+}
+
+/** A full `VACUUM (ANALYZE)`, or the heap pass alone (see the top of this file). */
+export type VacuumKind = 'full' | 'prune';
+
+export interface VacuumStep {
+  table: TableChanges;
+  kind: VacuumKind;
 }
 
 /** A share of a table's rows that makes it due even below `minRows` (a 20,000-row table after 2,000). */
@@ -49,23 +75,72 @@ const SHARE_OF_TABLE = 0.1;
 /** Below this, changes to a small table are not worth a VACUUM of their own (its pages are few anyway). */
 export const SMALL_TABLE_ROWS = 500;
 
-export function isDue(table: TableChanges, minRows: number): boolean {
-  const threshold = Math.min(minRows, Math.max(SMALL_TABLE_ROWS, SHARE_OF_TABLE * table.live));
-  return table.changed >= threshold;
+/**
+ * Indexes larger than this make a full pass cost a second or more (the bench's million orders: ~1 GB of
+ * indexes, 6–9 s): such a table is pruned after a short quiet, and fully vacuumed after a long one.
+ */
+export const LARGE_INDEX_BYTES = 100 * 1024 * 1024;
+/** A share of a large table changed since its last full pass that makes the full pass due without a long quiet. */
+const FULL_PASS_SHARE = 0.2;
+
+/** Whether `changed` rows make a table of `live` rows due. */
+export function isDue(changed: number, live: number, minRows: number): boolean {
+  const threshold = Math.min(minRows, Math.max(SMALL_TABLE_ROWS, SHARE_OF_TABLE * live));
+  return changed >= threshold;
 }
 
-/** The table to vacuum next: one asked for (an import) first, else the most changed of those due. */
-export function nextTable(tables: TableChanges[], asked: ReadonlySet<string>, minRows: number): TableChanges | undefined {
-  const wanted = tables.filter((table) => asked.has(table.table) || isDue(table, minRows));
-  wanted.sort((left, right) => Number(asked.has(right.table)) - Number(asked.has(left.table)) || right.changed - left.changed);
-  return wanted[0];
+export interface StepChoice {
+  minRows: number;
+  /** Whether the server has been idle for the full pass's longer quiet. */
+  longIdle: boolean;
+  largeIndexBytes: number;
 }
 
+/** What a table needs now, if anything. */
+function stepFor(table: TableChanges, asked: boolean, choice: StepChoice): VacuumKind | undefined {
+  // An import's table is vacuumed in full: after inserts alone, the index passes have nothing to do.
+  if (asked) return 'full';
+  if (table.indexBytes < choice.largeIndexBytes) return isDue(table.changed, table.live, choice.minRows) ? 'full' : undefined;
+  if (isDue(table.changed, table.live, choice.minRows) && (choice.longIdle || table.changed >= FULL_PASS_SHARE * table.live)) return 'full';
+  return isDue(table.unvacuumed, table.live, choice.minRows) ? 'prune' : undefined;
+}
+
+/** The table to vacuum next, and how: one asked for (an import) first, else the most changed of those due. */
+export function nextStep(tables: TableChanges[], asked: ReadonlySet<string>, choice: StepChoice): VacuumStep | undefined {
+  const steps = tables.flatMap((table) => {
+    const kind = stepFor(table, asked.has(table.table), choice);
+    return kind ? [{ table, kind }] : [];
+  });
+  steps.sort((left, right) => Number(asked.has(right.table.table)) - Number(asked.has(left.table.table)) || right.table.changed - left.table.changed);
+  return steps[0];
+}
+
+/** Whether a large table still waits for its full pass (after a prune): the long quiet is watched for then. */
+export function owesFullPass(table: TableChanges, choice: Pick<StepChoice, 'minRows' | 'largeIndexBytes'>): boolean {
+  return table.indexBytes >= choice.largeIndexBytes && isDue(table.changed, table.live, choice.minRows);
+}
+
+interface ChangesRow {
+  target: string;
+  table: string;
+  live: string;
+  changed: string;
+  unvacuumed: string;
+  index_bytes: string;
+}
+
+/**
+ * The live rows from the catalog as well: PGlite's `n_live_tup` starts from zero at every start too, and would
+ * make a table of a million rows look small (due after 500 changes, a fifth of it changed at once) until its
+ * next VACUUM; `reltuples` is what the last VACUUM or ANALYZE counted, kept in the catalog (-1 if never).
+ */
 const CHANGES_SQL = `
-  SELECT format('%I.%I', schemaname, relname) AS target, relname AS table, n_live_tup AS live,
-         greatest(n_dead_tup + n_ins_since_vacuum, n_mod_since_analyze) AS changed
-    FROM pg_stat_user_tables
-   WHERE relname LIKE 'r\\_%' OR relname = ANY($1::text[])`;
+  SELECT format('%I.%I', s.schemaname, s.relname) AS target, s.relname AS table,
+         greatest(s.n_live_tup, c.reltuples::bigint) AS live,
+         greatest(s.n_dead_tup + s.n_ins_since_vacuum, s.n_mod_since_analyze) AS changed,
+         s.n_dead_tup + s.n_ins_since_vacuum AS unvacuumed, pg_indexes_size(s.relid) AS index_bytes
+    FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+   WHERE s.relname LIKE 'r\\_%' OR s.relname = ANY($1::text[])`;
 
 /**
  * A backend hands its counts to the statistics at most once a second, at the end of a later transaction (the
@@ -77,13 +152,24 @@ const STATS_SETTLE_MS = 3_000;
 /** The pool's 60 s query timeout would abandon a VACUUM that PGlite goes on running: a VACUUM gets an hour. */
 const VACUUM_TIMEOUT_MS = 3_600_000;
 
+const STATEMENTS: Record<VacuumKind, string> = { full: 'VACUUM (ANALYZE)', prune: 'VACUUM (INDEX_CLEANUP OFF)' };
+
 export interface VacuumDone {
   table: string;
+  kind: VacuumKind;
   ms: number;
+}
+
+/** Changes kept from before this start for a table (embedded_vacuum_debt). */
+interface Carried {
+  changed: number;
+  unvacuumed: number;
 }
 
 export interface IdleVacuumOptions extends IdleVacuumSettings {
   pool: Pick<pg.Pool, 'query'>;
+  /** Indexes larger than this make a table's full pass wait for the long quiet (default LARGE_INDEX_BYTES). */
+  largeIndexBytes?: number;
   /** How often idleness is looked at (default 1 s, or idleMs if shorter). */
   pollMs?: number;
   log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
@@ -100,7 +186,9 @@ export class IdleVacuum {
   private written = true;
   private readonly asked = new Set<string>();
   /** Changes from before this start (embedded_vacuum_debt), per table, until it is vacuumed. */
-  private readonly carried = new Map<string, number>();
+  private readonly carried = new Map<string, Carried>();
+  /** Whether a large table was pruned and waits for its full pass: the long quiet is watched for then. */
+  private fullPassOwed = false;
   private loaded: Promise<void> | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
@@ -158,8 +246,16 @@ export class IdleVacuum {
 
   private async loadDebt() {
     try {
-      const { rows } = await this.options.pool.query<{ table_name: string; changed: number }>('SELECT table_name, changed FROM embedded_vacuum_debt');
-      for (const row of rows) if (Number(row.changed) > 0) this.carried.set(row.table_name, Number(row.changed));
+      const { rows } = await this.options.pool.query<{ table_name: string; changed: number; unvacuumed: number | null }>(
+        'SELECT table_name, changed, unvacuumed FROM embedded_vacuum_debt',
+      );
+      for (const row of rows) {
+        // Kept before migration 018: its one count was both.
+        const carried = { changed: Number(row.changed), unvacuumed: Number(row.unvacuumed ?? row.changed) };
+        if (carried.changed > 0 || carried.unvacuumed > 0) this.carried.set(row.table_name, carried);
+      }
+      // A table pruned in the last run may owe its full pass.
+      this.fullPassOwed ||= this.carried.size > 0;
     } catch (error) {
       this.options.log?.warn({ err: error }, 'embedded database: reading the changes kept from the last run failed');
     }
@@ -170,9 +266,9 @@ export class IdleVacuum {
       await this.loaded;
       const tables = await this.changes();
       await this.options.pool.query(
-        `INSERT INTO embedded_vacuum_debt (table_name, changed) SELECT * FROM unnest($1::text[], $2::bigint[])
-         ON CONFLICT (table_name) DO UPDATE SET changed = EXCLUDED.changed`,
-        [tables.map((table) => table.table), tables.map((table) => table.changed)],
+        `INSERT INTO embedded_vacuum_debt (table_name, changed, unvacuumed) SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[])
+         ON CONFLICT (table_name) DO UPDATE SET changed = EXCLUDED.changed, unvacuumed = EXCLUDED.unvacuumed`,
+        [tables.map((table) => table.table), tables.map((table) => table.changed), tables.map((table) => table.unvacuumed)],
       );
     } catch (error) {
       this.options.log?.warn({ err: error }, 'embedded database: keeping the changes not yet vacuumed failed');
@@ -182,16 +278,36 @@ export class IdleVacuum {
   /** Each engine table's changes: the statistics' since this start, and those carried from before it. */
   private async changes(): Promise<TableChanges[]> {
     // The tables an import asked for too: an adopted table (`companies`) has no `r_` name.
-    const { rows } = await this.options.pool.query<TableChanges>(CHANGES_SQL, [[...this.asked]]);
-    return rows.map((row) => ({ ...row, live: Number(row.live), changed: Number(row.changed) + (this.carried.get(row.table) ?? 0) }));
+    const { rows } = await this.options.pool.query<ChangesRow>(CHANGES_SQL, [[...this.asked]]);
+    return rows.map((row) => {
+      const carried = this.carried.get(row.table);
+      return {
+        target: row.target,
+        table: row.table,
+        live: Number(row.live),
+        changed: Number(row.changed) + (carried?.changed ?? 0),
+        unvacuumed: Number(row.unvacuumed) + (carried?.unvacuumed ?? 0),
+        indexBytes: Number(row.index_bytes),
+      };
+    });
   }
 
-  private idle(): boolean {
-    return !this.stopped && this.inFlight === 0 && Date.now() - this.lastActivity >= this.options.idleMs;
+  private idleFor(ms: number): boolean {
+    return !this.stopped && this.inFlight === 0 && Date.now() - this.lastActivity >= ms;
+  }
+
+  private choice(): StepChoice {
+    return {
+      minRows: this.options.minRows,
+      longIdle: this.idleFor(this.options.fullIdleMs),
+      largeIndexBytes: this.options.largeIndexBytes ?? LARGE_INDEX_BYTES,
+    };
   }
 
   private tick() {
-    if (this.running || !this.idle() || (!this.written && this.asked.size === 0)) return;
+    if (this.running || !this.idleFor(this.options.idleMs)) return;
+    const fullPassNow = this.fullPassOwed && this.idleFor(this.options.fullIdleMs);
+    if (!this.written && this.asked.size === 0 && !fullPassNow) return;
     this.running = this.vacuumWhileIdle()
       .catch((error: unknown) => this.options.log?.warn({ err: error }, 'embedded database: reading table changes failed'))
       .finally(() => (this.running = null));
@@ -205,34 +321,42 @@ export class IdleVacuum {
     const tables = await this.changes();
     // A table asked for that is not there (dropped since) is not asked for again at every idle poll.
     for (const name of this.asked) if (!tables.some((table) => table.table === name)) this.asked.delete(name);
+    const pruned: TableChanges[] = [];
     for (;;) {
-      const table = nextTable(tables, this.asked, this.options.minRows);
-      if (!table) return;
-      if (!this.idle()) {
+      const step = nextStep(tables, this.asked, this.choice());
+      if (!step) break;
+      if (!this.idleFor(this.options.idleMs)) {
         // A request came: the rest waits for the next idle moment.
         this.written = true;
         return;
       }
-      tables.splice(tables.indexOf(table), 1);
-      this.asked.delete(table.table);
-      await this.vacuum(table);
+      tables.splice(tables.indexOf(step.table), 1);
+      this.asked.delete(step.table.table);
+      if ((await this.vacuum(step)) && step.kind === 'prune') pruned.push(step.table);
     }
+    // The tables left, and those just pruned, that wait for their full pass.
+    this.fullPassOwed = [...tables, ...pruned].some((table) => owesFullPass(table, this.choice()));
   }
 
-  private async vacuum(table: TableChanges) {
+  /** Runs one step; whether it succeeded. */
+  private async vacuum({ table, kind }: VacuumStep): Promise<boolean> {
     const started = Date.now();
+    const statement = STATEMENTS[kind];
     // Said when it starts too: a request arriving now waits for it (the bench measures that wait).
-    this.options.log?.info({ table: table.table, changed: table.changed }, `embedded database: VACUUM (ANALYZE) ${table.table} started`);
+    this.options.log?.info({ table: table.table, kind, changed: table.changed }, `embedded database: ${statement} ${table.table} started`);
     try {
-      await this.options.pool.query({ text: `VACUUM (ANALYZE) ${table.target}`, query_timeout: VACUUM_TIMEOUT_MS } as { text: string });
+      await this.options.pool.query({ text: `${statement} ${table.target}`, query_timeout: VACUUM_TIMEOUT_MS } as { text: string });
     } catch (error) {
-      this.options.log?.warn({ err: error, table: table.table }, 'embedded database: VACUUM failed');
-      return;
+      this.options.log?.warn({ err: error, table: table.table, kind }, 'embedded database: VACUUM failed');
+      return false;
     }
-    this.carried.delete(table.table);
+    const carried = this.carried.get(table.table);
+    if (kind === 'full') this.carried.delete(table.table);
+    else if (carried) carried.unvacuumed = 0;
     const ms = Date.now() - started;
-    this.done.push({ table: table.table, ms });
+    this.done.push({ table: table.table, kind, ms });
     if (this.done.length > 20) this.done.shift();
-    this.options.log?.info({ table: table.table, changed: table.changed, ms }, `embedded database: VACUUM (ANALYZE) ${table.table} took ${ms} ms`);
+    this.options.log?.info({ table: table.table, kind, changed: table.changed, ms }, `embedded database: ${statement} ${table.table} took ${ms} ms`);
+    return true;
   }
 }
