@@ -6,7 +6,7 @@
  * PostgreSQL.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { tenantOf } from '../test-support/direct-records';
@@ -186,22 +186,34 @@ describe('the embedded database vacuums while idle', () => {
   });
 });
 
-describe('changes not yet vacuumed when the server stops', () => {
+describe('across a restart', () => {
   let test: TestApp;
   let tenantId: number;
-  beforeAll(async () => {
-    // The suite drives its own maintainers on the app's database, as two runs of a server would.
+  beforeEach(async () => {
+    // Each test drives its own maintainers on an app's database of its own, as two runs of a server would.
     test = await startTestApp('pglite');
     const owner = await registerUser(test.app);
     tenantId = await tenantOf(test.database.pool, owner.user.id);
   });
-  afterAll(() => test?.close());
+  afterEach(() => test?.close());
 
-  it("are kept for the next start (PGlite's statistics start from zero), and count towards the threshold then", async () => {
+  /** `count` orders of the tenant, vacuumed: the table as a quiet server leaves it. */
+  async function vacuumedOrders(count: number) {
+    await insertOrders(test.database.pool, tenantId, count);
+    await settleStatistics(test.database.pool);
+    await test.database.pool.query('VACUUM (ANALYZE) r_orders');
+  }
+
+  /** The app and its database stopped, the database opened again: its statistics start from zero. */
+  async function restart() {
+    await test.app.close();
+    await test.database.close();
+    return openDatabase({ databaseUrl: null, dataDir: test.config.dataDir });
+  }
+
+  it("keeps the changes not yet vacuumed for the next start (PGlite's statistics start from zero), where they count towards the threshold", async () => {
     const pool = test.database.pool;
-    await insertOrders(pool, tenantId, 2_000);
-    await settleStatistics(pool);
-    await pool.query('VACUUM (ANALYZE) r_orders');
+    await vacuumedOrders(2_000);
     const before = await vacuumCount(pool, 'r_orders');
     const options = { pool, idleMs: 50, minRows: MIN_ROWS, fullIdleMs: 50, pollMs: 20 };
 
@@ -216,9 +228,7 @@ describe('changes not yet vacuumed when the server stops', () => {
     expect(Number(rows[0]?.changed)).toBeGreaterThanOrEqual(300);
 
     // A restart: the statistics are gone. 300 more rows alone are under the threshold; with the 300 kept, over it.
-    await test.app.close();
-    await test.database.close();
-    const reopened = await openDatabase({ databaseUrl: null, dataDir: test.config.dataDir });
+    const reopened = await restart();
     const second = new IdleVacuum({ ...options, pool: reopened.pool });
     second.start();
     try {
@@ -230,25 +240,10 @@ describe('changes not yet vacuumed when the server stops', () => {
       await reopened.close();
     }
   });
-});
-
-describe('after a restart', () => {
-  let test: TestApp;
-  let tenantId: number;
-  beforeAll(async () => {
-    test = await startTestApp('pglite');
-    const owner = await registerUser(test.app);
-    tenantId = await tenantOf(test.database.pool, owner.user.id);
-  });
-  afterAll(() => test?.close());
 
   it("takes a table's size from the catalog, not from the statistics that start from zero", async () => {
-    await insertOrders(test.database.pool, tenantId, 10_000);
-    await settleStatistics(test.database.pool);
-    await test.database.pool.query('VACUUM (ANALYZE) r_orders');
-    await test.app.close();
-    await test.database.close();
-    const reopened = await openDatabase({ databaseUrl: null, dataDir: test.config.dataDir });
+    await vacuumedOrders(10_000);
+    const reopened = await restart();
     const maintainer = new IdleVacuum({ pool: reopened.pool, idleMs: 50, minRows: MIN_ROWS, fullIdleMs: 50, pollMs: 20 });
     maintainer.start();
     try {
@@ -264,25 +259,11 @@ describe('after a restart', () => {
       await reopened.close();
     }
   });
-});
 
-describe('a table with large indexes', () => {
-  let test: TestApp;
-  let tenantId: number;
-  beforeAll(async () => {
-    // The suite drives its own maintainers, every table counted as large (largeIndexBytes 0).
-    test = await startTestApp('pglite');
-    const owner = await registerUser(test.app);
-    tenantId = await tenantOf(test.database.pool, owner.user.id);
-  });
-  afterAll(() => test?.close());
-
-  it('is pruned after a short quiet, its full pass held back to a long one, and the full pass still owed after a restart', async () => {
+  it('prunes a table with large indexes after a short quiet, holds its full pass back to a long one, and still owes it after a restart', async () => {
     const pool = test.database.pool;
     // 1,200 changed rows of 10,000: due (over 1,000), and under the fifth that makes the full pass due at once.
-    await insertOrders(pool, tenantId, 10_000);
-    await settleStatistics(pool);
-    await pool.query('VACUUM (ANALYZE) r_orders');
+    await vacuumedOrders(10_000);
     const vacuums = await vacuumCount(pool, 'r_orders');
     const analyzes = await analyzeCount(pool, 'r_orders');
     const options = { pool, idleMs: 50, minRows: MIN_ROWS, pollMs: 20, largeIndexBytes: 0 };
@@ -311,9 +292,7 @@ describe('a table with large indexes', () => {
     expect(Number(rows[0]?.unvacuumed)).toBe(0);
 
     // A restart (the statistics start from zero) with a short long quiet: the full pass runs with no new write.
-    await test.app.close();
-    await test.database.close();
-    const reopened = await openDatabase({ databaseUrl: null, dataDir: test.config.dataDir });
+    const reopened = await restart();
     const second = new IdleVacuum({ ...options, pool: reopened.pool, fullIdleMs: 300 });
     second.start();
     try {
