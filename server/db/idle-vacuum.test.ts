@@ -13,7 +13,8 @@ import { tenantOf } from '../test-support/direct-records';
 import { multipart } from '../test-support/files';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { openDatabase } from './database';
-import { IdleVacuum, isDue, nextStep, type StepChoice, type TableChanges } from './idle-vacuum';
+import { IdleVacuum } from './idle-vacuum';
+import { isDue, nextStep, type StepChoice, type TableChanges } from './vacuum-steps';
 import type { Queryable } from './pool';
 
 const IDLE_MS = 300;
