@@ -17,7 +17,7 @@
  * again before each next one: the longest wait a request can meet is one VACUUM of one table.
  *
  * **Two kinds of pass, for a table with large indexes.** A full `VACUUM (ANALYZE)` reads every one of the
- * table's indexes whole to take out the dead rows' entries: 6–9 s for the bench's million orders (20 indexes,
+ * table's indexes whole to take out the dead rows' entries: 6–12 s for the bench's million orders (20 indexes,
  * ~1 GB), about the same after 10,000 changed rows as after 100,000. Its heap pass alone (`INDEX_CLEANUP OFF`:
  * dead rows pruned to a line pointer, pages without one marked all-visible again, the heap's space reusable)
  * takes 0.4–0.5 s. So where the indexes are over `largeIndexBytes`, a table due after a short quiet gets the

@@ -35,7 +35,7 @@ export const SMALL_TABLE_ROWS = 500;
 
 /**
  * Indexes larger than this make a full pass cost a second or more (the bench's million orders: ~1 GB of
- * indexes, 6–9 s): such a table is pruned after a short quiet, and fully vacuumed after a long one.
+ * indexes, 6–12 s): such a table is pruned after a short quiet, and fully vacuumed after a long one.
  */
 export const LARGE_INDEX_BYTES = 100 * 1024 * 1024;
 /** A share of a large table changed since its last full pass that makes the full pass due without a long quiet. */
