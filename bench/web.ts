@@ -6,7 +6,7 @@
  * - Lighthouse performance score (desktop preset) for /login and for / signed in. A Lighthouse run that
  *   fails (no score: NO_NAVSTART, a page that never painted) is run again, up to 2 more times, and the
  *   attempt that gave the score is reported; a failure is never counted as a score of 0.
- * scripts/measure-web.mjs is the command line over these functions (with the request waterfall).
+ * bench/measure-web.mjs is the command line over these functions (with the request waterfall).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

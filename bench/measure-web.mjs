@@ -1,6 +1,6 @@
 // The web app's figures against a running server, measured by bench/web.ts's own functions (the ones
 // `npm run bench` uses), plus the request waterfall of the orders page (what it waits for, and when):
-//   node --import tsx scripts/measure-web.mjs [--url http://localhost:3000] [--login bulk.large.owner]
+//   node --import tsx bench/measure-web.mjs [--url http://localhost:3000] [--login bulk.large.owner]
 //     [--password fleetdesk-bulk-2024] [--runs 3] [--lighthouse] [--report-dir DIR] [--waterfall] [--throttle N]
 // - JavaScript (gzip, level 9, of the files in dist/) that /login and / (signed in) download;
 // - time from navigation to the first row of the orders table, cold cache (median of --runs);
@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchChromium, lighthouseScore, ORDERS_READY_SELECTOR, signIn, visitPage } from '../bench/web.ts';
+import { launchChromium, lighthouseScore, ORDERS_READY_SELECTOR, signIn, visitPage } from './web.ts';
 
 const { values: args } = parseArgs({
   options: {
