@@ -7,6 +7,7 @@ import { listMigrations, migrate } from './migrate';
 import { createPool } from './pool';
 import { sql } from './sql';
 import { TenantDb } from './tenant-db';
+import { wireTimestampTypes } from './wire-timestamps';
 
 describe.each(databases)('database layer on %s', (kind) => {
   let server: TestApp;
@@ -46,6 +47,24 @@ describe.each(databases)('database layer on %s', (kind) => {
       ]);
       expect(rows[0].data).toEqual({ name: 'Ünïcødé', main: true });
       expect(Buffer.compare(rows[0].content, bytes)).toBe(0);
+    });
+
+    it('reads timestamps as the wire text that a Date would give, in any session time zone', async () => {
+      const moments = ['2026-11-24 12:34:56.789123+00', '2026-01-01 00:00:00+00', '1999-12-31 23:59:59.9+00', '2026-03-29 01:30:00.05+00'];
+      const select = `SELECT m::timestamptz AS at FROM unnest($1::text[]) WITH ORDINALITY AS t(m, n) ORDER BY n`;
+      const asDates = (await server.database.pool.query<{ at: Date }>(select, [moments])).rows.map((row) => row.at.toISOString());
+      expect(asDates[0]).toBe('2026-11-24T12:34:56.789Z');
+      const client = await server.database.pool.connect();
+      try {
+        for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns']) {
+          await client.query(`SET TIME ZONE '${zone}'`);
+          const asText = await client.query<{ at: string }>({ text: select, values: [moments], types: wireTimestampTypes });
+          expect(asText.rows.map((row) => row.at)).toEqual(asDates);
+        }
+      } finally {
+        await client.query('RESET TIME ZONE');
+        client.release();
+      }
     });
   });
 

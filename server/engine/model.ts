@@ -73,6 +73,8 @@ export interface EngineResource {
   pathFields: Record<string, string>;
   /** Wire names never taken from a client body (mass assignment). */
   protectedFields: Set<string>;
+  /** Stored names that never go out on the wire: the protected ones (a stored record never holds them) and writeOnly fields. */
+  notOnWire: Set<string>;
   /** Fields marked x-sensitive: masked for members without `sensitive.view` (masking.ts). */
   sensitiveFields: string[];
   /**
@@ -104,6 +106,7 @@ export function buildModel(definitions: readonly ResourceDefinition[], schemasDi
     const derived = derivedFieldsOf(definition.schema, properties);
     const protectedFields = new Set<string>([...SYSTEM_COLUMNS, idField, 'version']);
     if (definition.parent) protectedFields.add(definition.parent.field);
+    const writeOnly = entries.filter(([, property]) => property.writeOnly === true).map(([field]) => field);
     return {
       definition,
       name: definition.name,
@@ -124,6 +127,7 @@ export function buildModel(definitions: readonly ResourceDefinition[], schemasDi
       derived,
       pathFields: definition.pathFields ?? {},
       protectedFields,
+      notOnWire: new Set([...protectedFields, ...writeOnly]),
       sensitiveFields: entries.filter(([, property]) => property['x-sensitive'] === true).map(([field]) => field),
       unfilledColumns: new Set(),
     };

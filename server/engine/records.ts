@@ -24,15 +24,20 @@ export interface RecordRow {
   version: number;
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+/** The engine's store reads timestamps as the wire's text already (wire-timestamps.ts); other readers pass Dates. */
+const iso = (value: Date | string) =>
+  value instanceof Date ? value.toISOString() : value.length === 24 && value.endsWith('Z') ? value : new Date(value).toISOString();
 
 export function toWire(resource: EngineResource, row: RecordRow): Record<string, unknown> {
   const record: Record<string, unknown> = { [resource.idField]: row.id };
-  for (const [field, value] of Object.entries(row.data ?? {})) {
+  // for…in rather than Object.entries: no array of pairs made per row (toWire runs for every row of every list).
+  const data = row.data ?? {};
+  for (const field in data) {
     // The stored data never holds a protected name; guard anyway so data cannot shadow the id.
-    if (!resource.protectedFields.has(field) && resource.properties[field]?.writeOnly !== true) assign(record, field, value);
+    if (!resource.notOnWire.has(field)) assign(record, field, data[field]);
   }
-  for (const [field, value] of Object.entries(row.derived ?? {})) assign(record, field, value);
+  const derived = row.derived ?? {};
+  for (const field in derived) assign(record, field, derived[field]);
   const parent = resource.definition.parent;
   if (parent) record[parent.field] = row.parent_id ?? null;
   record.version = row.version;

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Queryable } from '../db/pool';
 import { changeEntrySql, changesBetween, recordChange, type Actor } from './audit';
 import { identifier, join, Sql, sql } from '../db/sql';
+import { wireTimestampTypes } from '../db/wire-timestamps';
 import { COMPACT_AFTER, compactCountsQuery, maintainedCountSql } from './counts';
 import { derivedColumn } from './derived-fields';
 import { keysetConditions, orderSql, pagingOrderBy, sortFieldSearched, sortIndexCoversSearch, sortValueText, type KeysetStart, type PageOrder } from './paging';
@@ -82,9 +83,10 @@ export class EngineStore {
     return raw(derived ? `${record}, ${derived}` : record);
   }
 
+  /** Timestamps arrive as the wire's text (wire-timestamps.ts): records are read here to be answered. */
   private async run<Row>(statement: Sql): Promise<Row[]> {
     const { text, values } = statement.render();
-    return (await this.client.query(text, values)).rows as Row[];
+    return (await this.client.query({ text, values, types: wireTimestampTypes })).rows as Row[];
   }
 
   /** Whether a list's total is the tenant's whole table, read from the maintained counts (counts.ts). */

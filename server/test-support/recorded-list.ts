@@ -19,7 +19,10 @@ export interface RecordedStatement {
 /** `parameters`: the request's query string as an object (`{ search: 'danube', perPage: '10' }`). */
 export async function recordedListPage(pool: pg.Pool, tenant: number, resource: EngineResource, parameters: Record<string, string>, kept?: ListTotals) {
   const statements: RecordedStatement[] = [];
-  const client = { query: (text: string, values?: unknown[]) => (statements.push({ text, values }), pool.query(text, values)) } as unknown as Queryable;
+  // The store sends a query's config (`{ text, values, types }`: wire-timestamps.ts); written down as its text and values.
+  const client = {
+    query: (config: pg.QueryConfig) => (statements.push({ text: config.text, values: config.values }), pool.query(config)),
+  } as unknown as Queryable;
   const query = parseListQuery(resource, parameters);
   const page = await listPage(new EngineStore(client, tenant), resource, {}, query, readCursor(resource, query, {}), kept);
   return { page, statements };
