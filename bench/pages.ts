@@ -18,6 +18,10 @@
  *
  *   npm run bench:pages -- [--databases postgres,pglite] [--duration 5] [--rounds 3] [--baseline /tmp/fleetdesk-main]
  *   npm run bench:pages -- --profile 'page 2, 20 rows (cursor)' --databases pglite   (a --cpu-prof of that case)
+ *
+ * Last (once a run, on the first database's answers), the floor (page-floor.ts): this server's own answers for
+ * page 1 of 10 and of 50 rows served by a bare server, as bytes and parsed and written again, so that the 1.3×
+ * budget is read against what the bytes alone cost on the same machine.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +30,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
 import { load, type LoadCase, type LoadResult } from './load';
+import { measurePageFloor } from './page-floor';
 import { benchOrderBody } from './cases';
 import { ADMIN_URL, childrenOf, cpuSecondsOf, ROOT, runScript, startServer, type Running } from './processes';
 
@@ -41,6 +46,8 @@ const { values: args } = parseArgs({
 });
 
 type Kind = 'pglite' | 'postgres';
+const kinds = args.databases.split(',').map((name) => name.trim()) as Kind[];
+const firstKind = kinds[0];
 const DATA = path.join(ROOT, 'bench/.data/pages');
 const DATABASE = 'fleetdesk_pages';
 const SEED = ['--orders', '3000', '--employees', '300', '--transports', '100', '--tenants', '3', '--quiet'];
@@ -277,8 +284,8 @@ async function bench(kind: Kind): Promise<string[]> {
       server.headers = found.headers;
       server.cases = cases(server.running.url, found, server.made);
     }
-    const lines: string[] = [];
     if (args.profile) {
+      const lines: string[] = [];
       const [server] = servers;
       const target = server.cases.find(([name]) => name === args.profile)?.[1];
       if (!target) throw new Error(`no case "${args.profile}": ${server.cases.map(([name]) => name).join(', ')}`);
@@ -311,10 +318,28 @@ async function bench(kind: Kind): Promise<string[]> {
       }
       for (const server of servers) await removeMade(server);
     }
-    return report(kind, servers);
+    const lines = report(kind, servers);
+    if (kind === firstKind) lines.push(...(await floor(servers[0])));
+    return lines;
   } finally {
     for (const server of servers) await server.running.stop();
   }
+}
+
+/** The floor under page 1 of 10 and of 50 rows, from the answers `server` gives for them now. */
+async function floor(server: Server): Promise<string[]> {
+  const bodies = [];
+  for (const [rows, name] of [
+    [10, 'page 1, 10 rows (the list opens)'],
+    [50, 'page 1, 50 rows'],
+  ] as const) {
+    const target = server.cases.find(([caseName]) => caseName === name)?.[1];
+    if (!target) throw new Error(`no case "${name}"`);
+    const response = await fetch(target.url, { headers: target.headers });
+    if (!response.ok) throw new Error(`${name}: ${response.status}`);
+    bodies.push({ rows, body: await response.text() });
+  }
+  return measurePageFloor(path.join(DATA, 'floor'), bodies, connections, seconds, Number(args.rounds));
 }
 
 /** Medians over the rounds; each page against page 1 of 10 rows; each case against the baseline. */
@@ -352,7 +377,7 @@ function report(kind: Kind, servers: Server[]): string[] {
 async function main() {
   const all: string[] = [];
   const loadBefore = os.loadavg();
-  for (const kind of args.databases.split(',').map((name) => name.trim()) as Kind[]) all.push(...(await bench(kind)));
+  for (const kind of kinds) all.push(...(await bench(kind)));
   console.log(
     `\nPages at c=${connections}, ${seconds} s a case, median of ${args.rounds} rounds; load average ${loadBefore.map((v) => v.toFixed(1)).join(' ')} before, ${os
       .loadavg()
