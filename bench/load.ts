@@ -19,6 +19,13 @@ export interface LoadCase {
   onResponse?: (status: number, body: string) => void;
 }
 
+/** The middle of the rounds' figures (the mean of the two middle ones for an even count). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
 export async function load(target: LoadCase, connections: number, seconds: number): Promise<LoadResult> {
   const url = new URL(target.url);
   const headers = { accept: 'application/json', ...target.headers };

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { load, type LoadResult } from './load';
+import { load, median, type LoadResult } from './load';
 import { startServer } from './processes';
 
 export interface FloorBody {
@@ -33,10 +33,7 @@ export async function measurePageFloor(folder: string, bodies: FloorBody[], conn
   } finally {
     await server.stop();
   }
-  const rps = (key: string) => {
-    const sorted = (results.get(key) ?? []).map((result) => result.rps).sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)] ?? 0;
-  };
+  const rps = (key: string) => median((results.get(key) ?? []).map((result) => result.rps));
   const [small, large] = bodies;
   const line = (kind: 'bytes' | 'json', label: string) => {
     const few = rps(`${kind}/${small.rows}`);

@@ -29,7 +29,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BULK_LOGIN, BULK_PASSWORD } from '../scripts/seed/bulk-constants';
-import { load, type LoadCase, type LoadResult } from './load';
+import { load, median, type LoadCase, type LoadResult } from './load';
 import { measurePageFloor } from './page-floor';
 import { benchOrderBody } from './cases';
 import { ADMIN_URL, childrenOf, cpuSecondsOf, ROOT, runScript, startServer, type Running } from './processes';
@@ -217,12 +217,6 @@ async function warm(target: LoadCase) {
   if (target.method && target.method !== 'GET') return;
   await load(target, connections, 1);
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 interface Server {
   label: string;
