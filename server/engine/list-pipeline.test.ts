@@ -9,7 +9,7 @@ import { databases } from '../test-support/databases';
 import { model } from '../test-support/engine-records';
 import { recordedListPage } from '../test-support/recorded-list';
 import { startTestApp, type TestApp } from '../test-support/test-app';
-import { FORWARD_WALK_ROWS, planList } from './list-pipeline';
+import { FORWARD_WALK_ROWS, keptPage, planList } from './list-pipeline';
 import { parseListQuery } from './list-query';
 import { ListTotals } from './list-totals';
 import type { EngineResource } from './model';
@@ -21,6 +21,26 @@ interface ListBody {
 
 const orders = model.byName.get('orders') as EngineResource;
 const ORDERS = 45;
+
+describe("a page of a search's kept matches (keptPage)", () => {
+  const ids = [7, 3, 9, 1, 4, 8, 2];
+  const keyset = (id: number, backward = false) => ({ by: 'keyset' as const, start: { key: 'k', id }, backward });
+
+  it('takes a page by number, after a cursor and before one, out of the matches in order', () => {
+    expect(keptPage(ids, { read: { by: 'offset', offset: 0 }, limit: 3 })).toEqual([7, 3, 9]);
+    expect(keptPage(ids, { read: { by: 'offset', offset: 6 }, limit: 3 })).toEqual([2]);
+    expect(keptPage(ids, { read: { by: 'offset', offset: 9 }, limit: 3 })).toEqual([]);
+    expect(keptPage(ids, { read: keyset(9), limit: 3 })).toEqual([1, 4, 8]);
+    expect(keptPage(ids, { read: keyset(2), limit: 3 })).toEqual([]);
+    expect(keptPage(ids, { read: keyset(4, true), limit: 3 })).toEqual([3, 9, 1]);
+    expect(keptPage(ids, { read: keyset(3, true), limit: 3 })).toEqual([7]);
+  });
+
+  it('answers nothing for a cursor whose row is not among them, so the page is read from the table', () => {
+    expect(keptPage(ids, { read: keyset(5), limit: 3 })).toBeNull();
+    expect(keptPage(ids, { read: keyset(5, true), limit: 3 })).toBeNull();
+  });
+});
 
 describe.each(databases)('the list pipeline on %s', (kind) => {
   let test: TestApp;

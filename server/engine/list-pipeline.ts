@@ -9,7 +9,8 @@
  *           a page turned forward also learns, once, whether the list holds rows without a sort value
  *           (`keptSortNulls`): while it holds none, the next ones are one index range instead of two
  *   answer  the total as the wire gives it and the cursors to the pages beside it (`pageAnswer`, below)
- * and then the wire (routes.ts: toWire, masking, annotate).
+ * and then the wire (routes.ts: toWire, masking, annotate). A search whose first page read few matches from the
+ * trigram index keeps their ids in the order (`keptMatchesOf`): its other pages are read by id, with no plan.
  *
  * Why one round trip: every statement is a trip to the database, and the embedded database answers one
  * statement at a time on its one connection, so a second statement per list doubled the list's wait there
@@ -20,7 +21,7 @@
  */
 import type { EngineResource } from './model';
 import type { ListQuery } from './list-query';
-import type { KeptTotal, ListTotals } from './list-totals';
+import type { Kept, KeptTotal, ListTotals } from './list-totals';
 import { encodeCursor, queryFingerprint, SEARCH_TOTAL_CAP, type CursorPosition } from './cursor';
 import type { ListPlan, PageRead } from './list-plan';
 import { pageOrderOf } from './paging';
@@ -45,7 +46,7 @@ export interface ListPage {
  */
 export const FORWARD_WALK_ROWS = 1_000;
 
-const NOTHING_KEPT: KeptTotal = { total: undefined, keepable: false, keep: () => {} };
+const NOTHING_KEPT: Kept<never> = { value: undefined, keepable: false, keep: () => {} };
 
 /** The page a list request asks for, with its total and cursors: plan, read, answer (see the header). */
 export async function listPage(
@@ -56,19 +57,51 @@ export async function listPage(
   position: CursorPosition | null,
   totals?: ListTotals,
 ): Promise<ListPage> {
-  const kept = totals?.lookup(resource, store.where(scope, query.conditions).render()) ?? NOTHING_KEPT;
-  let known = kept.total;
+  const kept: KeptTotal = totals?.lookup(resource, store.where(scope, query.conditions).render()) ?? NOTHING_KEPT;
+  const matches = keptMatchesOf(store, resource, scope, query, totals);
+  const fingerprint = queryFingerprint(resource, query, scope);
+  if (matches.value) {
+    const planned = planList(resource, query, position, matches.value.length);
+    const ids = keptPage(matches.value, planned);
+    if (ids) return pageAnswer(planned, await store.rowsByIds(resource, scope, query.conditions, planned.order, ids), matches.value.length, fingerprint);
+  }
+  let known = kept.value;
   if (known === undefined && !position && (query.page - 1) * query.perPage > FORWARD_WALK_ROWS) {
     known = await store.count(resource, scope, query.conditions, totalCap(query));
     kept.keep(known);
   }
   const planned = planList(resource, query, position, known);
   const nulls = position && !position.backward && position.key !== null ? keptSortNulls(store, resource, scope, query, planned, totals) : NOTHING_KEPT;
-  const plan: ListPlan = { ...planned, sortNulls: nulls.total === 0 ? 'none' : nulls.total === undefined && nulls.keepable ? 'probe' : undefined };
-  const { rows, total, sortNulls } = await store.readPage(resource, scope, query.conditions, plan);
+  const plan: ListPlan = { ...planned, sortNulls: nulls.value === 0 ? 'none' : nulls.value === undefined && nulls.keepable ? 'probe' : undefined };
+  const { rows, total, sortNulls, matchIds } = await store.readPage(resource, scope, query.conditions, plan);
   if (known === undefined) kept.keep(total);
+  if (matchIds && matchIds.length === total) matches.keep(matchIds);
   if (sortNulls !== undefined) nulls.keep(sortNulls ? 1 : 0);
-  return pageAnswer(plan, rows, total, queryFingerprint(resource, query, scope));
+  return pageAnswer(plan, rows, total, fingerprint);
+}
+
+/**
+ * The ids of a search's matches in the list's order, kept (list-totals.ts) since its first page read them from the
+ * trigram index (store.ts KEPT_MATCHES): a search rare in its order, whose every other page would walk far to find
+ * its rows. Kept like a total, until the table is written; keyed by the order as well as the conditions.
+ */
+function keptMatchesOf(store: EngineStore, resource: EngineResource, scope: Scope, query: ListQuery, totals?: ListTotals): Kept<number[]> {
+  if (!totals || !query.searched) return NOTHING_KEPT;
+  const { text, values } = store.where(scope, query.conditions).render();
+  const order = pageOrderOf(resource, query.sort);
+  return totals.lookupMatches(resource, { text: `matches in ${order.expression ?? 'id'} ${order.direction}: ${text}`, values });
+}
+
+/**
+ * The ids of the page a plan asks for, out of all the matches in order: by number, or after (before) the cursor's
+ * row. Null when the cursor's row is not among them (a cursor made before the matches were kept): read as usual.
+ */
+export function keptPage(ids: number[], plan: Pick<ListPlan, 'read' | 'limit'>): number[] | null {
+  const { read, limit } = plan;
+  if (read.by === 'offset') return ids.slice(read.offset, read.offset + limit);
+  const at = ids.indexOf(read.start.id);
+  if (at < 0) return null;
+  return read.backward ? ids.slice(Math.max(0, at - limit), at) : ids.slice(at + 1, at + 1 + limit);
 }
 
 /**

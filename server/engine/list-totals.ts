@@ -23,6 +23,12 @@ import { watchWrites } from '../db/write-watch';
 import type { EngineModel, EngineResource } from './model';
 
 const MAX_ENTRIES = 5_000;
+/**
+ * Ids of search matches kept at most, all lists together (list-pipeline.ts `keptMatchesOf`; a list holds at most
+ * store.ts KEPT_MATCHES): a few MB. Counted in ids rather than lists, so that the many rare searches of a busy
+ * server (a few hundred matches each) are not pushed out by a count of lists sized for the largest.
+ */
+const MAX_MATCH_IDS = 1_000_000;
 const DATA_CHANNEL = 'fleetdesk_data';
 
 const escaped = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -48,17 +54,61 @@ function writtenThrough(model: EngineModel, resource: EngineResource): string[] 
   return tables;
 }
 
-export interface KeptTotal {
-  /** The total, or undefined when none is kept. */
-  total: number | undefined;
-  /** Whether a total counted now would be kept (not for a derived field's condition, nor while writes go unheard). */
+/** What is kept of a list under one key: a total, or (`lookupMatches`) the ids of a search's matches in an order. */
+export interface Kept<Value> {
+  /** The value, or undefined when none is kept. */
+  value: Value | undefined;
+  /** Whether a value read now would be kept (not for a derived field's condition, nor while writes go unheard). */
   keepable: boolean;
-  /** Hands a total counted since this lookup to be kept (dropped if the table was written meanwhile). */
-  keep(total: number): void;
+  /** Hands a value read since this lookup to be kept (dropped if the table was written meanwhile). */
+  keep(value: Value): void;
+}
+
+export type KeptTotal = Kept<number>;
+
+interface Entry<Value> {
+  value: Value;
+  generation: number;
+}
+
+/** Entries under a budget of `weight`s (one a total, its length a match list), the oldest dropped first. */
+export class Entries<Value> {
+  private readonly map = new Map<string, Entry<Value>>();
+  private used = 0;
+
+  constructor(
+    private readonly budget: number,
+    private readonly weight: (value: Value) => number,
+  ) {}
+
+  get(key: string): Entry<Value> | undefined {
+    return this.map.get(key);
+  }
+
+  delete(key: string) {
+    const entry = this.map.get(key);
+    if (!entry) return;
+    this.used -= this.weight(entry.value);
+    this.map.delete(key);
+  }
+
+  set(key: string, entry: Entry<Value>) {
+    this.delete(key);
+    this.used += this.weight(entry.value);
+    this.map.set(key, entry);
+    // Oldest first out: a Map iterates in insertion order.
+    while (this.used > this.budget && this.map.size > 1) this.delete(this.map.keys().next().value as string);
+  }
+
+  clear() {
+    this.map.clear();
+    this.used = 0;
+  }
 }
 
 export class ListTotals {
-  private readonly entries = new Map<string, { total: number; generation: number }>();
+  private readonly entries = new Entries<number>(MAX_ENTRIES, () => 1);
+  private readonly matchLists = new Entries<number[]>(MAX_MATCH_IDS, (ids) => Math.max(1, ids.length));
   private readonly generations = new Map<string, number>();
   private readonly stopWatches: Array<() => void> = [];
   private reliable: boolean;
@@ -87,6 +137,7 @@ export class ListTotals {
         (listening) => {
           totals.reliable = listening;
           totals.entries.clear();
+          totals.matchLists.clear();
         },
       );
     return totals;
@@ -99,29 +150,42 @@ export class ListTotals {
   /** Another process wrote `table`: it and the tables its deletes cascade into. */
   private writtenElsewhere(table: string) {
     for (const resource of this.model.resources) if (writtenThrough(this.model, resource).includes(table)) this.written(resource.table);
-    if (!this.model.resources.some((resource) => resource.table === table)) this.entries.clear();
+    if (!this.model.resources.some((resource) => resource.table === table)) {
+      this.entries.clear();
+      this.matchLists.clear();
+    }
   }
 
   /** The kept total of a list, keyed by its table and its statement (conditions with their values). */
   lookup(resource: EngineResource, statement: { text: string; values: unknown[] }): KeptTotal {
+    return this.kept(this.entries, resource, statement);
+  }
+
+  /**
+   * The kept ids of a search's matches, all of them in the list's order, keyed like a total (the statement names
+   * the order too): the pages after the first are then read by id (list-pipeline.ts `keptMatchesOf`).
+   */
+  lookupMatches(resource: EngineResource, statement: { text: string; values: unknown[] }): Kept<number[]> {
+    return this.kept(this.matchLists, resource, statement);
+  }
+
+  private kept<Value>(entries: Entries<Value>, resource: EngineResource, statement: { text: string; values: unknown[] }): Kept<Value> {
     const table = resource.table;
     const derived = Object.values(resource.derived).some((expression) => statement.text.includes(expression));
     // The adopted tables (`users`, `companies`) have no trigger that tells other processes of their writes.
     const heard = !this.shared || table.startsWith('r_');
-    if (!this.reliable || derived || !heard) return { total: undefined, keepable: false, keep: () => {} };
+    if (!this.reliable || derived || !heard) return { value: undefined, keepable: false, keep: () => {} };
     const key = `${table}\0${statement.text}\0${JSON.stringify(statement.values)}`;
     const generation = this.generations.get(table) ?? 0;
-    const entry = this.entries.get(key);
-    if (entry && entry.generation === generation) return { total: entry.total, keepable: true, keep: () => {} };
-    if (entry) this.entries.delete(key);
+    const entry = entries.get(key);
+    if (entry && entry.generation === generation) return { value: entry.value, keepable: true, keep: () => {} };
+    if (entry) entries.delete(key);
     return {
-      total: undefined,
+      value: undefined,
       keepable: true,
-      keep: (total) => {
+      keep: (value) => {
         if (!this.reliable || (this.generations.get(table) ?? 0) !== generation) return;
-        // Oldest first out: a Map iterates in insertion order.
-        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(key, { total, generation });
+        entries.set(key, { value, generation });
       },
     };
   }

@@ -10,7 +10,8 @@ import { databases } from '../test-support/databases';
 import { insertRecord, tenantOf } from '../test-support/direct-records';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { SEARCH_TOTAL_CAP } from './cursor';
-import { SEARCH_WALK_ROWS } from './store';
+import { KEPT_MATCHES, SEARCH_WALK_ROWS } from './store';
+import { ListTotals } from './list-totals';
 import { model } from '../test-support/engine-records';
 import { analyzedPlan, recordedListPage, scansTesting, type RecordedStatement } from '../test-support/recorded-list';
 import { indexedSearchFields, likePattern, searchColumnOf } from './search';
@@ -178,6 +179,75 @@ describe.each(databases)('list search on %s', (kind) => {
     expect(tests.filter((scan) => !scan.skipped)).toHaveLength(2);
     expect(tests.filter((scan) => scan.skipped).length).toBeGreaterThan(0);
     expect(plan).toMatch(/CTE Scan on matched matched\w* \(actual/);
+  });
+
+  it(`turns the pages of a search with few matches (${KEPT_MATCHES.toLocaleString('en')} or fewer) by id, from the ids its first page read, until the orders are written`, async () => {
+    const pool = test.database.pool;
+    const rare = await registerUser(test.app);
+    const rareTenant = await tenantOf(pool, rare.user.id);
+    // The first SEARCH_WALK_ROWS orders of the default order (newest loading date first) match nothing, so the first
+    // page is taken from the matches the trigram index reads; 25 match, two of them with no loading date (last).
+    await pool.query(
+      `INSERT INTO r_orders (tenant_id, data)
+       SELECT $1, jsonb_build_object('cargo_number', 'OTHER-' || n, 'customer', 'Common Buyer', 'loading_date', '2026-09-' || lpad((n % 28 + 1)::text, 2, '0'))
+         FROM generate_series(1, $2::int) AS n`,
+      [rareTenant, SEARCH_WALK_ROWS + 50],
+    );
+    await pool.query(
+      `INSERT INTO r_orders (tenant_id, data)
+       SELECT $1, jsonb_build_object('cargo_number', 'RARE-' || n, 'customer', 'Rare Buyer')
+                  || CASE WHEN n <= 2 THEN '{}'::jsonb ELSE jsonb_build_object('loading_date', '2025-0' || (n % 9 + 1) || '-1' || (n % 10)) END
+         FROM generate_series(1, 25) AS n`,
+      [rareTenant],
+    );
+    const matching = async () =>
+      (
+        await pool.query<{ id: string }>(
+          `SELECT id FROM r_orders WHERE tenant_id = $1 AND data->>'customer' ILIKE '%rare buyer%' ORDER BY data->>'loading_date' DESC NULLS LAST, id DESC`,
+          [rareTenant],
+        )
+      ).rows.map((row) => Number(row.id));
+    const expected = await matching();
+    const ids = (page: { rows: Array<{ id: number | string }> }) => page.rows.map((row) => Number(row.id));
+    const kept = await ListTotals.start(model, test.database);
+    try {
+      const search = { search: 'rare buyer', perPage: '10' };
+      const first = await recordedListPage(pool, rareTenant, orders, search, kept);
+      expect(ids(first.page)).toEqual(expected.slice(0, 10));
+      expect(first.page.total).toBe(25);
+      // Page 2 by its cursor, page 3 by number and page 2 again backwards: one statement each, by id, no walk.
+      const second = await recordedListPage(pool, rareTenant, orders, { ...search, page: '2', cursor: first.page.nextCursor as string }, kept);
+      const third = await recordedListPage(pool, rareTenant, orders, { ...search, page: '3' }, kept);
+      const back = await recordedListPage(pool, rareTenant, orders, { ...search, page: '2', cursor: third.page.previousCursor as string }, kept);
+      expect(ids(second.page)).toEqual(expected.slice(10, 20));
+      expect(ids(third.page)).toEqual(expected.slice(20, 25));
+      expect(ids(back.page)).toEqual(expected.slice(10, 20));
+      for (const { page, statements } of [second, third, back]) {
+        expect(page.total).toBe(25);
+        expect(statements).toHaveLength(1);
+        expect(statements[0].text).toMatch(/id = ANY\(/);
+        expect(statements[0].text).not.toMatch(/LIMIT|count\(/);
+      }
+      expect(third.page.nextCursor).toBeNull();
+      // A write drops them: the page after the same cursor is read from the table again and finds the new order.
+      await insertRecord(pool, 'r_orders', rareTenant, { cargo_number: 'RARE-NEW', customer: 'Rare Buyer', loading_date: '2025-12-31' });
+      const after = await recordedListPage(pool, rareTenant, orders, { ...search, page: '2', cursor: first.page.nextCursor as string }, kept);
+      expect(after.statements.some((statement) => /id = ANY\(/.test(statement.text))).toBe(false);
+      expect(after.page.total).toBe(26);
+      const now = await matching();
+      expect(ids(after.page)).toEqual(now.slice(now.indexOf(expected[9]) + 1, now.indexOf(expected[9]) + 11));
+    } finally {
+      await kept.stop();
+    }
+    // Through the API (the server's own kept matches): every page by cursor, as a plain scan orders them.
+    const found: number[] = [];
+    let body = await list('search=rare%20buyer&perPage=10', rare.token);
+    for (let page = 2; ; page += 1) {
+      found.push(...body.data.map((order) => order._id));
+      if (!body.pagination.nextCursor) break;
+      body = await list(`search=rare%20buyer&perPage=10&page=${page}&cursor=${encodeURIComponent(body.pagination.nextCursor)}`, rare.token);
+    }
+    expect(found).toEqual(await matching());
   });
 
   it('answers a search that finds nothing in one statement, its total 0', async () => {
