@@ -25,8 +25,8 @@ import type { EngineModel, EngineResource } from './model';
 const MAX_ENTRIES = 5_000;
 /**
  * Ids of search matches kept at most, all lists together (list-pipeline.ts `keptMatchesOf`; a list holds at most
- * store.ts KEPT_MATCHES): a few MB. Counted in ids rather than lists, so that the many rare searches of a busy
- * server (a few hundred matches each) are not pushed out by a count of lists sized for the largest.
+ * store.ts KEPT_MATCHES): about 8 MB as JavaScript arrays. Counted in ids rather than lists, so that the many rare
+ * searches of a busy server (a few hundred matches each) are not pushed out by a count of lists sized for the largest.
  */
 const MAX_MATCH_IDS = 1_000_000;
 const DATA_CHANNEL = 'fleetdesk_data';
