@@ -17,6 +17,8 @@
  * generation did not move), so a count that raced a write is never kept. A condition on a derived field is never
  * kept: an age or days left change with the calendar, a department's members with another table. On PostgreSQL
  * the adopted tables (`users`, `companies`), which send no notification, are never kept either.
+ * A rare search's matches (their ids, in the list's order) are kept the same way, under the same rules
+ * (`lookupMatches`), so that its pages after the first are read by id.
  */
 import type { Database } from '../db/database';
 import { watchWrites } from '../db/write-watch';
