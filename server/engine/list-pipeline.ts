@@ -57,8 +57,10 @@ export async function listPage(
   position: CursorPosition | null,
   totals?: ListTotals,
 ): Promise<ListPage> {
-  const kept: KeptTotal = totals?.lookup(resource, store.where(scope, query.conditions).render()) ?? NOTHING_KEPT;
-  const matches = keptMatchesOf(store, resource, scope, query, totals);
+  // The list's conditions as a key, rendered once for what is kept of it (its total, a search's matches).
+  const conditions = store.where(scope, query.conditions).render();
+  const kept: KeptTotal = totals?.lookup(resource, conditions) ?? NOTHING_KEPT;
+  const matches = keptMatchesOf(resource, query, conditions, totals);
   const fingerprint = queryFingerprint(resource, query, scope);
   if (matches.value) {
     const planned = planList(resource, query, position, matches.value.length);
@@ -85,9 +87,8 @@ export async function listPage(
  * trigram index (store.ts KEPT_MATCHES): a search rare in its order, whose every other page would walk far to find
  * its rows. Kept like a total, until the table is written; keyed by the order as well as the conditions.
  */
-function keptMatchesOf(store: EngineStore, resource: EngineResource, scope: Scope, query: ListQuery, totals?: ListTotals): Kept<number[]> {
+function keptMatchesOf(resource: EngineResource, query: ListQuery, { text, values }: { text: string; values: unknown[] }, totals?: ListTotals): Kept<number[]> {
   if (!totals || !query.searched) return NOTHING_KEPT;
-  const { text, values } = store.where(scope, query.conditions).render();
   const order = pageOrderOf(resource, query.sort);
   return totals.lookupMatches(resource, { text: `matches in ${order.expression ?? 'id'} ${order.direction}: ${text}`, values });
 }
