@@ -5,14 +5,15 @@
  *
  *   page (≥ 1, default 1) · perPage (1–100, default 10; the UI offers 10/20/30/40) ·
  *   sort (an x-sort field, id, created_at, updated_at) · order (asc | desc) ·
- *   search (ILIKE over x-search fields; several words: each in some field) · <field> for x-filter exact|search · <field>_from/_to for range ·
+ *   search (ILIKE over x-search fields; several words: each in some field; at most 200 characters and 10 words: validation/search-limits.ts) · <field> for x-filter exact|search · <field>_from/_to for range ·
  *   <field>_empty=true|false for an exact filter on a reference (x-ref): records without one / with one (the cards
  *   not linked to any vehicle: `transport_id_empty=true`) ·
  *   cursor (a page by keyset instead of OFFSET: read and checked by cursor.ts, which also knows the scope).
  * Empty values are ignored (the web app drops them, other clients may not).
  */
 import { formats } from '../../validation/formats';
-import { addMessage, type FieldMessages } from '../../validation/messages';
+import { addMessage, type FieldMessages, type ValidationMessage } from '../../validation/messages';
+import { SEARCH_MAX_LENGTH, searchTextProblem } from '../../validation/search-limits';
 import { Sql, sql } from '../db/sql';
 import { HttpError } from '../http-error';
 import { refOf, typeOf } from './entity-schemas';
@@ -102,7 +103,10 @@ export function parseListQuery(
   options: ListQueryOptions = {},
 ): ListQuery {
   const errors: FieldMessages = {};
-  const fail = (name: string, key = 'validation.invalid') => (addMessage(errors, name, { key }), undefined);
+  const fail = (name: string, key = 'validation.invalid', params?: ValidationMessage['params']) => (
+    addMessage(errors, name, params ? { key, params } : { key }),
+    undefined
+  );
   const hidden = new Set(options.hidden ?? []);
   const hiddenParameter = (name: string) => [...hidden].some((field) => name === field || name === `${field}_from` || name === `${field}_to`);
   const allowed = new Set(listParameters(resource).filter((name) => !hiddenParameter(name)));
@@ -147,7 +151,9 @@ export function parseListQuery(
 
   const conditions: Sql[] = [];
   const search = values.get('search');
-  if (search !== undefined) conditions.push(searchCondition(resource, search, hidden));
+  const searchProblem = search === undefined ? null : searchTextProblem(search);
+  if (searchProblem) fail('search', searchProblem.key, searchProblem.params);
+  else if (search !== undefined) conditions.push(searchCondition(resource, search, hidden));
   for (const { field, mode } of resource.filterFields) {
     if (mode === 'range') {
       for (const [suffix, operator] of [
@@ -169,7 +175,8 @@ export function parseListQuery(
     const text = values.get(field);
     if (text === undefined) continue;
     if (mode === 'search') {
-      conditions.push(sql`(data->>${field}) ILIKE ${likePattern(text)}`);
+      if (text.length > SEARCH_MAX_LENGTH) fail(field, 'validation.maxLength', { limit: SEARCH_MAX_LENGTH });
+      else conditions.push(sql`(data->>${field}) ILIKE ${likePattern(text)}`);
       continue;
     }
     const value = typedValue(resource, field, text);

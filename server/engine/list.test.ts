@@ -7,6 +7,7 @@ import type { Endpoint } from '../../resources/types';
 import { call, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { endpointUrl, isCreatable, model, RecordMaker, type Made } from '../test-support/engine-records';
+import { localeText } from '../test-support/locale-text';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { listParameters } from './list-query';
 import type { EngineResource } from './model';
@@ -165,5 +166,27 @@ describe.each(databases)('lists on %s', (kind) => {
     await maker.make(companies, { name: 'snakeXcase Ltd' });
     expect((await list('/api/companies?search=50%25')).body.data.map((record) => record.name)).toEqual(['Sale 50% off']);
     expect((await list('/api/companies?search=snake_case')).body.data.map((record) => record.name)).toEqual(['snake_case Ltd']);
+  });
+
+  it("refuses a search of more than 200 characters or 10 different words with 422 in the reader's language, a repeated word counting once", async () => {
+    const employees = model.byName.get('employees') as EngineResource;
+    const olga = await maker.make(employees, { name: 'Olga', last_name: 'Bounded' });
+    const refused = async (url: string, language: string) => {
+      const response = await call(test.app, 'GET', url, undefined, { token: owner.token, language });
+      expect(response.statusCode, url).toBe(422);
+      return expectErrorShape(response).errors;
+    };
+    const words = (count: number) => Array.from({ length: count }, (_, index) => `w${index}`).join(' ');
+    expect((await refused(`/api/employees?search=${encodeURIComponent(words(11))}`, 'uk'))?.search).toEqual([
+      localeText('uk', 'validation.searchWords', { limit: 10 }),
+    ]);
+    expect((await refused(`/api/employees?search=${'a'.repeat(201)}`, 'de'))?.search).toEqual([localeText('de', 'validation.maxLength', { limit: 200 })]);
+    // A filter field's own search (x-filter: search) is one pattern, bounded alike.
+    expect(Object.keys((await refused(`/api/orders?customer=${'a'.repeat(201)}`, 'en')) ?? {})).toEqual(['customer']);
+    const repeated = `${Array(30).fill('Olga').join(' ')} Bounded`;
+    const { response, body } = await list(`/api/employees?search=${encodeURIComponent(repeated)}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(body.data.map((record) => record.id)).toEqual([olga.id]);
+    expect((await list(`/api/employees?search=${'b'.repeat(200)}`)).response.statusCode).toBe(200);
   });
 });

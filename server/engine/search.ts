@@ -34,6 +34,7 @@
  */
 import { createHash } from 'node:crypto';
 import { join, Sql, sql } from '../db/sql';
+import { searchWords } from '../../validation/search-limits';
 import { fieldExpression, type EngineResource } from './model';
 
 const raw = (text: string) => new Sql([text], []);
@@ -124,6 +125,5 @@ export function searchCondition(resource: EngineResource, text: string, hidden: 
     for (const field of others) parts.push(sql`${raw(fieldExpression(resource, field))} ILIKE ${pattern}`);
     return parts.length === 1 ? parts[0] : sql`(${join(parts, ' OR ')})`;
   };
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  return join(words.map(anyField), ' AND ');
+  return join(searchWords(text).map(anyField), ' AND ');
 }

@@ -94,6 +94,26 @@ describe('generic list actions', () => {
     await vi.waitFor(() => expect(fetch.mock.calls.find((call) => call[1]?.method === 'DELETE')?.[0]).toBe('/api/companies/destroy/5'));
   });
 
+  it('says a search of more words than the server takes under the box, and sends it only once shortened', async () => {
+    const fetch = stubFetch(() => json(emptyList));
+    renderWithRefine(<CrudList resource={resourceByName('companies')} />);
+    const searched = () => fetch.mock.calls.filter((call) => String(call[0]).includes('search=')).length;
+    const searchFor = async (text: string) => {
+      const box = await screen.findByTestId('crud-search');
+      const input = box.tagName === 'INPUT' ? box : box.querySelector('input')!;
+      fireEvent.change(input, { target: { value: text } });
+      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+      fireEvent.keyUp(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    };
+    await searchFor('one two three four five six seven eight nine ten eleven');
+    expect((await screen.findByTestId('crud-search-problem')).textContent).toBe('Search for at most 10 words');
+    expect(searched()).toBe(0);
+    // A repeated word counts once.
+    await searchFor('one two three four five six seven eight nine ten one');
+    await vi.waitFor(() => expect(searched()).toBeGreaterThan(0));
+    expect(screen.queryByTestId('crud-search-problem')).toBeNull();
+  });
+
   it('edits a row in a dialog and sends its version', async () => {
     const fetch = stubFetch((_url, init) =>
       init.method === 'PUT'

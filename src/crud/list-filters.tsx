@@ -3,11 +3,13 @@
  * yes/no, references, countries and currencies, else a text box; range: two numbers or a date range;
  * search: a text box), plus the free-text search box when a field has `x-search`.
  */
-import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Space, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../resources';
+import { SEARCH_MAX_LENGTH, searchTextProblem } from '../../validation/search-limits';
 import { fieldKindOf } from '../fields/registry';
 import { useFieldLabel } from './field-value';
 import { schemaOf } from './schemas';
@@ -42,6 +44,8 @@ interface Props {
 export function ListFilters({ resource, filters, search = '', prominent = false, without = [], onFilters, onSearch }: Props) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
+  // A search past its bounds (more words than the server takes) is said here, not sent.
+  const [searchProblem, setSearchProblem] = useState<ReturnType<typeof searchTextProblem>>(null);
   const schema = schemaOf(resource);
   // The field of the list's tabs (`listTabs`) is chosen by the tabs, not here.
   const fields = filterFields(resource).filter((field) => field !== resource.listTabs?.field && !without.includes(field));
@@ -117,6 +121,7 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
         key={field}
         {...common}
         allowClear
+        maxLength={SEARCH_MAX_LENGTH}
         style={{ width: 200 }}
         placeholder={label(field)}
         value={(value as string | undefined) ?? ''}
@@ -126,18 +131,31 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
   });
 
   if (controls.length === 0 && !hasSearch(resource)) return null;
+  const submitSearch = (text: string) => {
+    const problem = searchTextProblem(text);
+    setSearchProblem(problem);
+    if (!problem) onSearch(text.trim());
+  };
   const searchBox = hasSearch(resource) && (
-    <Input.Search
-      key={search}
-      allowClear
-      data-testid="crud-search"
-      placeholder={t('crud.search.placeholder')}
-      defaultValue={search}
-      enterButton={prominent}
-      size={prominent ? 'large' : undefined}
-      onSearch={(text) => onSearch(text.trim())}
-      style={{ width: prominent ? '100%' : 260 }}
-    />
+    <div className="crud-search" style={{ width: prominent ? '100%' : 260 }}>
+      <Input.Search
+        key={search}
+        allowClear
+        data-testid="crud-search"
+        placeholder={t('crud.search.placeholder')}
+        defaultValue={search}
+        maxLength={SEARCH_MAX_LENGTH}
+        status={searchProblem ? 'error' : undefined}
+        enterButton={prominent}
+        size={prominent ? 'large' : undefined}
+        onSearch={submitSearch}
+      />
+      {searchProblem && (
+        <Typography.Text type="danger" role="alert" data-testid="crud-search-problem">
+          {t(searchProblem.key, searchProblem.params)}
+        </Typography.Text>
+      )}
+    </div>
   );
   if (prominent) {
     return (

@@ -26,6 +26,7 @@ import { Sql, sql } from '../../db/sql';
 import { TenantDb } from '../../db/tenant-db';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../engine/list-query';
 import { likePattern } from '../../engine/search';
+import { SEARCH_MAX_LENGTH } from '../../../validation/search-limits';
 import { fieldExpression } from '../../engine/model';
 import type { EngineStore } from '../../engine/store';
 import { HttpError, notFound } from '../../http-error';
@@ -76,8 +77,10 @@ function listParams(query: Record<string, unknown>) {
   };
   const page = integer('page', 1, 1_000_000);
   const perPage = integer('perPage', DEFAULT_PER_PAGE, MAX_PER_PAGE);
-  if (Object.keys(errors).length > 0) throw invalid(errors);
   const search = typeof query.search === 'string' ? query.search.trim() : '';
+  // One pattern, not words; its length bounded as the generic lists' search is.
+  if (search.length > SEARCH_MAX_LENGTH) errors.search = [{ key: 'validation.maxLength', params: { limit: SEARCH_MAX_LENGTH } }];
+  if (Object.keys(errors).length > 0) throw invalid(errors);
   // The vehicles of one page of the transport list, or the one vehicle of its page.
   let transportIds: number[] | undefined;
   if (query.transport_id !== undefined) {
