@@ -11,7 +11,19 @@ import { identifier, join, Sql, sql } from '../db/sql';
 import { wireTimestampTypes } from '../db/wire-timestamps';
 import { COMPACT_AFTER, compactCountsQuery, maintainedCountSql } from './counts';
 import { derivedColumn } from './derived-fields';
-import { keysetConditions, orderSql, pagingOrderBy, sortFieldSearched, sortIndexCoversSearch, sortValueText, type KeysetStart, type PageOrder } from './paging';
+import {
+  keysetConditions,
+  orderSql,
+  pagingOrderBy,
+  partOrderSql,
+  readInParts,
+  sortFieldSearched,
+  sortIndexCoversSearch,
+  sortValueText,
+  type KeysetStart,
+  type ListPart,
+  type PageOrder,
+} from './paging';
 import type { ListPlan } from './list-plan';
 import type { EngineResource } from './model';
 import type { RecordRow } from './records';
@@ -343,33 +355,60 @@ export class EngineStore {
     // and the rows of the matches only. Where the sort field is itself searched, a bounded walk instead (walkThenMatches).
     const idsFirst = plan.searched === true && sortIndexCoversSearch(resource, order);
     const boundedWalk = plan.searched === true && sortFieldSearched(resource, order);
-    /** `first`: the window is the first `first` rows (a LIMIT alone), which a bounded walk can serve. */
-    const rowsOf = (selected: Sql, condition: Sql[], reverse: boolean, window: Sql, first?: number) => {
+    // A descending order by a field other than the default one: its values and its NULLs, each read as the field's
+    // index reads it, merged in the order (paging.ts `readInParts`).
+    const inParts = readInParts(resource, order);
+    /**
+     * `first`: the window is the first `first` rows (a LIMIT alone), which a bounded walk can serve. `part`: the rows
+     * read are only the list's values or only its NULLs.
+     */
+    const rowsOf = (selected: Sql, condition: Sql[], reverse: boolean, window: Sql, first?: number, part?: ListPart) => {
       if (boundedWalk && first !== undefined) return this.walkThenMatches(resource, scope, conditions, condition, order, reverse, first, selected);
       const where = this.where(scope, [...conditions, ...condition]);
-      if (!idsFirst) return sql`SELECT ${selected} FROM ${table} WHERE ${where} ORDER BY ${orderSql(order, reverse)} ${window}`;
-      const ids = sql`SELECT id FROM ${table} WHERE ${where} ORDER BY ${orderSql(order, reverse)} ${window}`;
-      return sql`SELECT ${selected} FROM ${table} JOIN (${ids}) AS matches USING (id) ORDER BY ${orderSql(order, reverse)}`;
+      const by = inParts && part ? partOrderSql(order, part, reverse) : orderSql(order, reverse);
+      if (!idsFirst) return sql`SELECT ${selected} FROM ${table} WHERE ${where} ORDER BY ${by} ${window}`;
+      const ids = sql`SELECT id FROM ${table} WHERE ${where} ORDER BY ${by} ${window}`;
+      return sql`SELECT ${selected} FROM ${table} JOIN (${ids}) AS matches USING (id) ORDER BY ${by}`;
     };
-    if (read.by === 'keyset') {
-      const parts = keysetConditions(order, read.start, read.backward, plan.sortNulls === 'none');
-      const window = sql`LIMIT ${limit}`;
-      if (parts.length === 1) return { statement: rowsOf(columns, parts, read.backward, window, limit), reversed: read.backward };
-      // Each part its own index range of at most `limit` rows, merged in the order (by the sort value, dropped after).
-      const selected = sql`${this.keyedColumns(resource, order)}, ${raw(order.expression as string)} AS sort_value`;
-      const merged = orderSql({ ...order, expression: 'sort_value' }, read.backward);
-      const union = join(
-        parts.map((part) => sql`(${rowsOf(selected, [part], read.backward, window)})`),
+    /** Each part its own index range of at most `reach` rows, with its sort value (dropped after), to merge in the order. */
+    const union = (parts: Array<{ condition: Sql; part: ListPart }>, selected: Sql, reverse: boolean, reach: number) =>
+      join(
+        parts.map(
+          ({ condition, part }) =>
+            sql`(${rowsOf(sql`${selected}, ${raw(order.expression as string)} AS sort_value`, [condition], reverse, sql`LIMIT ${reach}`, undefined, part)})`,
+        ),
         ' UNION ALL ',
       );
-      return { statement: sql`SELECT keyset.*${extra} FROM (${union}) AS keyset ORDER BY ${merged} LIMIT ${limit}`, reversed: read.backward };
+    const merged = (reverse: boolean) => orderSql({ ...order, expression: 'sort_value' }, reverse);
+    if (read.by === 'keyset') {
+      const parts = keysetConditions(order, read.start, read.backward, plan.sortNulls === 'none');
+      if (parts.length === 1) {
+        const [{ condition, part }] = parts;
+        return { statement: rowsOf(columns, [condition], read.backward, sql`LIMIT ${limit}`, limit, part), reversed: read.backward };
+      }
+      const statement = sql`SELECT keyset.*${extra} FROM (${union(parts, this.keyedColumns(resource, order), read.backward, limit)}) AS keyset
+                            ORDER BY ${merged(read.backward)} LIMIT ${limit}`;
+      return { statement, reversed: read.backward };
     }
     const { offset, fromEnd } = read;
-    const window = fromEnd
-      ? sql`LIMIT ${Math.min(limit, fromEnd.total - offset)} OFFSET ${Math.max(0, fromEnd.total - offset - limit)}`
-      : sql`LIMIT ${limit} OFFSET ${offset}`;
+    const taken = fromEnd ? Math.min(limit, fromEnd.total - offset) : limit;
     const skipped = fromEnd ? Math.max(0, fromEnd.total - offset - limit) : offset;
+    const window = sql`LIMIT ${taken} OFFSET ${skipped}`;
     const reversed = fromEnd !== undefined;
+    if (inParts) {
+      const expression = raw(order.expression as string);
+      const parts = [
+        { condition: sql`${expression} IS NOT NULL`, part: 'values' as const },
+        { condition: sql`${expression} IS NULL`, part: 'nulls' as const },
+      ];
+      if (skipped <= STRAIGHT_OFFSET_ROWS) {
+        const statement = sql`SELECT keyset.*${extra} FROM (${union(parts, this.keyedColumns(resource, order), reversed, skipped + taken)}) AS keyset
+                              ORDER BY ${merged(reversed)} ${window}`;
+        return { statement, reversed };
+      }
+      const ids = sql`SELECT keyset.id FROM (${union(parts, raw('id'), reversed, skipped + taken)}) AS keyset ORDER BY ${merged(reversed)} ${window}`;
+      return { statement: sql`SELECT ${columns} FROM ${table} JOIN (${ids}) AS page USING (id) ORDER BY ${orderSql(order)}`, reversed: false };
+    }
     if (skipped <= STRAIGHT_OFFSET_ROWS) return { statement: rowsOf(columns, [], reversed, window, offset === 0 && !fromEnd ? limit : undefined), reversed };
     const ids = rowsOf(raw('id'), [], reversed, window);
     return { statement: sql`SELECT ${columns} FROM ${table} JOIN (${ids}) AS page USING (id) ORDER BY ${orderSql(order)}`, reversed: false };
