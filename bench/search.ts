@@ -14,7 +14,10 @@
  *   before the cases (their totals and matches are then kept, as after a user's first page), and each request turns
  *   one of them by its cursor; it runs before the case of a new name each time, which asks only the other names;
  * - the small tenant's search;
- * - a search matching most orders ("a"), whose total stops at 10,000.
+ * - a search matching most orders ("a"), whose total stops at 10,000;
+ * - a column header clicked: "Danube Steel" sorted by customer, either way (its matches lie together in that order,
+ *   past every customer from A to C, or from Z to E), and the orders by price descending (no search: the field's
+ *   one index is ascending).
  * Budget: p99 ≤ 50 ms at c=10 in the large tenant, ≤ 5 ms in the small one.
  *
  *   npm run bench:search -- [--databases postgres,pglite] [--duration 10] [--prepare-only]
@@ -168,6 +171,10 @@ async function bench(kind: Kind): Promise<string[]> {
       ['orders, a new customer name, page 2 (cursor)', { url: server.url, next: cycle(secondPages), headers: large }, 50],
       ['orders, a new customer name each time', { ...everyTime(server.url, customers, orders), headers: large }, 50],
       ['orders, "a" (most orders; total capped)', { url: `${server.url}/api/${orders('a')}`, headers: large }, 50],
+      // A column header clicked: a search in a searched field's order, its matches together there; a descending order.
+      ['orders, "Danube Steel" by customer', { url: `${server.url}/api/orders?${listQuery('Danube Steel', 'customer', 'asc')}`, headers: large }, 50],
+      ['orders, "Danube Steel" by customer desc', { url: `${server.url}/api/orders?${listQuery('Danube Steel', 'customer', 'desc')}`, headers: large }, 50],
+      ['orders by price desc (no search)', { url: `${server.url}/api/orders?page=1&perPage=10&sort=price&order=desc`, headers: large }, 50],
       ['small tenant: orders, "Danube Steel"', { url: `${server.url}/api/${orders('Danube Steel')}`, headers: small }, 5],
       ['small tenant: a new customer name each time', { ...everyTime(server.url, customers, orders), headers: small }, 5],
       ['employees, "Olena Melnyk" again', { url: `${server.url}/api/${employees('Olena Melnyk')}`, headers: large }, 50],

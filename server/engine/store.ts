@@ -275,13 +275,19 @@ export class EngineStore {
     if (walkRows === 0) return null;
     const table = identifier(resource.table);
     const by = orderSql(order, false);
-    const where = this.where(scope, conditions);
-    const walked = this.walkedSql(resource, scope, conditions, [], by, walkRows, limit);
-    const matched = sql`SELECT id, ${raw(order.expression as string)} FROM ${table} WHERE ${where} LIMIT ${cap + 1}`;
+    const expression = raw(order.expression as string);
+    // Read in parts (paging.ts readInParts), the walk is of the values, which come first in the order.
+    const inParts = readInParts(resource, order);
+    const walked = inParts
+      ? this.walkedSql(resource, scope, conditions, [sql`${expression} IS NOT NULL`], partOrderSql(order, 'values'), walkRows, limit)
+      : this.walkedSql(resource, scope, conditions, [], by, walkRows, limit);
+    const matched = sql`SELECT id, ${expression} AS sort_value FROM ${table} WHERE ${this.where(scope, conditions)} LIMIT ${cap + 1}`;
+    const bySortValue = orderSql({ ...order, expression: 'sort_value' });
     const enough = sql`(SELECT count(*) FROM walked) >= ${limit}`;
     const all = sql`(SELECT count(*) FROM matched) <= ${cap}`;
     const few = sql`(SELECT count(*) FROM matched) <= ${KEPT_MATCHES}`;
-    const ids = sql`(SELECT array_agg(id ORDER BY ${by}) FROM matched WHERE NOT ${enough} AND ${few})`;
+    const ids = sql`(SELECT array_agg(id ORDER BY ${bySortValue}) FROM matched WHERE NOT ${enough} AND ${few})`;
+    const rest = [...conditions, sql`NOT ${enough} AND NOT ${all}`];
     return sql`WITH walked AS (${walked}), matched AS MATERIALIZED (${matched})
       SELECT ${this.keyedColumns(resource, order)},
              CASE WHEN ${enough} THEN ${counted} ELSE (SELECT count(*) FROM matched) END AS list_total, 0 AS list_total_pieces,
@@ -289,10 +295,23 @@ export class EngineStore {
         FROM ${table} JOIN (
           SELECT id FROM walked WHERE ${enough}
           UNION ALL
-          (SELECT id FROM matched WHERE NOT ${enough} AND ${all} ORDER BY ${by} LIMIT ${limit})
+          (SELECT id FROM matched WHERE NOT ${enough} AND ${all} ORDER BY ${bySortValue} LIMIT ${limit})
           UNION ALL
-          (SELECT id FROM ${table} WHERE NOT ${enough} AND NOT ${all} AND ${where} ORDER BY ${by} LIMIT ${limit})
+          (${inParts ? this.idsInParts(resource, scope, rest, order, limit) : sql`SELECT id FROM ${table} WHERE ${this.where(scope, rest)} ORDER BY ${by} LIMIT ${limit}`})
         ) AS found USING (id) ORDER BY ${by}`;
+  }
+
+  /**
+   * The ids of a list's first `limit` rows in its order, read in parts (paging.ts readInParts): its values and its
+   * NULLs, each its own index range, merged.
+   */
+  private idsInParts(resource: EngineResource, scope: Scope, conditions: Sql[], order: PageOrder, limit: number): Sql {
+    const table = identifier(resource.table);
+    const expression = raw(order.expression as string);
+    const part = (condition: Sql, which: ListPart) =>
+      sql`(SELECT id, ${expression} AS sort_value FROM ${table} WHERE ${this.where(scope, [...conditions, condition])} ORDER BY ${partOrderSql(order, which)} LIMIT ${limit})`;
+    return sql`SELECT id FROM (${part(sql`${expression} IS NOT NULL`, 'values')} UNION ALL ${part(sql`${expression} IS NULL`, 'nulls')}) AS parts
+                ORDER BY ${orderSql({ ...order, expression: 'sort_value' })} LIMIT ${limit}`;
   }
 
   /** Whether the list has rows without a sort value, asked beside a page whose plan wants to know (ListPlan `sortNulls`). */
@@ -363,19 +382,22 @@ export class EngineStore {
      * read are only the list's values or only its NULLs.
      */
     const rowsOf = (selected: Sql, condition: Sql[], reverse: boolean, window: Sql, first?: number, part?: ListPart) => {
-      if (boundedWalk && first !== undefined) return this.walkThenMatches(resource, scope, conditions, condition, order, reverse, first, selected);
-      const where = this.where(scope, [...conditions, ...condition]);
       const by = inParts && part ? partOrderSql(order, part, reverse) : orderSql(order, reverse);
+      if (boundedWalk && first !== undefined) return this.walkThenMatches(resource, scope, conditions, condition, order, reverse, first, selected, by);
+      const where = this.where(scope, [...conditions, ...condition]);
       if (!idsFirst) return sql`SELECT ${selected} FROM ${table} WHERE ${where} ORDER BY ${by} ${window}`;
       const ids = sql`SELECT id FROM ${table} WHERE ${where} ORDER BY ${by} ${window}`;
       return sql`SELECT ${selected} FROM ${table} JOIN (${ids}) AS matches USING (id) ORDER BY ${by}`;
     };
-    /** Each part its own index range of at most `reach` rows, with its sort value (dropped after), to merge in the order. */
+    /**
+     * Each part its own index range of at most `reach` rows, with its sort value (dropped after), to merge in the order;
+     * a search in an order by a searched field, a bounded walk of each.
+     */
     const union = (parts: Array<{ condition: Sql; part: ListPart }>, selected: Sql, reverse: boolean, reach: number) =>
       join(
         parts.map(
           ({ condition, part }) =>
-            sql`(${rowsOf(sql`${selected}, ${raw(order.expression as string)} AS sort_value`, [condition], reverse, sql`LIMIT ${reach}`, undefined, part)})`,
+            sql`(${rowsOf(sql`${selected}, ${raw(order.expression as string)} AS sort_value`, [condition], reverse, sql`LIMIT ${reach}`, reach, part)})`,
         ),
         ' UNION ALL ',
       );
@@ -434,17 +456,17 @@ export class EngineStore {
     reverse: boolean,
     limit: number,
     selected: Sql,
+    by: Sql,
   ): Sql {
     const table = identifier(resource.table);
-    const by = orderSql(order, reverse);
     const walked = this.walkedSql(resource, scope, conditions, range, by, WALK_ROWS, limit);
-    const matched = sql`SELECT id, ${raw(order.expression as string)} FROM ${table} WHERE ${this.where(scope, [...conditions, ...range])}`;
+    const matched = sql`SELECT id, ${raw(order.expression as string)} AS sort_value FROM ${table} WHERE ${this.where(scope, [...conditions, ...range])}`;
     const enough = sql`(SELECT count(*) FROM walked) >= ${limit}`;
     return sql`WITH walked AS (${walked}), matched AS MATERIALIZED (${matched})
       SELECT ${selected} FROM ${table} JOIN (
         SELECT id FROM walked WHERE ${enough}
         UNION ALL
-        (SELECT id FROM matched WHERE NOT ${enough} ORDER BY ${by} LIMIT ${limit})
+        (SELECT id FROM matched WHERE NOT ${enough} ORDER BY ${orderSql({ ...order, expression: 'sort_value' }, reverse)} LIMIT ${limit})
       ) AS found USING (id) ORDER BY ${by}`;
   }
 
