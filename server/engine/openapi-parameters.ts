@@ -1,4 +1,5 @@
 /** A list's query parameters in the OpenAPI document, typed as the list reads them (list-query.ts). */
+import { SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from '../../validation/search-limits';
 import { listParameters } from './list-query';
 import type { EngineResource } from './model';
 
@@ -19,7 +20,10 @@ function querySchema(resource: EngineResource, parameter: string): Json {
         'A `pagination.nextCursor` or `previousCursor` of this same list query (order, search, filters, ids, perPage): answers the page it leads to by keyset, as cheap at any depth as the first page. `page` may be left out (else it must be the cursor’s page). A cursor of another query or an altered one: 422 on `cursor`.',
     };
   }
-  if (parameter === 'search') return { type: 'string', description: `Text in ${resource.searchFields.join(', ')}` };
+  if (parameter === 'search') {
+    const description = `Words, each found in some of ${resource.searchFields.join(', ')} (at most ${SEARCH_MAX_WORDS} different words)`;
+    return { type: 'string', maxLength: SEARCH_MAX_LENGTH, description };
+  }
   if (parameter.endsWith('_empty') && !Object.hasOwn(resource.properties, parameter)) {
     return { type: 'boolean', description: `true: only records without ${parameter.slice(0, -6)}; false: only those with one` };
   }
@@ -27,6 +31,7 @@ function querySchema(resource: EngineResource, parameter: string): Json {
   const property = resource.properties[Object.hasOwn(resource.properties, parameter) ? parameter : field];
   const type = property?.type === 'array' ? property.items?.type : property?.type;
   if (type === 'integer' || type === 'number' || type === 'boolean') return { type };
+  if (resource.filterFields.some((filter) => filter.field === parameter && filter.mode === 'search')) return { type: 'string', maxLength: SEARCH_MAX_LENGTH };
   return property?.format === 'date' ? { type: 'string', format: 'date' } : { type: 'string' };
 }
 
