@@ -6,8 +6,8 @@
  * The requests are exactly the web app's (src/providers/data-provider.ts `getList`/`listQuery`, src/crud/list-state.ts):
  * `page`, `perPage`, `sort`, `order` in that order; the page after the one shown by its `nextCursor` (`&cursor=` last);
  * any other page by number. A user who opens the orders list, picks 20 or 50 rows, turns a page, jumps to page 5,
- * sorts by customer and turns that page. Show, create and update are measured beside them, so that nothing users
- * have today gets slower.
+ * sorts by customer and turns that page, then sorts the other way and turns that page. Show, create and update are
+ * measured beside them, so that nothing users have today gets slower.
  *
  * With `--baseline <checkout>` (the code before a change, with its node_modules) a second server runs that code
  * beside this one, on data of its own that its own seed makes with the same sizes (a database `fleetdesk_pages_baseline`,
@@ -163,6 +163,8 @@ async function fixture(url: string): Promise<Fixture> {
     ['page 5, 20 rows (by number)', orders(listQuery(5, 20, 'loading_date', 'desc'))],
     ['sorted by customer asc, page 1', orders(listQuery(1, 10, 'customer', 'asc'))],
     ['sorted by customer asc, page 2 (cursor)', await next(1, 10, 'customer', 'asc')],
+    ['sorted by customer desc, page 1', orders(listQuery(1, 10, 'customer', 'desc'))],
+    ['sorted by customer desc, page 2 (cursor)', await next(1, 10, 'customer', 'desc')],
   ];
   return { headers, showId: Number(first._id ?? first.id), orderBody, lists };
 }
