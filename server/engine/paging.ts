@@ -219,8 +219,22 @@ export function orderSql(order: PageOrder, reverse = false): Sql {
 export function readInParts(resource: EngineResource, order: PageOrder): boolean {
   if (order.expression === null || order.kind === 'timestamp' || order.direction === 'ASC') return false;
   const key = servedSortKey(resource);
-  return !key || order.expression !== (key.column ? `"${key.column}"` : key.expression);
+  if (key && order.expression === (key.column ? `"${key.column}"` : key.expression)) return false;
+  // A field without an index of its own (a derived one, computed per row) is sorted either way: one sort, not two.
+  return indexedExpressionsOf(resource).has(order.expression);
 }
+
+/** The expressions of the fields with an index `(tenant_id, expression)` (storage.ts: `indexFields`), once per resource. */
+function indexedExpressionsOf(resource: EngineResource): Set<string> {
+  let expressions = indexedExpressions.get(resource);
+  if (!expressions) {
+    expressions = new Set(resource.indexFields.map((field) => fieldExpression(resource, field)));
+    indexedExpressions.set(resource, expressions);
+  }
+  return expressions;
+}
+
+const indexedExpressions = new WeakMap<EngineResource, Set<string>>();
 
 /** Which rows of a list a part of its statement reads: those with a sort value, or those without. */
 export type ListPart = 'values' | 'nulls';
