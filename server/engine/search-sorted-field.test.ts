@@ -14,6 +14,7 @@ import { model } from '../test-support/engine-records';
 import { analyzedPlan, recordedListPage } from '../test-support/recorded-list';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { SEARCH_TOTAL_CAP } from './cursor';
+import { ListTotals } from './list-totals';
 import { indexedSearchFields, likePattern } from './search';
 
 const orders = model.byName.get('orders')!;
@@ -114,6 +115,25 @@ describe.each(databases)('a search sorted by a searched field on %s', (kind) => 
     } finally {
       await client.query('ROLLBACK');
       client.release();
+    }
+  });
+
+  it('keeps the matches of a search counted in another order for the customer order too: asked again, one read by id', async () => {
+    const kept = await ListTotals.start(model, test.database);
+    try {
+      const search = { search: 'mid rare', perPage: '10' };
+      // Counted in the default order first (its total kept), then sorted by customer.
+      await recordedListPage(test.database.pool, tenant, orders, search, kept);
+      const sorted = { ...search, sort: 'customer', order: 'desc' };
+      const first = await recordedListPage(test.database.pool, tenant, orders, sorted, kept);
+      const again = await recordedListPage(test.database.pool, tenant, orders, sorted, kept);
+      const expected = (await plainScan('mid rare', 'DESC')).slice(0, 10);
+      for (const { page } of [first, again]) expect(page.rows.map((row) => Number(row.id))).toEqual(expected);
+      expect(again.statements).toHaveLength(1);
+      expect(again.statements[0].text).toMatch(/id = ANY\(/);
+      expect(again.statements[0].text).not.toMatch(/LIMIT|count\(/);
+    } finally {
+      await kept.stop();
     }
   });
 });

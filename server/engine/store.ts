@@ -211,13 +211,16 @@ export class EngineStore {
   ): Promise<{ rows: KeyedRow[]; total: number; sortNulls?: boolean; matchIds?: number[] }> {
     const { known } = plan;
     const probe = this.sortNullsProbe(resource, scope, conditions, plan);
-    if (known !== undefined) {
+    // A search's first page whose total is kept (counted in another order) but whose matches are not kept in this
+    // order: read as a new search's first page, so that its matches come back by id to be kept for this order.
+    const firstKnown = known !== undefined && known <= KEPT_MATCHES ? this.searchedFirstPage(resource, scope, conditions, plan, sql`${known}::bigint`) : null;
+    if (known !== undefined && !firstKnown) {
       if (!probe) return { rows: await this.rowsOf(resource, scope, conditions, plan), total: known };
       const rows = await this.runPage<KeyedRow & { list_sort_nulls?: boolean }>(resource, scope, conditions, plan, sql`, ${probe} AS list_sort_nulls`);
       return { rows, total: known, ...this.takeSortNulls(rows) };
     }
     const counted = this.totalSql(resource, scope, conditions, plan.cap);
-    const firstSearched = this.searchedFirstPage(resource, scope, conditions, plan, counted.total);
+    const firstSearched = firstKnown ?? this.searchedFirstPage(resource, scope, conditions, plan, counted.total);
     const rows = firstSearched
       ? await this.run<KeyedRow & { list_total?: number | string; list_total_pieces?: number | string; list_match_ids?: unknown[] | null }>(firstSearched)
       : await this.runPage<KeyedRow & { list_total?: number | string; list_total_pieces?: number | string; list_sort_nulls?: boolean }>(
@@ -228,9 +231,9 @@ export class EngineStore {
           sql`, ${counted.total} AS list_total, ${counted.pieces} AS list_total_pieces${probe ? sql`, ${probe} AS list_sort_nulls` : raw('')}`,
         );
     const first = rows[0];
-    if (!first) return { rows, total: startsTheList(plan) ? 0 : await this.count(resource, scope, conditions, plan.cap) };
+    if (!first) return { rows, total: known ?? (startsTheList(plan) ? 0 : await this.count(resource, scope, conditions, plan.cap)) };
     await this.compactWhenPiledUp(resource, Number(first.list_total_pieces ?? 0));
-    const total = Number(first.list_total);
+    const total = known ?? Number(first.list_total);
     const matchIds = 'list_match_ids' in first && Array.isArray(first.list_match_ids) ? first.list_match_ids.map(Number) : undefined;
     for (const row of rows) {
       delete row.list_total;
