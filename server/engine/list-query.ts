@@ -5,7 +5,8 @@
  *
  *   page (≥ 1, default 1) · perPage (1–100, default 10; the UI offers 10/20/30/40) ·
  *   sort (an x-sort field, id, created_at, updated_at) · order (asc | desc) ·
- *   search (ILIKE over x-search fields; several words: each in some field; at most 200 characters and 10 words: validation/search-limits.ts) · <field> for x-filter exact|search · <field>_from/_to for range ·
+ *   search (ILIKE over x-search fields; several words: each in some field; at most 200 characters and 10 different
+ *   words: validation/search-limits.ts) · <field> for x-filter exact|search · <field>_from/_to for range ·
  *   <field>_empty=true|false for an exact filter on a reference (x-ref): records without one / with one (the cards
  *   not linked to any vehicle: `transport_id_empty=true`) ·
  *   cursor (a page by keyset instead of OFFSET: read and checked by cursor.ts, which also knows the scope).
