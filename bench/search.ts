@@ -8,8 +8,9 @@
  * `search` (URLSearchParams, a space as `+`), and the next page by its `cursor`. Cases:
  * - the same search again ("Danube Steel"): its total is kept after the first request (engine/list-totals.ts);
  * - its second page, by the cursor of the first;
- * - a new search every request: 2,048 customer names (or employee names), each asked once per run, so no total is
- *   kept: what a search costs the first time;
+ * - a new search every request: the customer names (or the employees' 1,600 names), then each with one word cut
+ *   short as a user types part of a name, each asked once per run, so no total is kept: what a search costs the
+ *   first time (a case that runs out of them says how many it asked again);
  * - the second page of a new search, as a user turns it: the first pages of the last 200 customer names are asked
  *   before the cases (their totals and matches are then kept, as after a user's first page), and each request turns
  *   one of them by its cursor; it runs before the case of a new name each time, which asks only the other names;
@@ -20,7 +21,11 @@
  *   one index is ascending).
  * Budget: p99 ≤ 50 ms at c=10 in the large tenant, ≤ 5 ms in the small one.
  *
- *   npm run bench:search -- [--databases postgres,pglite] [--duration 10] [--prepare-only]
+ * - the employees' list (100,000 in the large tenant) as the web app asks it: its first page on the opening tab
+ *   (`category=staff`) and, beside it, its tabs' counts (`/employees/counts?by=category`), opened, searched again
+ *   and searched for a new name each time; each connection sends the two in turn.
+ *
+ *   npm run bench:search -- [--databases postgres,pglite] [--duration 10] [--only <part of a case's name>] [--prepare-only]
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,6 +45,7 @@ const { values: args } = parseArgs({
     databases: { type: 'string', default: 'postgres,pglite' },
     duration: { type: 'string', default: '10' },
     'prepare-only': { type: 'boolean', default: false },
+    only: { type: 'string', default: '' },
   },
 });
 
@@ -109,10 +115,63 @@ async function signIn(url: string, login: string, password: string) {
   return { authorization: `Bearer ${data.token}`, 'accept-language': 'en' };
 }
 
-/** Each call the next of `texts` (round and round): a search asked for the first time, while the run lasts. */
-function everyTime(url: string, texts: string[], query: (text: string) => string): LoadCase {
+/** The variants of a name a user types part of: one word cut to each of its prefixes of three letters or more. */
+function shortened(name: string): string[] {
+  const words = name.split(' ');
+  return words.flatMap((word, at) =>
+    Array.from({ length: Math.max(0, word.length - 3) }, (_, cut) => [...words.slice(0, at), word.slice(0, 3 + cut), ...words.slice(at + 1)].join(' ')),
+  );
+}
+
+/**
+ * Searches asked for the first time while a run lasts: the names, then their shortened variants (`shortened`), one
+ * each call. A fast case asks more than there are (the employees' 1,600 names go in a second on PostgreSQL): after
+ * that each is asked again, its total and matches may be kept, and the case measures less than its name says, so
+ * those are counted (`repeats`) and printed beside its figures.
+ */
+class NewSearches {
+  private readonly texts: string[];
+  private asked = 0;
+
+  constructor(names: string[]) {
+    this.texts = [...new Set([...names, ...names.flatMap(shortened)])];
+  }
+
+  take(): string {
+    return this.texts[this.asked++ % this.texts.length];
+  }
+
+  get repeats(): number {
+    return Math.max(0, this.asked - this.texts.length);
+  }
+}
+
+/** Each call a search of `searches` asked for the first time. */
+function everyTime(url: string, searches: NewSearches, query: (text: string) => string): LoadCase {
+  return { url, next: () => ({ path: `/api/${query(searches.take())}` }) };
+}
+
+/**
+ * The web app's two requests for a page of a tabbed list (src/crud/use-tab-counts.ts), the employees' first page
+ * on its opening tab and the counts of its tabs, in turn, for each search `text()` gives ('' for none).
+ */
+function pageAndTabCounts(url: string, text: () => string): LoadCase {
   let next = 0;
-  return { url, next: () => ({ path: `/api/${query(texts[next++ % texts.length])}` }) };
+  let current = '';
+  const search = (asked: string): Record<string, string> => (asked ? { search: asked } : {});
+  const page = (asked: string) =>
+    `employees?${new URLSearchParams({ page: '1', perPage: '10', sort: 'last_name', order: 'asc', category: 'staff', ...search(asked) })}`;
+  const tabs = (asked: string) => `employees/counts?${new URLSearchParams({ by: 'category', ...search(asked) })}`;
+  return {
+    url,
+    next: () => {
+      if (next++ % 2 === 0) {
+        current = text();
+        return { path: `/api/${page(current)}` };
+      }
+      return { path: `/api/${tabs(current)}` };
+    },
+  };
 }
 
 /** How many customer names the case of a new search's second page turns (kept out of the case of a new name each time). */
@@ -137,8 +196,8 @@ function cycle(paths: string[]): LoadCase['next'] {
   return () => ({ path: paths[next++ % paths.length] });
 }
 
-const line = (kind: Kind, name: string, connections: number, result: Awaited<ReturnType<typeof load>>, budget: number) =>
-  `[${kind}] ${name.padEnd(44)} c=${String(connections).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(4)} ms${result.errors ? `  errors ${result.errors}` : ''}${connections === 10 ? (result.p99 <= budget ? '  met' : '  NOT met') : ''}`;
+const line = (kind: Kind, name: string, connections: number, result: Awaited<ReturnType<typeof load>>, budget: number, repeats: number) =>
+  `[${kind}] ${name.padEnd(50)} c=${String(connections).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(4)} ms${result.errors ? `  errors ${result.errors}` : ''}${connections === 10 ? (result.p99 <= budget ? '  met' : '  NOT met') : ''}${repeats ? `  (${repeats} searches asked again)` : ''}`;
 
 async function bench(kind: Kind): Promise<string[]> {
   await prepare(kind);
@@ -153,39 +212,45 @@ async function bench(kind: Kind): Promise<string[]> {
     const large = await signIn(server.url, BULK_LOGIN, BULK_PASSWORD);
     const small = await signIn(server.url, SMALL_LOGIN, SMALL_PASSWORD);
     const orders = (text: string, page = 1) => `orders?${listQuery(text, 'loading_date', 'desc', page)}`;
-    const employees = (text: string) => `employees?${listQuery(text, 'last_name', 'asc')}`;
     const first = (await (await fetch(`${server.url}/api/${orders('Danube Steel')}`, { headers: large })).json()) as {
       pagination: { total: number; nextCursor: string };
     };
     const customers = Array.from({ length: CUSTOMER_COUNT }, (_, index) => customerName(index));
     const turned = customers.splice(-TURNED_NAMES);
     const secondPages = await secondPagesOf(server.url, large, turned, orders);
-    const people = FIRST_NAMES.flatMap((name) => LAST_NAMES.map((last) => `${name} ${last}`));
-    const cases: Array<[string, LoadCase, number]> = [
-      ['orders, "Danube Steel" again', { url: `${server.url}/api/${orders('Danube Steel')}`, headers: large }, 50],
+    const people = new NewSearches(FIRST_NAMES.flatMap((name) => LAST_NAMES.map((last) => `${name} ${last}`)));
+    const newCustomers = new NewSearches(customers);
+    const smallCustomers = new NewSearches(customers);
+    const cases: Array<[string, LoadCase, number, NewSearches?]> = (
       [
-        'orders, "Danube Steel" page 2 (cursor)',
-        { url: `${server.url}/api/${orders('Danube Steel', 2)}&cursor=${encodeURIComponent(first.pagination.nextCursor)}`, headers: large },
-        50,
-      ],
-      ['orders, a new customer name, page 2 (cursor)', { url: server.url, next: cycle(secondPages), headers: large }, 50],
-      ['orders, a new customer name each time', { ...everyTime(server.url, customers, orders), headers: large }, 50],
-      ['orders, "a" (most orders; total capped)', { url: `${server.url}/api/${orders('a')}`, headers: large }, 50],
-      // A column header clicked: a search in a searched field's order, its matches together there; a descending order.
-      ['orders, "Danube Steel" by customer', { url: `${server.url}/api/orders?${listQuery('Danube Steel', 'customer', 'asc')}`, headers: large }, 50],
-      ['orders, "Danube Steel" by customer desc', { url: `${server.url}/api/orders?${listQuery('Danube Steel', 'customer', 'desc')}`, headers: large }, 50],
-      ['orders by price desc (no search)', { url: `${server.url}/api/orders?page=1&perPage=10&sort=price&order=desc`, headers: large }, 50],
-      ['small tenant: orders, "Danube Steel"', { url: `${server.url}/api/${orders('Danube Steel')}`, headers: small }, 5],
-      ['small tenant: a new customer name each time', { ...everyTime(server.url, customers, orders), headers: small }, 5],
-      ['employees, "Olena Melnyk" again', { url: `${server.url}/api/${employees('Olena Melnyk')}`, headers: large }, 50],
-      ['employees, a new name each time', { ...everyTime(server.url, people, employees), headers: large }, 50],
-    ];
+        ['orders, "Danube Steel" again', { url: `${server.url}/api/${orders('Danube Steel')}`, headers: large }, 50],
+        [
+          'orders, "Danube Steel" page 2 (cursor)',
+          { url: `${server.url}/api/${orders('Danube Steel', 2)}&cursor=${encodeURIComponent(first.pagination.nextCursor)}`, headers: large },
+          50,
+        ],
+        ['orders, a new customer name, page 2 (cursor)', { url: server.url, next: cycle(secondPages), headers: large }, 50],
+        ['orders, a new customer name each time', { ...everyTime(server.url, newCustomers, orders), headers: large }, 50, newCustomers],
+        ['orders, "a" (most orders; total capped)', { url: `${server.url}/api/${orders('a')}`, headers: large }, 50],
+        // A column header clicked: a search in a searched field's order, its matches together there; a descending order.
+        ['orders, "Danube Steel" by customer', { url: `${server.url}/api/orders?${listQuery('Danube Steel', 'customer', 'asc')}`, headers: large }, 50],
+        ['orders, "Danube Steel" by customer desc', { url: `${server.url}/api/orders?${listQuery('Danube Steel', 'customer', 'desc')}`, headers: large }, 50],
+        ['orders by price desc (no search)', { url: `${server.url}/api/orders?page=1&perPage=10&sort=price&order=desc`, headers: large }, 50],
+        ['small tenant: orders, "Danube Steel"', { url: `${server.url}/api/${orders('Danube Steel')}`, headers: small }, 5],
+        ['small tenant: a new customer name each time', { ...everyTime(server.url, smallCustomers, orders), headers: small }, 5, smallCustomers],
+        // The employees' list opens on its first tab, and the web app asks its tabs' counts beside each page.
+        ['employees opened: page, tab counts', { ...pageAndTabCounts(server.url, () => ''), headers: large }, 50],
+        ['employees, "Olena Melnyk" again: page, tab counts', { ...pageAndTabCounts(server.url, () => 'Olena Melnyk'), headers: large }, 50],
+        ['employees, a new name each time: page, tab counts', { ...pageAndTabCounts(server.url, () => people.take()), headers: large }, 50, people],
+      ] as Array<[string, LoadCase, number, NewSearches?]>
+    ).filter(([name]) => name.includes(args.only));
     console.log(`[${kind}] "Danube Steel" in the large tenant: ${first.pagination.total} orders`);
     const rows: string[] = [];
-    for (const [name, target, budget] of cases) {
+    for (const [name, target, budget, searches] of cases) {
       for (const connections of [1, 10]) {
+        const repeatedBefore = searches?.repeats ?? 0;
         const result = await load(target, connections, Number(args.duration));
-        const row = line(kind, name, connections, result, budget);
+        const row = line(kind, name, connections, result, budget, (searches?.repeats ?? 0) - repeatedBefore);
         console.log(row);
         rows.push(row);
       }

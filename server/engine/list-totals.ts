@@ -18,7 +18,8 @@
  * kept: an age or days left change with the calendar, a department's members with another table. On PostgreSQL
  * the adopted tables (`users`, `companies`), which send no notification, are never kept either.
  * A rare search's matches (their ids, in the list's order) are kept the same way, under the same rules
- * (`lookupMatches`), so that its pages after the first are read by id.
+ * (`lookupMatches`), so that its pages after the first are read by id; and so are the counts of a list's tabs
+ * (`lookupTabCounts`, tab-counts.ts), which the web app asks beside every first page of a tabbed list.
  */
 import type { Database } from '../db/database';
 import { watchWrites } from '../db/write-watch';
@@ -68,6 +69,9 @@ export interface Kept<Value> {
 
 export type KeptTotal = Kept<number>;
 
+/** How many records each value of a list's tab field has (`{ staff: 12, archive: 3 }`). */
+export type TabCounts = Record<string, number>;
+
 interface Entry<Value> {
   value: Value;
   generation: number;
@@ -111,6 +115,7 @@ export class Entries<Value> {
 export class ListTotals {
   private readonly entries = new Entries<number>(MAX_ENTRIES, () => 1);
   private readonly matchLists = new Entries<number[]>(MAX_MATCH_IDS, (ids) => Math.max(1, ids.length));
+  private readonly tabCounts = new Entries<TabCounts>(MAX_ENTRIES, () => 1);
   private readonly generations = new Map<string, number>();
   private readonly stopWatches: Array<() => void> = [];
   private reliable: boolean;
@@ -138,8 +143,7 @@ export class ListTotals {
         (table) => totals.writtenElsewhere(table),
         (listening) => {
           totals.reliable = listening;
-          totals.entries.clear();
-          totals.matchLists.clear();
+          totals.clearAll();
         },
       );
     return totals;
@@ -152,10 +156,13 @@ export class ListTotals {
   /** Another process wrote `table`: it and the tables its deletes cascade into. */
   private writtenElsewhere(table: string) {
     for (const resource of this.model.resources) if (writtenThrough(this.model, resource).includes(table)) this.written(resource.table);
-    if (!this.model.resources.some((resource) => resource.table === table)) {
-      this.entries.clear();
-      this.matchLists.clear();
-    }
+    if (!this.model.resources.some((resource) => resource.table === table)) this.clearAll();
+  }
+
+  private clearAll() {
+    this.entries.clear();
+    this.matchLists.clear();
+    this.tabCounts.clear();
   }
 
   /** The kept total of a list, keyed by its table and its statement (conditions with their values). */
@@ -169,6 +176,11 @@ export class ListTotals {
    */
   lookupMatches(resource: EngineResource, statement: { text: string; values: unknown[] }): Kept<number[]> {
     return this.kept(this.matchLists, resource, statement);
+  }
+
+  /** The kept counts of a list's tabs, keyed like a total (the statement names the tab field too). */
+  lookupTabCounts(resource: EngineResource, statement: { text: string; values: unknown[] }): Kept<TabCounts> {
+    return this.kept(this.tabCounts, resource, statement);
   }
 
   private kept<Value>(entries: Entries<Value>, resource: EngineResource, statement: { text: string; values: unknown[] }): Kept<Value> {

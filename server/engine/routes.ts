@@ -16,6 +16,7 @@ import { unstorableFields } from './body';
 import { readCursor } from './cursor';
 import { listPage } from './list-pipeline';
 import type { ListTotals } from './list-totals';
+import { tabCounts } from './tab-counts';
 import { parseListQuery } from './list-query';
 import { maskRecord, sensitiveFieldsIn, withoutSensitiveWrites } from './masking';
 import { endpointsOf, type EndpointAction as Action, type EngineModel, type EngineResource } from './model';
@@ -187,7 +188,8 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
   };
 
   // The tabs of a list (`listTabs`): how many records each value of the field has under the list's own
-  // filters and search, e.g. `GET /api/employees/counts?by=category&company_id=3` → `{ data: { staff: 12 } }`.
+  // filters and search, e.g. `GET /api/employees/counts?by=category&company_id=3` → `{ data: { staff: 12 } }`,
+  // kept until the table is written (tab-counts.ts).
   const tabField = definition.listTabs?.field;
   if (tabField && definition.api.list) {
     app.get(fastifyPath(`${definition.api.list.path}/counts`), {
@@ -201,7 +203,16 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         const sensitive = seesSensitive(request);
         const query = parseListQuery(resource, listParameters, Object.keys(request.params as object), { hidden: sensitive ? [] : resource.sensitiveFields });
         const fallback = resource.properties[tabField]?.default;
-        return { data: await store.countBy(resource, scope, query.conditions, tabField, typeof fallback === 'string' ? fallback : undefined) };
+        return {
+          data: await tabCounts(
+            store,
+            resource,
+            scope,
+            query.conditions,
+            { field: tabField, fallback: typeof fallback === 'string' ? fallback : undefined },
+            totals,
+          ),
+        };
       },
     });
   }
