@@ -22,8 +22,9 @@
  * Budget: p99 ≤ 50 ms at c=10 in the large tenant, ≤ 5 ms in the small one.
  *
  * - the employees' list (100,000 in the large tenant) as the web app asks it: its first page on the opening tab
- *   (`category=staff`) and, beside it, its tabs' counts (`/employees/counts?by=category`), opened, searched again
- *   and searched for a new name each time; each connection sends the two in turn.
+ *   (`category=staff`) and, beside it, its tabs' counts (`/employees/counts?by=category`); opened, with its panels
+ *   ("Last updated", by `updated_at`, and the expiring documents); searched again; searched for a new name each
+ *   time. The connections send a screen's requests in turn.
  *
  *   npm run bench:search -- [--databases postgres,pglite] [--duration 10] [--only <part of a case's name>] [--prepare-only]
  */
@@ -151,28 +152,39 @@ function everyTime(url: string, searches: NewSearches, query: (text: string) => 
   return { url, next: () => ({ path: `/api/${query(searches.take())}` }) };
 }
 
+const employeesSearch = (text: string): Record<string, string> => (text ? { search: text } : {});
+/** The employees' first page on the list's opening tab, as the web app asks it (data-provider.ts, list-tabs.ts). */
+const employeesPage = (text: string) =>
+  `/api/employees?${new URLSearchParams({ page: '1', perPage: '10', sort: 'last_name', order: 'asc', category: 'staff', ...employeesSearch(text) })}`;
+/** The counts of the list's tabs beside it (src/crud/use-tab-counts.ts). */
+const employeesTabCounts = (text: string) => `/api/employees/counts?${new URLSearchParams({ by: 'category', ...employeesSearch(text) })}`;
+/** The list's panels (src/crud/panels/), asked once as it opens: "Last updated" and the expiring documents. */
+const EMPLOYEES_PANELS = ['/api/employees?page=1&perPage=5&sort=updated_at&order=desc', '/api/hr/expiring?page=1&perPage=5'];
+
 /**
- * The web app's two requests for a page of a tabbed list (src/crud/use-tab-counts.ts), the employees' first page
- * on its opening tab and the counts of its tabs, in turn, for each search `text()` gives ('' for none).
+ * The requests a screen sends at once, in turn, each connection the next of them: `requestsOf` a search (`text()`,
+ * asked again when they are all sent). Load tools send one request at a time, the browser these together.
  */
-function pageAndTabCounts(url: string, text: () => string): LoadCase {
-  let next = 0;
-  let current = '';
-  const search = (asked: string): Record<string, string> => (asked ? { search: asked } : {});
-  const page = (asked: string) =>
-    `employees?${new URLSearchParams({ page: '1', perPage: '10', sort: 'last_name', order: 'asc', category: 'staff', ...search(asked) })}`;
-  const tabs = (asked: string) => `employees/counts?${new URLSearchParams({ by: 'category', ...search(asked) })}`;
+function screenRequests(url: string, text: () => string, requestsOf: (text: string) => string[]): LoadCase {
+  let pending: string[] = [];
   return {
     url,
     next: () => {
-      if (next++ % 2 === 0) {
-        current = text();
-        return { path: `/api/${page(current)}` };
-      }
-      return { path: `/api/${tabs(current)}` };
+      if (pending.length === 0) pending = requestsOf(text());
+      return { path: pending.shift() as string };
     },
   };
 }
+
+/** Opening the employees' list: its first page, its tabs' counts and its panels. */
+const employeesOpened = (url: string) =>
+  screenRequests(
+    url,
+    () => '',
+    (text) => [employeesPage(text), employeesTabCounts(text), ...EMPLOYEES_PANELS],
+  );
+/** A search in it: the page and the tabs' counts again (the panels do not follow the search). */
+const employeesSearched = (url: string, text: () => string) => screenRequests(url, text, (asked) => [employeesPage(asked), employeesTabCounts(asked)]);
 
 /** How many customer names the case of a new search's second page turns (kept out of the case of a new name each time). */
 const TURNED_NAMES = 200;
@@ -239,9 +251,9 @@ async function bench(kind: Kind): Promise<string[]> {
         ['small tenant: orders, "Danube Steel"', { url: `${server.url}/api/${orders('Danube Steel')}`, headers: small }, 5],
         ['small tenant: a new customer name each time', { ...everyTime(server.url, smallCustomers, orders), headers: small }, 5, smallCustomers],
         // The employees' list opens on its first tab, and the web app asks its tabs' counts beside each page.
-        ['employees opened: page, tab counts', { ...pageAndTabCounts(server.url, () => ''), headers: large }, 50],
-        ['employees, "Olena Melnyk" again: page, tab counts', { ...pageAndTabCounts(server.url, () => 'Olena Melnyk'), headers: large }, 50],
-        ['employees, a new name each time: page, tab counts', { ...pageAndTabCounts(server.url, () => people.take()), headers: large }, 50, people],
+        ['employees opened: page, tab counts, panels', { ...employeesOpened(server.url), headers: large }, 50],
+        ['employees, "Olena Melnyk" again: page, tab counts', { ...employeesSearched(server.url, () => 'Olena Melnyk'), headers: large }, 50],
+        ['employees, a new name each time: page, tab counts', { ...employeesSearched(server.url, () => people.take()), headers: large }, 50, people],
       ] as Array<[string, LoadCase, number, NewSearches?]>
     ).filter(([name]) => name.includes(args.only));
     console.log(`[${kind}] "Danube Steel" in the large tenant: ${first.pagination.total} orders`);

@@ -111,7 +111,8 @@ export function keptPage(ids: number[], plan: Pick<ListPlan, 'read' | 'limit'>):
  * which cost the second page a third more than the first (issue 16 point 9). Kept as 1 or 0 under its own key.
  */
 function keptSortNulls(store: EngineStore, resource: EngineResource, scope: Scope, query: ListQuery, plan: ListPlan, totals?: ListTotals): KeptTotal {
-  if (!totals || plan.order.expression === null) return NOTHING_KEPT;
+  // A timestamp is never NULL (paging.ts keysetConditions reads it as one range): nothing to ask.
+  if (!totals || plan.order.expression === null || plan.order.kind === 'timestamp') return NOTHING_KEPT;
   const { text, values } = store.where(scope, [...query.conditions, new Sql([`${plan.order.expression} IS NULL`], [])]).render();
   return totals.lookup(resource, { text: `sort nulls: ${text}`, values });
 }

@@ -204,7 +204,23 @@ const flip = (direction: 'ASC' | 'DESC') => (direction === 'ASC' ? 'DESC' : 'ASC
 export function orderSql(order: PageOrder, reverse = false): Sql {
   const direction = reverse ? flip(order.direction) : order.direction;
   if (order.expression === null) return new Sql([`id ${direction}`], []);
+  // created_at and updated_at are never NULL, so where NULLs go does not matter: without saying it, one index
+  // (timestampIndexStatements) serves either direction, forward or backward.
+  if (order.kind === 'timestamp') return new Sql([`${order.expression} ${direction}, id ${direction}`], []);
   return new Sql([`${order.expression} ${direction} NULLS ${reverse ? 'FIRST' : 'LAST'}, id ${direction}`], []);
+}
+
+/**
+ * The index of each timestamp a resource's lists read pages by, `(tenant_id, <timestamp>, id)`: `updated_at` where
+ * the list shows the records changed last beside it (the `recently-updated` panel, src/crud/panels/: five rows,
+ * `sort=updated_at&order=desc`, asked at every opening of the list). Without it PostgreSQL sorted the tenant's every
+ * row for those five: 40 ms over 100,000 employees on PostgreSQL with two parallel workers, every time the HR list
+ * opened. Other timestamp orders stay a sort (an index on every table for an order no screen offers would cost
+ * every write).
+ */
+export function timestampIndexStatements(resource: EngineResource): string[] {
+  if (!resource.table.startsWith('r_') || !resource.definition.listPanels?.includes('recently-updated')) return [];
+  return [`CREATE INDEX IF NOT EXISTS "${name(resource, 'updated_at_page')}" ON "${resource.table}" (tenant_id, updated_at, id)`];
 }
 
 /**
@@ -214,7 +230,7 @@ export function orderSql(order: PageOrder, reverse = false): Sql {
  * list wants them last (`DESC NULLS LAST`), so PostgreSQL sorted the tenant's every row for one page: 0.6–1 s over a
  * million orders for a click on a column header, every page. The values alone (`IS NOT NULL`), ordered as the index
  * reads them backward, are one index range, and the NULLs another. The default field has an index per direction
- * (sortIndexStatements); created_at and updated_at are never NULL (and have no index of their own to read).
+ * (sortIndexStatements); created_at and updated_at are never NULL (orderSql).
  */
 export function readInParts(resource: EngineResource, order: PageOrder): boolean {
   if (order.expression === null || order.kind === 'timestamp' || order.direction === 'ASC') return false;
@@ -290,6 +306,9 @@ export function keysetConditions(order: PageOrder, start: KeysetStart, backward:
   const id = sql`${start.id}::bigint`;
   if (order.expression === null) return [{ condition: sql`id ${operator} ${id}`, part: 'values' }];
   const expression = new Sql([order.expression], []);
+  // A timestamp is never NULL: the rows after a value are those after it, one index range.
+  if (order.kind === 'timestamp' && start.key !== null)
+    return [{ condition: sql`(${expression}, id) ${operator} (${sortValue(order, start.key)}, ${id})`, part: 'values' }];
   const nulls = { condition: sql`${expression} IS NULL`, part: 'nulls' as const };
   if (start.key !== null) {
     const after = { condition: sql`(${expression}, id) ${operator} (${sortValue(order, start.key)}, ${id})`, part: 'values' as const };

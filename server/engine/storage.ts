@@ -15,7 +15,7 @@ import { fingerprintOf, runStartUpDdl, splitIndexStatements, type DeferredIndexe
 import { computedColumnStatements } from './computed-columns';
 import { countStatements } from './counts';
 import { creationOrder, fieldExpression, type EngineModel, type EngineResource } from './model';
-import { sortIndexStatements } from './paging';
+import { sortIndexStatements, timestampIndexStatements } from './paging';
 import { searchIndexStatements } from './search';
 
 // Different from the migrations' key: the engine runs after them, in its own transaction.
@@ -77,7 +77,7 @@ export function tableStatements(model: EngineModel, resource: EngineResource): s
       `CREATE OR REPLACE TRIGGER "${resource.table}_data_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${resource.table}" FOR EACH STATEMENT EXECUTE FUNCTION fleetdesk_data_changed()`,
     );
   // Totals and first pages at scale (counts.ts, paging.ts).
-  statements.push(...sortIndexStatements(resource), ...countStatements(resource.table));
+  statements.push(...sortIndexStatements(resource), ...timestampIndexStatements(resource), ...countStatements(resource.table));
   return statements;
 }
 
