@@ -56,7 +56,7 @@ const sortKeys = new WeakMap<EngineResource, SortKey | null>();
 function workOutSortKey(resource: EngineResource): SortKey | null {
   const field = resource.definition.defaultSort?.field;
   if (!field || field === 'id' || field === resource.idField || Object.hasOwn(resource.derived, field)) return null;
-  if (field === 'created_at' || field === 'updated_at') return { field, expression: field, column: null, rowExpression: `NEW.${field}` };
+  if (isTimestamp(field)) return { field, expression: field, column: null, rowExpression: `NEW.${field}` };
   if (!Object.hasOwn(resource.properties, field)) return null;
   const expression = fieldExpression(resource, field);
   const column = resource.table.startsWith('r_') ? `${SORT_KEY_PREFIX}${hash8(expression)}` : null;
@@ -81,6 +81,8 @@ export function columnType(expression: string): string {
 export function sortIndexStatements(resource: EngineResource): string[] {
   const key = sortKeyOf(resource);
   if (!key) return [];
+  // A timestamp, never NULL, is ordered without a NULLS clause (orderSql): one index serves both directions.
+  if (isTimestamp(key.field)) return [timestampIndex(resource, key.field)];
   const table = `"${resource.table}"`;
   const statements: string[] = [];
   const directions = ['ASC', 'DESC'] as const;
@@ -187,7 +189,7 @@ export interface PageOrder {
 export function pageOrderOf(resource: EngineResource, sort: ListSort): PageOrder {
   const { field, direction } = sort;
   if (field === 'id') return { expression: null, kind: 'id', direction };
-  if (field === 'created_at' || field === 'updated_at') return { expression: field, kind: 'timestamp', direction };
+  if (isTimestamp(field)) return { expression: field, kind: 'timestamp', direction };
   const key = servedSortKey(resource);
   const expression = key?.column && key.expression === sort.expression ? `"${key.column}"` : sort.expression;
   const type = typeOf(resource.properties[field]);
@@ -220,7 +222,16 @@ export function orderSql(order: PageOrder, reverse = false): Sql {
  */
 export function timestampIndexStatements(resource: EngineResource): string[] {
   if (!resource.table.startsWith('r_') || !resource.definition.listPanels?.includes('recently-updated')) return [];
-  return [`CREATE INDEX IF NOT EXISTS "${name(resource, 'updated_at_page')}" ON "${resource.table}" (tenant_id, updated_at, id)`];
+  return [timestampIndex(resource, 'updated_at')];
+}
+
+function isTimestamp(field: string): boolean {
+  return field === 'created_at' || field === 'updated_at';
+}
+
+/** The one index of a timestamp order (also where it is the default one: the same name, made once). */
+function timestampIndex(resource: EngineResource, field: string): string {
+  return `CREATE INDEX IF NOT EXISTS "${name(resource, `${field}_page`)}" ON "${resource.table}" (tenant_id, ${field}, id)`;
 }
 
 /**

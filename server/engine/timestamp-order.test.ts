@@ -11,6 +11,9 @@ import { tenantOf } from '../test-support/direct-records';
 import { model } from '../test-support/engine-records';
 import { analyzedPlan, recordedListPage } from '../test-support/recorded-list';
 import { startTestApp, type TestApp } from '../test-support/test-app';
+import { resources } from '../../resources/index';
+import { buildModel } from './model';
+import { orderSql, pageOrderOf, sortIndexStatements, timestampIndexStatements } from './paging';
 
 const employees = model.byName.get('employees')!;
 const EMPLOYEES = 120;
@@ -20,6 +23,22 @@ interface ListBody {
   data: Array<{ id: number }>;
   pagination: { nextCursor: string | null; previousCursor: string | null };
 }
+
+describe('the index of a timestamp order', () => {
+  it('is one index without a NULLS clause, which the order (never NULL, so none either) reads either way', () => {
+    expect(timestampIndexStatements(employees)).toEqual([expect.stringMatching(/ON "r_employees" \(tenant_id, updated_at, id\)$/)]);
+    expect(timestampIndexStatements(model.byName.get('orders')!)).toEqual([]);
+    for (const direction of ['ASC', 'DESC'] as const)
+      expect(orderSql(pageOrderOf(employees, { field: 'updated_at', direction, expression: 'updated_at' })).render().text).toBe(
+        `updated_at ${direction}, id ${direction}`,
+      );
+    // A resource sorted by a timestamp by default gets the same one index, not one per direction with NULLS LAST.
+    const bySaving = buildModel(
+      resources.map((definition) => (definition.name === 'suppliers' ? { ...definition, defaultSort: { field: 'created_at', order: 'desc' } } : definition)),
+    );
+    expect(sortIndexStatements(bySaving.byName.get('suppliers')!)).toEqual([expect.stringMatching(/ON "r_suppliers" \(tenant_id, created_at, id\)$/)]);
+  });
+});
 
 describe.each(databases)('a list by its last change on %s', (kind) => {
   let test: TestApp;
