@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { databases } from '../test-support/databases';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { listMigrations, migrate } from './migrate';
-import { createPool } from './pool';
+import { createPool, onEmbeddedDatabase } from './pool';
 import { sql } from './sql';
 import { TenantDb } from './tenant-db';
 import { wireTimestampTypes } from './wire-timestamps';
@@ -29,6 +29,13 @@ describe.each(databases)('database layer on %s', (kind) => {
       expect(rows.map((row) => row.version)).toEqual((await listMigrations()).map((migration) => migration.version));
       expect(await migrate(server.database.pool)).toEqual([]);
     });
+  });
+
+  it('tells the embedded database apart, by its pool and by each of its clients (where the two plan differently)', async () => {
+    const embedded = kind === 'pglite';
+    expect(onEmbeddedDatabase(server.database.pool)).toBe(embedded);
+    expect(await server.database.transaction((client) => Promise.resolve(onEmbeddedDatabase(client)))).toBe(embedded);
+    expect(onEmbeddedDatabase({ query: () => undefined })).toBe(false);
   });
 
   describe('types', () => {

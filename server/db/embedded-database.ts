@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { createPool } from './pool';
+import { createEmbeddedPool } from './pool';
 
 const HOST_MODULE = fileURLToPath(new URL('./pglite-host.ts', import.meta.url));
 // initdb of a new folder takes 2–8 s here; a slow disk or a loaded CI machine gets generous slack.
@@ -125,7 +125,7 @@ export async function startEmbeddedDatabase(dataDir: string, onUnexpectedExit: (
   };
   process.on('exit', killChild);
 
-  const pool = createPool({
+  const pool = createEmbeddedPool({
     host: '127.0.0.1',
     port,
     user: 'postgres',

@@ -24,6 +24,23 @@ export function createPool(config: pg.PoolConfig): pg.Pool {
   return new pg.Pool({ types: typeParsers, Client: WriteWatchingClient, ...config });
 }
 
+/** A client of the embedded database (embedded-database.ts), told apart where the two plan differently. */
+export class EmbeddedClient extends WriteWatchingClient {}
+
+const embeddedPools = new WeakSet<pg.Pool>();
+
+/** The embedded database's pool: its clients are EmbeddedClients. */
+export function createEmbeddedPool(config: pg.PoolConfig): pg.Pool {
+  const pool = createPool({ ...config, Client: EmbeddedClient });
+  embeddedPools.add(pool);
+  return pool;
+}
+
+/** Whether `client` (a pool or one of its clients) speaks to the embedded database. */
+export function onEmbeddedDatabase(client: unknown): boolean {
+  return client instanceof EmbeddedClient || (client instanceof pg.Pool && embeddedPools.has(client));
+}
+
 /** Anything that runs a query: the pool, or one client inside a transaction. */
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
