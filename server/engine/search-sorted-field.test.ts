@@ -11,7 +11,7 @@ import { call, registerUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { tenantOf } from '../test-support/direct-records';
 import { model } from '../test-support/engine-records';
-import { analyzedPlan, recordedListPage } from '../test-support/recorded-list';
+import { expectPagesByCursor, planMadeTo, recordedListPage } from '../test-support/recorded-list';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { SEARCH_TOTAL_CAP } from './cursor';
 import { ListTotals } from './list-totals';
@@ -55,7 +55,6 @@ describe.each(databases)('a search sorted by a searched field on %s', (kind) => 
     expect(response.statusCode, `${query}: ${response.body}`).toBe(200);
     return response.json<ListBody>();
   };
-  const ids = (body: ListBody) => body.data.map((record) => record._id);
   /** Each word in some searched field (search.ts), in the order. */
   const plainScan = async (text: string, direction: 'ASC' | 'DESC') => {
     const words = text.split(' ');
@@ -78,17 +77,12 @@ describe.each(databases)('a search sorted by a searched field on %s', (kind) => 
     const expected = await plainScan(text, order === 'asc' ? 'ASC' : 'DESC');
     const base = `search=${encodeURIComponent(text)}&sort=customer&order=${order}&perPage=${PER_PAGE}`;
     const pages = Math.min(4, Math.ceil(expected.length / PER_PAGE));
-    let body = await list(base);
-    expect(body.pagination.total).toBe(Math.min(expected.length, SEARCH_TOTAL_CAP));
-    expect(ids(body), 'page 1').toEqual(expected.slice(0, PER_PAGE));
-    for (let page = 2; page <= pages; page += 1) {
-      body = await list(`${base}&page=${page}&cursor=${body.pagination.nextCursor}`);
-      expect(ids(body), `page ${page}`).toEqual(expected.slice((page - 1) * PER_PAGE, page * PER_PAGE));
-    }
-    for (let page = pages - 1; page >= 1; page -= 1) {
-      body = await list(`${base}&page=${page}&cursor=${body.pagination.previousCursor}`);
-      expect(ids(body), `page ${page} backwards`).toEqual(expected.slice((page - 1) * PER_PAGE, page * PER_PAGE));
-    }
+    expect((await list(base)).pagination.total).toBe(Math.min(expected.length, SEARCH_TOTAL_CAP));
+    const turned = async (query: string) => {
+      const { data, pagination } = await list(query);
+      return { ids: data.map((record) => record._id), ...pagination };
+    };
+    await expectPagesByCursor(turned, base, Math.max(1, pages), (page) => Promise.resolve(expected.slice((page - 1) * PER_PAGE, page * PER_PAGE)));
   });
 
   it.each(['asc', 'desc'])('finds few matches late in the customer order %s without walking the rows before them', async (order) => {
@@ -97,25 +91,17 @@ describe.each(databases)('a search sorted by a searched field on %s', (kind) => 
     expect(statements).toHaveLength(1);
     // The planner reckons matches spread evenly along the order, and walks the customer index for them at a million
     // rows; on a table this small it would not, so it is made to (its other plans priced out).
-    const client = await test.database.pool.connect();
-    try {
-      await client.query('BEGIN');
-      for (const off of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await client.query(`SET LOCAL ${off} = off`);
-      const plan = await analyzedPlan(client, statements[0]);
-      // Every customer-index entry read (the rows a scan gave and those its filter took out): a walk through every filler
-      // (ascending) or every "Zeta Other" (descending) to the rare ones reads 10,050 or 1,500.
-      let read = 0;
-      let walking = false;
-      for (const line of plan.split('\n')) {
-        if (/\(actual|\(never executed\)/.test(line)) walking = /Index Scan (Backward )?using r_orders_customer_\w+ /.test(line);
-        if (walking) read += Number(/ rows=([\d.]+) loops/.exec(line)?.[1] ?? 0) + Number(/Rows Removed by Filter: (\d+)/.exec(line)?.[1] ?? 0);
-      }
-      expect(read, plan).toBeGreaterThan(0);
-      expect(read, plan).toBeLessThanOrEqual(1_000);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
+    const plan = await planMadeTo(test.database.pool, statements[0], ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']);
+    // Every customer-index entry read (the rows a scan gave and those its filter took out): a walk through every filler
+    // (ascending) or every "Zeta Other" (descending) to the rare ones reads 10,050 or 1,500.
+    let read = 0;
+    let walking = false;
+    for (const line of plan.split('\n')) {
+      if (/\(actual|\(never executed\)/.test(line)) walking = /Index Scan (Backward )?using r_orders_customer_\w+ /.test(line);
+      if (walking) read += Number(/ rows=([\d.]+) loops/.exec(line)?.[1] ?? 0) + Number(/Rows Removed by Filter: (\d+)/.exec(line)?.[1] ?? 0);
     }
+    expect(read, plan).toBeGreaterThan(0);
+    expect(read, plan).toBeLessThanOrEqual(1_000);
   });
 
   it('keeps the matches of a search counted in another order for the customer order too: asked again, one read by id', async () => {

@@ -2,6 +2,7 @@
  * One list request run through the list pipeline on a store whose pool writes down every statement it sends
  * (text and values): for tests of which statements a list runs, and of their plans (EXPLAIN of the same text).
  */
+import { expect } from 'vitest';
 import type pg from 'pg';
 import type { Queryable } from '../db/pool';
 import { readCursor } from '../engine/cursor';
@@ -43,4 +44,43 @@ export function scansTesting(plan: string, pattern: string): Array<{ node: strin
     else if (line.includes(pattern) && !found.some((scan) => scan.node === node)) found.push({ node, skipped: node.includes('never executed') });
   }
   return found;
+}
+
+/**
+ * The analyzed plan of `statement` with the planner's other ways priced out (`off`, e.g. `enable_seqscan`), in a
+ * transaction rolled back: on a test's small table the planner would read the table whole either way, so a test
+ * that the statement can be served by an index asks for the plan it takes when made to.
+ */
+export async function planMadeTo(pool: pg.Pool, statement: RecordedStatement, off: string[] = ['enable_seqscan', 'enable_bitmapscan']): Promise<string> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (const setting of off) await client.query(`SET LOCAL ${setting} = off`);
+    return await analyzedPlan(client, statement);
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}
+
+/**
+ * Turns a list's pages by their cursors, forward from the first to `lastPage` and back, each page's ids checked
+ * against `expected(page)` (a plain query's): `list` asks `query` and answers the ids and the cursors.
+ */
+export async function expectPagesByCursor(
+  list: (query: string) => Promise<{ ids: number[]; nextCursor: string | null; previousCursor: string | null }>,
+  base: string,
+  lastPage: number,
+  expected: (page: number) => Promise<number[]>,
+): Promise<void> {
+  let body = await list(base);
+  expect(body.ids, 'page 1').toEqual(await expected(1));
+  for (let page = 2; page <= lastPage; page += 1) {
+    body = await list(`${base}&page=${page}&cursor=${body.nextCursor}`);
+    expect(body.ids, `page ${page} by cursor`).toEqual(await expected(page));
+  }
+  for (let page = lastPage - 1; page >= 1; page -= 1) {
+    body = await list(`${base}&page=${page}&cursor=${body.previousCursor}`);
+    expect(body.ids, `page ${page} backwards`).toEqual(await expected(page));
+  }
 }
