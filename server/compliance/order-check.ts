@@ -35,6 +35,9 @@ export const ORDER_PARTIES: ReadonlyArray<{ field: string; type: SubjectType }> 
   { field: 'trailer_id', type: 'trailer' },
 ];
 
+/** The parties one order names at most (ORDER_PARTIES): two drivers, a vehicle, a trailer. */
+const ONE_ORDERS_PARTIES = ORDER_PARTIES.length;
+
 /**
  * The core's call on one connection that keeps generic plans of its statement. The statement for a few
  * subjects unites every source's query: planning it took three to five times as long as running it (4–8 ms
@@ -45,11 +48,13 @@ export const ORDER_PARTIES: ReadonlyArray<{ field: string; type: SubjectType }> 
  * machine, with the same answers. The setting goes back at once: every other statement is planned as
  * before. Its variants are few (which subject types an order names), so a connection keeps only a handful.
  */
-async function withGenericPlans<T>(client: Queryable, work: (client: Queryable) => Promise<T>): Promise<T> {
-  // Not on the embedded database: there the generic plan ran 40–50 ms a call against 14–27 ms planned each time
-  // (planning 11 ms, running 2.6 ms), which doubled a list page's first showing of new orders (issue 16: a new
-  // search's second page 61–116 ms, then 26–58 ms).
-  if (onEmbeddedDatabase(client)) return work(client);
+async function withGenericPlans<T>(client: Queryable, subjects: number, work: (client: Queryable) => Promise<T>): Promise<T> {
+  // Not on the embedded database for more than one order's parties: there, at the bench's full size, the generic
+  // plan ran 33–67 ms a call for two to ten orders' parties against 7–23 ms planned each time, which doubled a list
+  // page's first showing of new orders (issue 16: a new search's second page 61–116 ms, then 26–58 ms). One order's
+  // (a save, a check, a show) keeps it: planning alone takes ~11 ms there, twice what a save's check cost on a small
+  // tenant's data with the generic plan (bench:pages, create and update).
+  if (subjects > ONE_ORDERS_PARTIES && onEmbeddedDatabase(client)) return work(client);
   // The pool hands each statement to any connection: the three statements need one. Anything that is neither
   // the pool nor one of its connections (a transaction's) gets the plain call: a setting must not stray.
   const isPool = client instanceof pg.Pool;
@@ -152,7 +157,7 @@ export async function orderProblems(
   // Ends before the latest window's last day (exclusive), plus the gaps; each order keeps what cuts its own window.
   // From the parties' obligations kept in memory where the check reads on the pool (obligations-cache.ts).
   const items = await partiesObligations(client, tenantId, [...subjects.values()], until, (reader, wanted, date) =>
-    withGenericPlans(reader, (connection) => obligationsOf(connection, model, tenantId, wanted, date)),
+    withGenericPlans(reader, wanted.length, (connection) => obligationsOf(connection, model, tenantId, wanted, date)),
   );
   // Pushed, not copied: a list page of 50 orders names ~100 parties with several obligations each.
   const bySubject = new Map<string, ComplianceItem[]>();
