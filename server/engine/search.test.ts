@@ -13,7 +13,7 @@ import { SEARCH_TOTAL_CAP } from './cursor';
 import { KEPT_MATCHES, SEARCH_WALK_ROWS } from './store';
 import { ListTotals } from './list-totals';
 import { model } from '../test-support/engine-records';
-import { analyzedPlan, recordedListPage, scansTesting, type RecordedStatement } from '../test-support/recorded-list';
+import { analyzedPlan, planMadeTo, recordedListPage, scansTesting, type RecordedStatement } from '../test-support/recorded-list';
 import { indexedSearchFields, likePattern, searchColumnOf } from './search';
 
 const orders = model.byName.get('orders')!;
@@ -150,22 +150,14 @@ describe.each(databases)('list search on %s', (kind) => {
     const statement = statements.find((one) => one.text.includes('LIMIT')) as RecordedStatement;
     // Every page marked all-visible (as VACUUM leaves it), and the planner kept to index scans on a table this small.
     await pool.query('VACUUM r_orders');
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      for (const off of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) await client.query(`SET LOCAL ${off} = off`);
-      const plan = await analyzedPlan(client, statement);
-      expect(plan).toMatch(/Index Only Scan (Backward )?using r_orders_sort_key_\w+ on r_orders/);
-      expect(plan).toMatch(/Heap Fetches: 0/);
-      // The table is read by id for the page's rows alone.
-      expect(plan).toMatch(new RegExp(`Index Scan using r_orders_pkey on r_orders .*rows=1(\\.00)? loops=${page.rows.length}\\)`));
-      // Found in the walk: the matches from the trigram index (and the ids of few of them) are never read.
-      expect(plan).toMatch(/CTE Scan on matched( matched\w*)? \(never executed\)/);
-      expect(plan).not.toMatch(/CTE Scan on matched( matched\w*)? \(actual/);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
+    const plan = await planMadeTo(pool, statement, ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']);
+    expect(plan).toMatch(/Index Only Scan (Backward )?using r_orders_sort_key_\w+ on r_orders/);
+    expect(plan).toMatch(/Heap Fetches: 0/);
+    // The table is read by id for the page's rows alone.
+    expect(plan).toMatch(new RegExp(`Index Scan using r_orders_pkey on r_orders .*rows=1(\\.00)? loops=${page.rows.length}\\)`));
+    // Found in the walk: the matches from the trigram index (and the ids of few of them) are never read.
+    expect(plan).toMatch(/CTE Scan on matched( matched\w*)? \(never executed\)/);
+    expect(plan).not.toMatch(/CTE Scan on matched( matched\w*)? \(actual/);
   });
 
   it("takes a new search's first page with few matches from the matches its count reads, reading them once", async () => {
