@@ -210,13 +210,14 @@ export class RecordMaker {
     return { transport_id: transportId, group_id: groupId, start_date: daysFromToday(-this.random.int(30, 700)), end_date: end, files: [] };
   }
 
-  handoverAct(drivers: number[]): Data {
+  /** An act of a vehicle whose mileage is `vehicleMileage`: a handover's mileage only goes up (rules/handover-acts.ts). */
+  handoverAct(drivers: number[], vehicleMileage: number): Data {
     return {
       date: dateBetween(this.random, 200, 1),
       transferred_by_id: this.random.pick(drivers),
       received_by_id: this.random.pick(drivers),
       fuel_remaining: this.random.int(80, 900),
-      mileage: this.random.int(20_000, 1_200_000),
+      mileage: vehicleMileage + this.random.int(50, 5_000),
       equipment: [
         { name: 'Fire extinguisher', present: true },
         { name: 'Warning triangle', present: true },
