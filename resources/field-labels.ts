@@ -3,7 +3,7 @@
  * and import (column headings): the schema property's `title`, else the field's name made readable. The
  * translated label is `<resource>.fields.<field>`.
  */
-import type { PropertySchema } from '../validation/prepare-schema';
+import type { PropertySchema } from './schema-types';
 
 /** A field's name made readable: `customs_reference` → "Customs reference", `companyId` → "Company id". */
 export function readableName(field: string): string {

@@ -3,7 +3,7 @@
  * app's generic pages (src/crud/), the build (the form validators) and the server's export, which writes the
  * list's columns (server/import-export/).
  */
-import type { EntitySchema } from '../validation/prepare-schema';
+import type { EntitySchema } from './schema-types';
 import type { ResourceDefinition } from './types';
 
 /**

@@ -3,24 +3,11 @@
  * `x-enum` get their ids from schemas/enums.json, so the list of ids lives in one place. Pure, so the
  * server (reading files at start) and the web app (bundling them) prepare schemas the same way.
  */
+import type { EntitySchema, PropertySchema } from '../resources/schema-types';
+
 export type Enumerations = Record<string, Array<string | number>>;
 
-export interface EntitySchema {
-  $id: string;
-  type: 'object';
-  required?: string[];
-  properties: Record<string, PropertySchema>;
-  [keyword: string]: unknown;
-}
-
-export interface PropertySchema {
-  type?: string | string[];
-  enum?: Array<string | number>;
-  'x-enum'?: string;
-  items?: PropertySchema;
-  properties?: Record<string, PropertySchema>;
-  [keyword: string]: unknown;
-}
+export type { EntitySchema, PropertySchema };
 
 function prepareProperty(property: PropertySchema, enums: Enumerations, path: string): PropertySchema {
   const prepared: PropertySchema = { ...property };
