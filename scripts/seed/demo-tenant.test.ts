@@ -46,8 +46,11 @@ describe.each(databases)('the demo tenant on %s', (kind) => {
     }
     expect(marked).toBeGreaterThan(0);
     expect(marked).toBeLessThan(DEMO_TARGET.orders / 3);
-    // The members sign in with their job's rights.
-    expect(await signIn(test.app, 'anna.dispatch.demo', 'member-demo-2024')).not.toBeNull();
+    // The members sign in with their job's rights, and each heads the department of their job.
+    const dispatcher = await signIn(test.app, 'anna.dispatch.demo', 'member-demo-2024');
+    expect(dispatcher).not.toBeNull();
+    const departments = await client.get<{ data: Array<{ name: string; head_id?: number }> }>('/api/departments');
+    expect(departments.data.find((department) => department.name === 'Dispatch')?.head_id).toBe(dispatcher!.user.id);
 
     expect(await seedDemoTenant(test)).toBe('present');
     expect(await client.total('/api/orders')).toBe(DEMO_TARGET.orders);

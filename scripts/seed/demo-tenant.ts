@@ -207,15 +207,19 @@ export async function seedDemoTenant(seed: SeedApp): Promise<DemoOutcome> {
         Number((await client.send<Row>('POST', '/api/users/store', { ...member, phone: phone(random), password: 'member-demo-2024' })).id),
       );
   }
-  const memberIds = members.map((member) => byLogin.get(member.login) as number);
   console.log(`  ${'members'.padEnd(22)} ${String(byLogin.size).padStart(4)}`);
-  const departments = ['Dispatch', 'Fleet maintenance', 'Human resources', 'Accounting'];
-  await ensureCount(client, 'departments', '/api/departments', departments.length, async (index) =>
-    client.send<Row>('POST', '/api/departments/store', {
-      name: departments[index],
-      ...(memberIds[index] ? { head_id: memberIds[index], members: [memberIds[index]] } : {}),
-    }),
-  );
+  // Each member heads the department of their job; accounting has no one yet (the screen's empty state).
+  const departments: Array<{ name: string; head?: string }> = [
+    { name: 'Dispatch', head: 'anna.dispatch.demo' },
+    { name: 'Fleet maintenance', head: 'markus.fleet.demo' },
+    { name: 'Human resources', head: 'olena.hr.demo' },
+    { name: 'Accounting' },
+  ];
+  await ensureCount(client, 'departments', '/api/departments', departments.length, async (index) => {
+    const { name, head } = departments[index];
+    const headId = head === undefined ? undefined : byLogin.get(head);
+    return client.send<Row>('POST', '/api/departments/store', { name, ...(headId ? { head_id: headId, members: [headId] } : {}) });
+  });
 
   // ---- HR document types ----
   const documentTypes = [
