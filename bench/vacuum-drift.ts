@@ -313,7 +313,7 @@ async function main() {
   // info: the server logs each VACUUM's start and duration (and each request, the same for every phase).
   const server = await startServer(
     'server/server.ts',
-    { DATA_DIR: RUN, DATABASE_URL: '', AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'info', EMBEDDED_VACUUM: 'on' },
+    { DATA_DIR: RUN, DATABASE_URL: '', AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'info', EMBEDDED_VACUUM: 'on', EMBEDDED_VACUUM_FULL_HOURS: 'any' },
     '/api/health',
     LOG,
   );

@@ -21,7 +21,7 @@ describe('configuration from the environment', () => {
       reminderIntervalMs: 60_000,
       mailMaxAttempts: 6,
       mailRetrySeconds: 60,
-      embeddedVacuum: { enabled: true, idleMs: 3_000, minRows: 10_000, fullIdleMs: 30_000 },
+      embeddedVacuum: { enabled: true, idleMs: 3_000, minRows: 10_000, fullIdleMs: 30_000, fullPassHours: { from: 0, to: 6 } },
     });
   });
 
@@ -90,7 +90,12 @@ describe('configuration from the environment', () => {
     expect(
       loadConfig({ EMBEDDED_VACUUM: 'off', EMBEDDED_VACUUM_IDLE_MS: '200', EMBEDDED_VACUUM_MIN_ROWS: '50', EMBEDDED_VACUUM_FULL_IDLE_MS: '900' })
         .embeddedVacuum,
-    ).toEqual({ enabled: false, idleMs: 200, minRows: 50, fullIdleMs: 900 });
+    ).toEqual({ enabled: false, idleMs: 200, minRows: 50, fullIdleMs: 900, fullPassHours: { from: 0, to: 6 } });
+    expect(loadConfig({ EMBEDDED_VACUUM_FULL_HOURS: '22-5' }).embeddedVacuum.fullPassHours).toEqual({ from: 22, to: 5 });
+    expect(loadConfig({ EMBEDDED_VACUUM_FULL_HOURS: '20-24' }).embeddedVacuum.fullPassHours).toEqual({ from: 20, to: 0 });
+    expect(loadConfig({ EMBEDDED_VACUUM_FULL_HOURS: 'any' }).embeddedVacuum.fullPassHours).toBeNull();
+    expect(loadConfig({ EMBEDDED_VACUUM_FULL_HOURS: '0-24' }).embeddedVacuum.fullPassHours).toBeNull();
+    for (const hours of ['night', '6', '7-7', '3-25', '-1-4']) expect(() => loadConfig({ EMBEDDED_VACUUM_FULL_HOURS: hours }), hours).toThrow(ConfigError);
     expect(() => loadConfig({ EMBEDDED_VACUUM: 'idle' })).toThrow(ConfigError);
     expect(() => loadConfig({ EMBEDDED_VACUUM_MIN_ROWS: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ EMBEDDED_VACUUM_FULL_IDLE_MS: 'soon' })).toThrow(ConfigError);

@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { ClockHours } from './db/vacuum-steps';
 
 export interface Config {
   port: number;
@@ -51,10 +52,11 @@ export interface Config {
    * The embedded database's VACUUM of its most changed engine tables while the server is idle
    * (server/db/idle-vacuum.ts): EMBEDDED_VACUUM=on|off (default on), after EMBEDDED_VACUUM_IDLE_MS without a
    * request (3000), for a table with EMBEDDED_VACUUM_MIN_ROWS changed rows (10000; or 10 % of a smaller table);
-   * the full pass of a table with large indexes after EMBEDDED_VACUUM_FULL_IDLE_MS (30000).
+   * the full pass of a table with large indexes after EMBEDDED_VACUUM_FULL_IDLE_MS (30000), between the hours of
+   * EMBEDDED_VACUUM_FULL_HOURS on the server's clock (`0-6`; `any` for every hour).
    * Nothing runs on PostgreSQL, which has autovacuum.
    */
-  embeddedVacuum: { enabled: boolean; idleMs: number; minRows: number; fullIdleMs: number };
+  embeddedVacuum: { enabled: boolean; idleMs: number; minRows: number; fullIdleMs: number; fullPassHours: ClockHours | null };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -111,6 +113,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     return fallback;
   };
 
+  /** `any` (or `0-24`), or hours of the clock `from-to` (0 to 24, across midnight when from is later: `22-6`). */
+  const clockHours = (name: string, fallback: ClockHours | null): ClockHours | null => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (raw === 'any') return null;
+    const match = /^(\d{1,2})-(\d{1,2})$/.exec(raw);
+    const [from, to] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+    const valid = from >= 0 && from <= 24 && to >= 0 && to <= 24 && from !== to;
+    // 0-24 is the whole day.
+    if (valid) return from % 24 === to % 24 ? null : { from: from % 24, to: to % 24 };
+    problems.push(`${name} must be any, or hours of the clock from-to such as 0-6 or 22-5 (got "${raw}")`);
+    return fallback;
+  };
+
   /** `off`, a hop count, or addresses and CIDR ranges separated by commas (never "trust anyone": see README). */
   const trustProxy = (): Config['trustProxy'] => {
     const raw = read('TRUST_PROXY');
@@ -162,6 +178,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       idleMs: integer('EMBEDDED_VACUUM_IDLE_MS', 3_000, 10, 3_600_000),
       minRows: integer('EMBEDDED_VACUUM_MIN_ROWS', 10_000, 1, 1_000_000_000),
       fullIdleMs: integer('EMBEDDED_VACUUM_FULL_IDLE_MS', 30_000, 10, 86_400_000),
+      fullPassHours: clockHours('EMBEDDED_VACUUM_FULL_HOURS', { from: 0, to: 6 }),
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);

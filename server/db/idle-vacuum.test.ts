@@ -14,7 +14,7 @@ import { multipart } from '../test-support/files';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { openDatabase } from './database';
 import { IdleVacuum } from './idle-vacuum';
-import { isDue, nextStep, type StepChoice, type TableChanges } from './vacuum-steps';
+import { isDue, nextStep, withinHours, type StepChoice, type TableChanges } from './vacuum-steps';
 import type { Queryable } from './pool';
 
 const IDLE_MS = 300;
@@ -373,6 +373,13 @@ describe('choosing and running vacuums', () => {
     expect(nextStep([{ ...orders, changed: 10, unvacuumed: 10 }], new Set(['r_orders']), choice())?.kind).toBe('full');
   });
 
+  it("tells whether an hour of the server's clock is within the full pass's hours, across midnight too", () => {
+    const at = (hour: number) => new Date(2026, 10, 27, hour, 30);
+    expect([0, 5, 6, 12].map((hour) => withinHours({ from: 0, to: 6 }, at(hour)))).toEqual([true, true, false, false]);
+    expect([21, 22, 23, 0, 4, 5, 12].map((hour) => withinHours({ from: 22, to: 5 }, at(hour)))).toEqual([false, true, true, true, true, false, false]);
+    expect(withinHours(null, at(12))).toBe(true);
+  });
+
   /** A pool whose statistics name two due tables and whose VACUUMs end when the test says. */
   function fakePool(tables = [table('r_a', 100_000, 50_000), table('r_b', 100_000, 20_000)]) {
     const vacuums: Array<{ table: string; statement: string; end: () => void }> = [];
@@ -447,6 +454,34 @@ describe('choosing and running vacuums', () => {
       await expect.poll(() => maintainer.done.map((done) => done.kind)).toEqual(['prune', 'full']);
       // Nothing owed any more: no third pass.
       await sleep(fullIdleMs * 2);
+      expect(vacuums).toHaveLength(2);
+    } finally {
+      await maintainer.stop();
+    }
+  });
+
+  it("gives a large table its full pass after the long quiet in the full pass's hours only", async () => {
+    const orders = table('r_orders', 1_000_000, 50_000, 50_000, 1_000);
+    const { pool, vacuums } = fakePool([orders]);
+    let now = new Date(2026, 10, 27, 11, 0);
+    const fullIdleMs = 100;
+    const maintainer = new IdleVacuum({ pool, idleMs: 20, minRows: 10_000, fullIdleMs, fullPassHours: { from: 0, to: 6 }, clock: () => now, pollMs: 10 });
+    maintainer.start();
+    try {
+      // At eleven in the morning: the prune after the short quiet, and no full pass however long the quiet.
+      await expect.poll(() => vacuums.length).toBe(1);
+      expect(vacuums[0].statement).toBe('VACUUM (INDEX_CLEANUP OFF)');
+      vacuums[0].end();
+      await sleep(fullIdleMs * 4);
+      expect(vacuums).toHaveLength(1);
+      // At two in the night: the full pass.
+      now = new Date(2026, 10, 28, 2, 0);
+      await expect.poll(() => vacuums.length).toBe(2);
+      expect(vacuums[1].statement).toBe('VACUUM (ANALYZE)');
+      vacuums[1].end();
+      // Owed no more: back in the day, nothing (a fifth of the table changed would start one at any hour: nextStep above).
+      now = new Date(2026, 10, 28, 11, 0);
+      await sleep(fullIdleMs * 4);
       expect(vacuums).toHaveLength(2);
     } finally {
       await maintainer.stop();

@@ -22,8 +22,8 @@
  * dead rows pruned to a line pointer, pages without one marked all-visible again, the heap's space reusable)
  * takes 0.4–0.5 s. So where the indexes are over `largeIndexBytes`, a table due after a short quiet gets the
  * heap pass (a "prune"), and the full pass (its index passes, the pages left not all-visible, ANALYZE) waits
- * for a longer quiet, `fullIdleMs`, or for a fifth of the table changed since the last one (autovacuum's own
- * scale factor), whichever comes first. bench/NOTES.md, "Issue 16 point 7", has the figures. A smaller table
+ * for a longer quiet, `fullIdleMs`, within the night's hours (`fullPassHours`), or for a fifth of the table changed
+ * since the last one (autovacuum's own scale factor), whichever comes first. bench/NOTES.md, "Issue 16 point 7", has the figures. A smaller table
  * gets the full pass at once, as its indexes cost little to read. Which table and which pass: vacuum-steps.ts.
  *
  * PGlite's statistics start from zero at every start: what was changed and not yet vacuumed when the server
@@ -34,7 +34,17 @@
  * PostgreSQL has autovacuum, and the engine's per-table settings tune it (paging.ts): nothing here runs there.
  */
 import type pg from 'pg';
-import { LARGE_INDEX_BYTES, nextStep, owesFullPass, type StepChoice, type TableChanges, type VacuumKind, type VacuumStep } from './vacuum-steps';
+import {
+  LARGE_INDEX_BYTES,
+  nextStep,
+  owesFullPass,
+  withinHours,
+  type ClockHours,
+  type StepChoice,
+  type TableChanges,
+  type VacuumKind,
+  type VacuumStep,
+} from './vacuum-steps';
 import { onDataWrite } from './write-watch';
 
 export interface IdleVacuumSettings {
@@ -44,6 +54,13 @@ export interface IdleVacuumSettings {
   minRows: number;
   /** No request in flight for this long before a full pass of a table with large indexes may start. */
   fullIdleMs: number;
+  /**
+   * The hours of the server's clock in which that long quiet may start a full pass (null or left out: any hour).
+   * A quiet of half a minute comes often in an office's working day, and whoever clicks during the full pass of a
+   * million orders waits 6–12 s for it: at night nobody does. A fifth of the table changed still starts the full
+   * pass at the next short quiet, whatever the hour, so a server that never runs at night does not owe it forever.
+   */
+  fullPassHours?: ClockHours | null;
 }
 
 interface ChangesRow {
@@ -102,6 +119,8 @@ export interface IdleVacuumOptions extends IdleVacuumSettings {
   largeIndexBytes?: number;
   /** How often idleness is looked at (default 1 s, or idleMs if shorter). */
   pollMs?: number;
+  /** The server's clock, for the full pass's hours (tests set their own hour). */
+  clock?: () => Date;
   log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
@@ -226,17 +245,23 @@ export class IdleVacuum {
     return !this.stopped && this.inFlight === 0 && Date.now() - this.lastActivity >= ms;
   }
 
+  /** The long quiet a full pass of a large table waits for: no request for `fullIdleMs`, within its hours. */
+  private longQuiet(): boolean {
+    const now = this.options.clock?.() ?? new Date();
+    return this.idleFor(this.options.fullIdleMs) && withinHours(this.options.fullPassHours ?? null, now);
+  }
+
   private choice(): StepChoice {
     return {
       minRows: this.options.minRows,
-      longIdle: this.idleFor(this.options.fullIdleMs),
+      longIdle: this.longQuiet(),
       largeIndexBytes: this.options.largeIndexBytes ?? LARGE_INDEX_BYTES,
     };
   }
 
   private tick() {
     if (this.running || !this.idleFor(this.options.idleMs)) return;
-    const fullPassNow = this.fullPassOwed && this.idleFor(this.options.fullIdleMs);
+    const fullPassNow = this.fullPassOwed && this.longQuiet();
     if (!this.written && this.asked.size === 0 && !fullPassNow) return;
     this.running = this.vacuumWhileIdle()
       .catch((error: unknown) => this.options.log?.warn({ err: error }, 'embedded database: reading table changes failed'))

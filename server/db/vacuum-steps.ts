@@ -47,9 +47,25 @@ export function isDue(changed: number, live: number, minRows: number): boolean {
   return changed >= threshold;
 }
 
+/**
+ * Hours of the server's clock (its TZ): from `from` o'clock up to, not including, `to` o'clock; across midnight
+ * when `from` is later than `to` (22–6).
+ */
+export interface ClockHours {
+  from: number;
+  to: number;
+}
+
+/** Whether `date`, read on the server's clock, falls within `hours`; null hours are every hour. */
+export function withinHours(hours: ClockHours | null, date: Date): boolean {
+  if (!hours) return true;
+  const hour = date.getHours();
+  return hours.from < hours.to ? hour >= hours.from && hour < hours.to : hour >= hours.from || hour < hours.to;
+}
+
 export interface StepChoice {
   minRows: number;
-  /** Whether the server has been idle for the full pass's longer quiet. */
+  /** Whether the server has been idle for the full pass's longer quiet, within the full pass's hours. */
   longIdle: boolean;
   largeIndexBytes: number;
 }

@@ -29,8 +29,8 @@ export const idleVacuumPlugin = fp(
       app.decorate('idleVacuum', null);
       return;
     }
-    const { idleMs, minRows, fullIdleMs } = embeddedVacuum;
-    const maintainer = new IdleVacuum({ pool: options.database.pool, idleMs, minRows, fullIdleMs, log: app.log });
+    const { idleMs, minRows, fullIdleMs, fullPassHours } = embeddedVacuum;
+    const maintainer = new IdleVacuum({ pool: options.database.pool, idleMs, minRows, fullIdleMs, fullPassHours, log: app.log });
     app.decorate('idleVacuum', maintainer);
 
     // Callback style and no closure per request beyond the one listener: this runs for every request.
