@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databases } from '../../server/test-support/databases';
 import { startTestApp, type TestApp } from '../../server/test-support/test-app';
 import { signIn } from './app';
-import { DEMO_LOGIN, DEMO_PASSWORD, DEMO_TARGET, seedDemoTenant } from './demo-tenant';
+import { DEMO_LOGIN, DEMO_OWNER_NAME, DEMO_PASSWORD, DEMO_TARGET, seedDemoTenant } from './demo-tenant';
 
 describe.each(databases)('the demo tenant on %s', (kind) => {
   let test: TestApp;
@@ -27,6 +27,8 @@ describe.each(databases)('the demo tenant on %s', (kind) => {
     const session = await signIn(test.app, DEMO_LOGIN, DEMO_PASSWORD);
     expect(session).not.toBeNull();
     const client = session!.client;
+    // The header greets the owner by name.
+    expect((await client.get<{ data: { name: string } }>('/api/profile/show')).data.name).toBe(DEMO_OWNER_NAME);
     expect(await client.total('/api/orders')).toBe(DEMO_TARGET.orders);
     expect(await client.total('/api/employees')).toBe(DEMO_TARGET.employees);
     expect(await client.total('/api/transport')).toBe(DEMO_TARGET.transport);

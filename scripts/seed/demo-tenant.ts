@@ -14,6 +14,7 @@ import { RecordMaker } from './records';
 export const DEMO_LOGIN = 'demo.dispatcher';
 export const DEMO_PASSWORD = 'fleetdesk-demo-2024';
 const DEMO_EMAIL = 'demo@fleetdesk.example';
+export const DEMO_OWNER_NAME = 'Jonas';
 
 export const DEMO_TARGET = { employees: 50, transport: 30, trailers: 20, orders: 300, cards: 40, repairs: 25 };
 
@@ -130,6 +131,18 @@ export async function seedDemoTenant(seed: SeedApp): Promise<DemoOutcome> {
   }
   const { client, user } = session;
   const mainCompanyId = user.company.id;
+
+  // ---- the owner's own name (registration asks none; the header shows "User" without it) ----
+  const profile = (await client.get<{ data: Row }>('/api/profile/show')).data;
+  if (!profile.name)
+    await client.send('POST', '/api/profile/update', {
+      login: DEMO_LOGIN,
+      email: DEMO_EMAIL,
+      phone: '+49 30 901820',
+      name: DEMO_OWNER_NAME,
+      last_name: 'Richter',
+      job_position: 'Managing director',
+    });
 
   // ---- company profile ----
   const main = (await client.get<{ data: Row }>(`/api/companies/show/${mainCompanyId}`)).data;
