@@ -22,9 +22,10 @@
  * dead rows pruned to a line pointer, pages without one marked all-visible again, the heap's space reusable)
  * takes 0.4–0.5 s. So where the indexes are over `largeIndexBytes`, a table due after a short quiet gets the
  * heap pass (a "prune"), and the full pass (its index passes, the pages left not all-visible, ANALYZE) waits
- * for a longer quiet, `fullIdleMs`, within the night's hours (`fullPassHours`), or for a fifth of the table changed
- * since the last one (autovacuum's own scale factor), whichever comes first. bench/NOTES.md, "Issue 16 point 7", has the figures. A smaller table
- * gets the full pass at once, as its indexes cost little to read. Which table and which pass: vacuum-steps.ts.
+ * for a longer quiet, `fullIdleMs`, within the night's hours (`fullPassHours`), or for a fifth of the table
+ * changed since the last one (autovacuum's own scale factor), whichever comes first. bench/NOTES.md, "Issue 16
+ * point 7", has the figures. A smaller table gets the full pass at once, as its indexes cost little to read.
+ * Which table and which pass: vacuum-steps.ts.
  *
  * PGlite's statistics start from zero at every start: what was changed and not yet vacuumed when the server
  * stopped is written to `embedded_vacuum_debt` (migrations 015, 018) then, and added to the statistics after
