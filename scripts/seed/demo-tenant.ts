@@ -1,8 +1,8 @@
 /**
  * The demo tenant of `npm run seed:demo` (demo.ts): three companies with bank accounts, departments, members,
- * 50 employees with passports, addresses, bank accounts and HR documents, 30 vehicles with handover acts,
- * 20 trailers with insurance, suppliers and fuel cards, repairs and 300 orders — made through the real API
- * of the app given. Idempotent: a second run finds the tenant, and a run that was interrupted fills in what
+ * 50 employees with passports, addresses, bank accounts and HR documents, 30 vehicles with their documents and
+ * handover acts, 20 trailers with insurance, suppliers and fuel cards, repairs and 300 orders — made through the
+ * real API of the app given. Idempotent: a second run finds the tenant, and a run that was interrupted fills in what
  * is missing. Kept apart from the command so that a test can run it (demo-tenant.test.ts): the demo data must
  * pass every rule the app gains.
  */
