@@ -11,7 +11,7 @@
  *    deep page's own), each once, as the engine's update statement changes a row (a new price in `data`,
  *    `version + 1`, `updated_at`, `updated_by`; no audit entry): SQL UPDATEs of 1,000 rows each, sent by this
  *    bench straight to the server's own database process (its wire port), because through the API each order's
- *    save runs its compliance check (server/engine/rules/orders.ts) and went at ~8 updates/s here (100,000 would
+ *    save runs its compliance check (server/rules/orders.ts) and went at ~8 updates/s here (100,000 would
  *    take hours). /api/health is asked every 300 ms meanwhile, so the server is never idle and vacuums nothing
  *    yet. Then one update through the API (`PUT /api/orders/update/{id}`), so the server hears a write (it reads
  *    the tables' statistics only after hearing one: idle-vacuum.ts).

@@ -12,7 +12,7 @@ export const orders = defineResource({
   idField: '_id',
   label: ['cargo_number', 'customer'],
   routes: { list: '/' },
-  // Problems of the crew and equipment over the trip, as the form is filled in (server/engine/rules/orders.ts).
+  // Problems of the crew and equipment over the trip, as the form is filled in (server/rules/orders.ts).
   check: { method: 'POST', path: '/orders/check' },
   // Administrators choose there whether such a problem blocks the save (the tenant setting orders_block_on_compliance).
   listActions: ['order-settings'],

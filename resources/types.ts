@@ -130,7 +130,7 @@ export interface ResourceDefinition {
    * message, … }] }`: problems that do not stop a save (an order's driver whose licence expires during the
    * trip). The generic form calls it (debounced) as the member fills it in and lists the warnings above its
    * fields; saving answers the same `warnings` beside `data`, which the form shows as a notification. The
-   * server serves it from the resource's rule `warnings` (server/engine/rules/types.ts), only the fields sent
+   * server serves it from the resource's rule `warnings` (server/engine/rule-types.ts), only the fields sent
    * being validated. Orders have `{ method: 'POST', path: '/orders/check' }`.
    */
   check?: Endpoint;

@@ -8,9 +8,11 @@ import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { enginePlugin } from './engine/index';
+import { resourceRules } from './rules/index';
 import { createTranslator, type Translator } from './i18n/i18n';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authPlugin } from './plugins/auth';
+import { apiDocsRoutes } from './routes/api-docs';
 import { auditLogRoutes } from './routes/audit-log';
 import { handoverActRoutes } from './routes/hand-written/handover-acts';
 import { handoverActListRoutes } from './routes/hand-written/handover-acts-list';
@@ -90,10 +92,12 @@ export const fleetdeskApp = fp(
     await app.register(profileRoutes, { database });
     await app.register(fileRoutes);
     await app.register(lookupRoutes, { referenceDataDir: options.referenceDataDir });
-    // The schema-driven engine: every resource of the registry, its routes, OpenAPI and docs page.
-    await app.register(enginePlugin, { database, schemasDir: options.schemasDir, apiDocs: config.apiDocs });
+    // The schema-driven engine: every resource of the registry and its routes, with the resources' rules.
+    await app.register(enginePlugin, { database, schemasDir: options.schemasDir, rules: resourceRules });
     // Export of every list, import into the importable ones (issue 15).
-    await app.register(importExportRoutes, { database, translator, referenceDataDir: options.referenceDataDir });
+    await app.register(importExportRoutes, { database, translator, referenceDataDir: options.referenceDataDir, rules: resourceRules });
+    // The OpenAPI document of every route (built at its first request, when all are registered) and its docs page.
+    await app.register(apiDocsRoutes, { model: app.engine, apiDocs: config.apiDocs });
     await app.register(transportRoutes, { database });
     await app.register(documentStatusRoutes, { database });
     await app.register(transportDocumentRoutes, { database });

@@ -15,8 +15,7 @@ import type { Translate } from '../i18n/i18n';
 import type { EngineModel, EngineResource } from './model';
 import { define, type RecordRow } from './records';
 import { checkReferences } from './references';
-import { resourceRules } from './rules/index';
-import type { RuleContext, RuleWarnings, WriteFacts } from './rules/types';
+import type { ResourceRules, RuleContext, RuleWarnings, WriteFacts } from './rule-types';
 import type { EngineStore, Scope } from './store';
 
 /** A 422 with messages per field, as every refused write answers. */
@@ -67,11 +66,14 @@ export function wireWarnings(t: Translate, result: RuleWarnings): Array<Record<s
 }
 
 /**
- * The rule's warnings for what is about to be stored (rules/types.ts `warnings`); when the tenant makes them
+ * The rule's warnings for what is about to be stored (rule-types.ts `warnings`); when the tenant makes them
  * block, a 422 with each reason under its field, thrown inside the write so nothing is stored.
  */
-export async function blockingWarnings(context: RuleContext, facts: WriteFacts): Promise<Array<Record<string, unknown>> | undefined> {
-  const rules = resourceRules[context.resource.name];
+export async function blockingWarnings(
+  context: RuleContext,
+  facts: WriteFacts,
+  rules: ResourceRules | undefined,
+): Promise<Array<Record<string, unknown>> | undefined> {
   if (!rules?.warnings) return undefined;
   const result = await rules.warnings(context, facts);
   if (result.warnings.length > 0 && (await result.blocks())) {
@@ -85,6 +87,8 @@ export async function blockingWarnings(context: RuleContext, facts: WriteFacts):
 export interface CreateRequest {
   model: EngineModel;
   resource: EngineResource;
+  /** The resource's rules beyond its schema (server/rules/), if it has any. */
+  rules?: ResourceRules;
   /** The signed-in member creating it (the audit trail's actor). */
   actor: UserRow;
   t: Translate;
@@ -107,8 +111,7 @@ export async function createRecord(
   data: Record<string, unknown>,
   scope: Scope,
 ): Promise<{ row: RecordRow; warnings: Array<Record<string, unknown>> | undefined }> {
-  const { model, resource, actor, t } = request;
-  const rules = resourceRules[resource.name];
+  const { model, resource, rules, actor, t } = request;
   for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
   validateRecord(resource, data);
   if (!request.referencesFound) {
@@ -119,7 +122,7 @@ export async function createRecord(
   const context: RuleContext = { client: store.client, store, model, resource, actor, t };
   const facts: WriteFacts = { id: null, data, current: null, parentId: scope.parentId };
   const taken = (await rules?.beforeWrite?.(context, facts)) ?? {};
-  const warnings = await blockingWarnings(context, facts);
+  const warnings = await blockingWarnings(context, facts, rules);
   let created = await store.insert(resource, data, actor.id, scope.parentId, request.action ?? 'create');
   if (rules?.afterWrite) {
     await rules.afterWrite(context, { id: created.id, data, current: null, taken, parentId: scope.parentId });

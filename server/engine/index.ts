@@ -1,16 +1,17 @@
 /**
  * The schema-driven engine as one Fastify plugin: at start it reads the schema files of every resource
- * in the registry, makes their tables and indexes, and registers their generic routes, the OpenAPI
- * document and its docs page. Nothing here is per resource: a new resource is a schema, a registry
- * entry and its locale keys.
+ * in the registry, makes their tables and indexes, and registers their generic routes. Nothing here is
+ * per resource: a new resource is a schema, a registry entry and its locale keys; what one resource needs
+ * beyond its schema is a rule, handed in from server/rules/ (rule-types.ts says what a rule may do). The
+ * OpenAPI document and its docs page are server/routes/api-docs.ts, which adds import and export.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { resources as registry } from '../../resources/index';
 import type { ResourceDefinition } from '../../resources/types';
 import type { Database } from '../db/database';
-import { docsRoutes } from './docs';
 import { buildModel, type EngineModel } from './model';
+import type { RuleRegistry } from './rule-types';
 import { registerResourceRoutes } from './routes';
 import { countsMaintenance } from './counts';
 import { ListTotals } from './list-totals';
@@ -35,8 +36,8 @@ export interface EngineOptions {
   schemasDir?: string;
   /** The resources (default: the registry). */
   resources?: readonly ResourceDefinition[];
-  /** Serve /api/docs (the OpenAPI document itself is always served). */
-  apiDocs?: boolean;
+  /** Each resource's rules beyond its schema (server/rules/index.ts); none: plain schema-driven CRUD. */
+  rules?: RuleRegistry;
 }
 
 async function engine(app: FastifyInstance, options: EngineOptions) {
@@ -72,8 +73,7 @@ async function engine(app: FastifyInstance, options: EngineOptions) {
     await totals.stop();
   });
   app.decorate('engine', model);
-  for (const resource of model.resources) registerResourceRoutes(app, options.database, model, resource, totals);
-  await app.register(docsRoutes, { model, apiDocs: options.apiDocs ?? true });
+  for (const resource of model.resources) registerResourceRoutes(app, options.database, model, resource, { totals, rules: options.rules?.[resource.name] });
 }
 
 // fastify-plugin: the routes and `app.engine` belong to the app, not to an encapsulated child context.

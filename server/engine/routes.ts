@@ -16,13 +16,13 @@ import { unstorableFields } from './body';
 import { readCursor } from './cursor';
 import { listPage } from './list-pipeline';
 import type { ListTotals } from './list-totals';
+import type { ResourceRules } from './rule-types';
 import { tabCounts } from './tab-counts';
 import { parseListQuery } from './list-query';
 import { maskRecord, sensitiveFieldsIn, withoutSensitiveWrites } from './masking';
 import { endpointsOf, type EndpointAction as Action, type EngineModel, type EngineResource } from './model';
 import { define, toWire, withoutProtectedFields, type RecordRow } from './records';
 import { checkReferences, deleteWithRules } from './references';
-import { resourceRules } from './rules/index';
 import { pathId, scopeOfPath } from './scope';
 import { EngineStore } from './store';
 
@@ -39,7 +39,13 @@ export function fastifyPath(path: string): string {
   return `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
-export function registerResourceRoutes(app: FastifyInstance, database: Database, model: EngineModel, resource: EngineResource, totals?: ListTotals) {
+export function registerResourceRoutes(
+  app: FastifyInstance,
+  database: Database,
+  model: EngineModel,
+  resource: EngineResource,
+  { totals, rules }: { totals?: ListTotals; rules?: ResourceRules } = {},
+) {
   const { definition } = resource;
   const parent = definition.parent;
   const required = new Set(resource.loaded.schema.required ?? []);
@@ -48,8 +54,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
       .filter(([, property]) => property.writeOnly === true)
       .map(([field]) => field),
   );
-  const creating = (request: FastifyRequest) => ({ model, resource, actor: request.user, t: request.t });
-  const rules = resourceRules[resource.name];
+  const creating = (request: FastifyRequest) => ({ model, resource, rules, actor: request.user, t: request.t });
 
   /** The record as this request's member may see it. */
   function wire(request: FastifyRequest, row: RecordRow): Record<string, unknown> {
@@ -69,7 +74,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
   }
 
   /**
-   * Fields computed in code for the records answered (rules/types.ts `annotate`), a page at once: lists, a
+   * Fields computed in code for the records answered (rule-types.ts `annotate`), a page at once: lists, a
    * show and a save's answer carry them alike, so a saved record reads as the show page will read it.
    */
   async function annotate(request: FastifyRequest, records: Array<Record<string, unknown>>) {
@@ -161,7 +166,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
         await hashWriteOnly(resource, data, current.data);
         const context = { client: store.client, store, model, resource, actor: request.user, t: request.t };
         const taken = (await rules?.beforeWrite?.(context, { id, data, current: current.data, parentId: scope.parentId })) ?? {};
-        const warnings = await blockingWarnings(context, { id, data, current: current.data, parentId: scope.parentId });
+        const warnings = await blockingWarnings(context, { id, data, current: current.data, parentId: scope.parentId }, rules);
         let updated = await store.update(resource, id, data, request.user.id, current.data);
         if (rules?.afterWrite) {
           await rules.afterWrite(context, { id, data, current: current.data, taken, parentId: scope.parentId });
@@ -217,7 +222,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database,
     });
   }
 
-  // A body's warnings without storing it (`check` in the definition; rules/types.ts `warnings`): what the form
+  // A body's warnings without storing it (`check` in the definition; rule-types.ts `warnings`): what the form
   // shows as soon as the fields they depend on are filled in. Only the fields sent are validated (a form
   // half filled in is checked too), references are checked as a save checks them (another tenant's id is a
   // 422, exactly like one that never existed), and a tenant setting that blocks saves does not block this.

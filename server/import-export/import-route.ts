@@ -9,6 +9,7 @@ import { holds, permissionName, SENSITIVE_RIGHT } from '../../resources/permissi
 import type { Database } from '../db/database';
 import { invalid } from '../engine/create-record';
 import type { EngineModel, EngineResource } from '../engine/model';
+import type { ResourceRules } from '../engine/rule-types';
 import { fastifyPath } from '../engine/routes';
 import { HttpError } from '../http-error';
 import type { Translator } from '../i18n/i18n';
@@ -65,6 +66,7 @@ export function registerImportRoute(
   resource: EngineResource,
   translator: Translator,
   referenceDataDir?: string,
+  rules?: ResourceRules,
 ) {
   const list = resource.definition.api.list;
   if (!resource.definition.importable || !list || resource.definition.parent) return;
@@ -94,6 +96,7 @@ export function registerImportRoute(
         database,
         model,
         resource,
+        rules,
         actor: request.user,
         t: request.t,
         readings,

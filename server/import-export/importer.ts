@@ -12,6 +12,7 @@ import { dropEmptyOptionalFields } from '../../validation/normalize-body';
 import type { FieldMessages } from '../../validation/messages';
 import { createRecord, uniqueViolation } from '../engine/create-record';
 import type { EngineModel, EngineResource } from '../engine/model';
+import type { ResourceRules } from '../engine/rule-types';
 import { EngineStore } from '../engine/store';
 import { HttpError } from '../http-error';
 import type { Translate } from '../i18n/i18n';
@@ -44,6 +45,8 @@ export interface ImportJob {
   database: Database;
   model: EngineModel;
   resource: EngineResource;
+  /** The resource's rules (server/rules/): a row meets them as a form's record does. */
+  rules?: ResourceRules;
   actor: UserRow;
   t: Translate;
   readings: Readings;
@@ -59,7 +62,7 @@ export interface ImportJob {
 class RollBack extends Error {}
 
 export async function importRows(job: ImportJob): Promise<ImportOutcome> {
-  const { database, model, resource, actor, t, table, fields } = job;
+  const { database, model, resource, rules, actor, t, table, fields } = job;
   const outcome: ImportOutcome = { rows: table.rows.length, valid: 0, created: 0, errors: [], moreErrors: 0 };
   const failed = new Set<number>();
   const columnOf = new Map(fields.map((field, index) => [field, table.headings[index]]));
@@ -83,7 +86,7 @@ export async function importRows(job: ImportJob): Promise<ImportOutcome> {
       };
       const cells = new CellReader(job.readings, labelIndexOf);
       // Every reference of a row is found by label among the tenant's records (reference-labels.ts).
-      const request = { model, resource, actor, t, action: 'import' as const, referencesFound: true };
+      const request = { model, resource, rules, actor, t, action: 'import' as const, referencesFound: true };
       // A savepoint per row; the last row's is released as the next one's is taken, in one round trip.
       let savepoint = false;
 

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
+import type { RuleRegistry } from '../engine/rule-types';
 import type { Translator } from '../i18n/i18n';
 import { registerExportRoute } from './export-route';
 import { registerImportRoute } from './import-route';
@@ -12,12 +13,14 @@ export interface ImportExportOptions {
   database: Database;
   translator: Translator;
   referenceDataDir?: string;
+  /** The resources' rules (server/rules/), which an imported row meets as a form's does. */
+  rules?: RuleRegistry;
 }
 
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register()
 export async function importExportRoutes(app: FastifyInstance, options: ImportExportOptions) {
   for (const resource of app.engine.resources) {
     registerExportRoute(app, options.database, app.engine, resource, options.referenceDataDir);
-    registerImportRoute(app, options.database, app.engine, resource, options.translator, options.referenceDataDir);
+    registerImportRoute(app, options.database, app.engine, resource, options.translator, options.referenceDataDir, options.rules?.[resource.name]);
   }
 }

@@ -7,7 +7,7 @@
 import { untranslatedLabel } from '../../resources/field-labels';
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { LANGUAGES, type Language, type Translate, type Translator } from '../i18n/i18n';
-import { contractList, countryList, loadReferenceData, type Contract, type Country } from '../routes/lookups';
+import { contractList, countryList, loadReferenceData, type Contract, type Country } from '../lookups/reference-lists';
 import type { EngineResource } from '../engine/model';
 
 /** Text as compared when reading a file: no accents, no case, single spaces. */

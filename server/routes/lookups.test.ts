@@ -5,7 +5,7 @@ import { call, registerUser, type RegisteredUser } from '../test-support/api-cli
 import { databases } from '../test-support/databases';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { endpointsOf } from '../engine/model';
-import { loadReferenceData } from './lookups';
+import { loadReferenceData } from '../lookups/reference-lists';
 
 describe.each(databases)('lookups and API documents on %s', (kind) => {
   let test: TestApp;

@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/pool';
 
 export interface TenantSettings {
-  /** A problem of an order's crew or equipment over the trip stops the save (server/engine/rules/orders.ts). */
+  /** A problem of an order's crew or equipment over the trip stops the save (server/rules/orders.ts). */
   orders_block_on_compliance: boolean;
 }
 

@@ -11,7 +11,7 @@
  * Storage: each status is a record of `hr-document-statuses` (parent: the type), which is what
  * employee document status rows refer to; the type's `statuses` array mirrors them as `{id, name}`
  * (the engine derives `doc_statuses_amount` from that array). Statuses written with the type through the
- * generic routes get their records there (engine/rules/hr-document-types.ts); a type stored before that
+ * generic routes get their records there (server/rules/hr-document-types.ts); a type stored before that
  * rule gets them at its first status call ("materializes" them). Everything runs in one transaction.
  * Answers carry the document type as the generic routes answer it (with `statuses` and `doc_statuses_amount`).
  */
@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createAjv } from '../../../validation/create-ajv';
 import { toFieldMessages } from '../../../validation/field-errors';
 import { identifier, sql } from '../../db/sql';
-import { deleteStatusWithDocuments } from '../../engine/rules/hr-document-types';
+import { deleteStatusWithDocuments } from '../../rules/hr-document-types';
 import type { EngineStore } from '../../engine/store';
 import { HttpError } from '../../http-error';
 import {

@@ -24,7 +24,7 @@ import { sql } from '../../db/sql';
 import { actPdf } from '../../handover/act-pdf';
 import { compareActs } from '../../handover/compare';
 import { engineResource, findOr404, inTransaction, paramId, readStore, toWire, type HandWrittenOptions, type RecordRow, guard } from './support';
-import { photoIdsOf } from '../../engine/rules/handover-acts';
+import { photoIdsOf } from '../../rules/handover-acts';
 import { ensureFileOwnerTriggers, readMultipartForm, type Upload } from './uploads';
 
 const OWNER_KIND = 'handover-act';

@@ -5,7 +5,7 @@
 import { useList, type BaseRecord } from '@refinedev/core';
 import { readNotifications } from '../../providers/notifications';
 
-/** The server's limit (server/engine/rules/passports.ts): the add button says so before the server must. */
+/** The server's limit (server/rules/passports.ts): the add button says so before the server must. */
 export const maxPassports = 5;
 
 export function usePassports(employeeId: string) {

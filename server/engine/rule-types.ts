@@ -4,12 +4,12 @@
  * calls the write hooks inside the write's transaction, so a refusal (an HttpError) leaves nothing
  * written. A resource without rules is plain schema-driven CRUD.
  */
-import type { UserRow } from '../../auth/users';
-import type { Queryable } from '../../db/pool';
-import type { Translate } from '../../i18n/i18n';
-import type { ValidationMessage } from '../../../validation/messages';
-import type { EngineModel, EngineResource } from '../model';
-import type { EngineStore } from '../store';
+import type { UserRow } from '../auth/users';
+import type { Queryable } from '../db/pool';
+import type { Translate } from '../i18n/i18n';
+import type { ValidationMessage } from '../../validation/messages';
+import type { EngineModel, EngineResource } from './model';
+import type { EngineStore } from './store';
 
 export interface RuleContext {
   client: Queryable;
@@ -87,3 +87,9 @@ export interface ResourceRules {
   /** Before the record and what depends on it go. */
   beforeDelete?(context: RuleContext, record: { id: number; data: Record<string, unknown> }): Promise<void>;
 }
+
+/**
+ * Each resource's rules beyond its schema, by resource name: handed in by the app (server/rules/index.ts), so
+ * the engine knows what a rule may do, not which rules there are.
+ */
+export type RuleRegistry = Readonly<Record<string, ResourceRules>>;

@@ -4,7 +4,7 @@ import { handoverActRules } from './handover-acts';
 import { hrDocumentTypeRules } from './hr-document-types';
 import { orderRules } from './orders';
 import { passportRules } from './passports';
-import type { ResourceRules } from './types';
+import type { ResourceRules } from '../engine/rule-types';
 import { memberRules } from './users';
 
 export const resourceRules: Readonly<Record<string, ResourceRules>> = {
@@ -16,4 +16,4 @@ export const resourceRules: Readonly<Record<string, ResourceRules>> = {
   orders: orderRules,
 };
 
-export type { ResourceRules, RuleContext, WriteFacts } from './types';
+export type { ResourceRules, RuleContext, WriteFacts } from '../engine/rule-types';

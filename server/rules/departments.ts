@@ -6,8 +6,8 @@
  * (the x-ref's set-null rule); deleting a member removes them from every department (their row goes)
  * and from any head_id (set-null).
  */
-import type { EngineResource } from '../model';
-import type { ResourceRules } from './types';
+import type { EngineResource } from '../engine/model';
+import type { ResourceRules } from '../engine/rule-types';
 
 export const departmentRules: ResourceRules = {
   beforeWrite(_context, { data }) {

@@ -5,9 +5,9 @@
  * (the default in production).
  */
 import type { FastifyInstance } from 'fastify';
-import type { EngineModel } from './model';
+import type { EngineModel } from '../engine/model';
 import { withImportExport } from '../import-export/openapi-operations';
-import { buildOpenApi, withOtherRoutes } from './openapi';
+import { buildOpenApi, withOtherRoutes } from '../engine/openapi';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -42,7 +42,7 @@ Every call needs <code>Authorization: Bearer &lt;token&gt;</code>; state-changin
 }
 
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
-export async function docsRoutes(app: FastifyInstance, options: { model: EngineModel; apiDocs: boolean }) {
+export async function apiDocsRoutes(app: FastifyInstance, options: { model: EngineModel; apiDocs: boolean }) {
   // Built once, on the first request: by then every route is registered, and the registry and the
   // schemas do not change while the server runs.
   let built: { document: ReturnType<typeof buildOpenApi>; page: string } | null = null;

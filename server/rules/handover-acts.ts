@@ -10,10 +10,10 @@
  * back as it shows it), never name a file that is not already one of this act's damage photos; a photo
  * dropped from every damage is deleted with the write.
  */
-import { sql } from '../../db/sql';
-import { HttpError } from '../../http-error';
-import type { EngineResource } from '../model';
-import type { ResourceRules } from './types';
+import { sql } from '../db/sql';
+import { HttpError } from '../http-error';
+import type { EngineResource } from '../engine/model';
+import type { ResourceRules } from '../engine/rule-types';
 
 const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 

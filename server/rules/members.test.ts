@@ -4,12 +4,12 @@
  * in sync both ways, on create, update and delete.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presetPermissions } from '../../../resources/permissions';
-import { call, registerUser, signIn, type RegisteredUser } from '../../test-support/api-client';
-import { databases } from '../../test-support/databases';
-import { en } from '../../test-support/locale-text';
-import { createMember } from '../../test-support/members';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { presetPermissions } from '../../resources/permissions';
+import { call, registerUser, signIn, type RegisteredUser } from '../test-support/api-client';
+import { databases } from '../test-support/databases';
+import { en } from '../test-support/locale-text';
+import { createMember } from '../test-support/members';
+import { startTestApp, type TestApp } from '../test-support/test-app';
 
 describe.each(databases)('members and departments on %s', (kind) => {
   let test: TestApp;

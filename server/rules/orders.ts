@@ -5,10 +5,10 @@
  * `POST /api/orders/check` answers them for a body without saving (the definition's `check`); list pages
  * and the show mark each order with its problems' messages in `compliance_warnings`.
  */
-import { holds } from '../../../resources/permissions';
-import { orderProblems, problemDetail, problemReason } from '../../compliance/order-check';
-import { readTenantSettings } from '../../settings/tenant-settings';
-import type { ResourceRules } from './types';
+import { holds } from '../../resources/permissions';
+import { orderProblems, problemDetail, problemReason } from '../compliance/order-check';
+import { readTenantSettings } from '../settings/tenant-settings';
+import type { ResourceRules } from '../engine/rule-types';
 
 /** The read-only field of the order schema that carries the marks (an admin may remove it from the schema). */
 const MARKS_FIELD = 'compliance_warnings';

@@ -10,12 +10,12 @@
  *   too: their tokens go with their row). A changed right applies from their next request, since every
  *   request reads the member afresh (plugins/auth.ts).
  */
-import { holds } from '../../../resources/permissions';
-import { revokeAllTokens } from '../../auth/tokens';
-import type { MemberData } from '../../auth/users';
-import type { Queryable } from '../../db/pool';
-import { HttpError } from '../../http-error';
-import type { ResourceRules, RuleContext } from './types';
+import { holds } from '../../resources/permissions';
+import { revokeAllTokens } from '../auth/tokens';
+import type { MemberData } from '../auth/users';
+import type { Queryable } from '../db/pool';
+import { HttpError } from '../http-error';
+import type { ResourceRules, RuleContext } from '../engine/rule-types';
 
 const isAdministrator = (data: Record<string, unknown> | null) => data?.administrator === true;
 const isActive = (data: Record<string, unknown> | null) => data?.active !== false;

@@ -1,8 +1,8 @@
 /** A handover act's mileage only goes up (issue 13), and a higher one becomes the vehicle's; on both databases, per tenant. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectErrorShape, registerUser, type RegisteredUser } from '../../test-support/api-client';
-import { databases } from '../../test-support/databases';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { call, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { databases } from '../test-support/databases';
+import { startTestApp, type TestApp } from '../test-support/test-app';
 
 describe.each(databases)('handover act mileage on %s', (kind) => {
   let test: TestApp;

@@ -4,10 +4,10 @@
  * trail). The count is taken with the employee's row locked, so two passports added at once cannot both
  * be the sixth.
  */
-import { sql } from '../../db/sql';
-import { HttpError } from '../../http-error';
-import type { EngineResource } from '../model';
-import type { ResourceRules } from './types';
+import { sql } from '../db/sql';
+import { HttpError } from '../http-error';
+import type { EngineResource } from '../engine/model';
+import type { ResourceRules } from '../engine/rule-types';
 
 /**
  * SPEC §9 leaves the maximum open: five covers a driver's usual, biometric and replaced passports and a

@@ -7,11 +7,11 @@
  * documents that use it (SPEC §4, as the status route does). The status routes
  * (routes/hand-written/document-statuses.ts) change one status at a time and keep the array in step.
  */
-import { identifier, sql } from '../../db/sql';
-import type { EngineModel, EngineResource } from '../model';
-import { deleteWithRules } from '../references';
-import type { EngineStore } from '../store';
-import type { ResourceRules } from './types';
+import { identifier, sql } from '../db/sql';
+import type { EngineModel, EngineResource } from '../engine/model';
+import { deleteWithRules } from '../engine/references';
+import type { EngineStore } from '../engine/store';
+import type { ResourceRules } from '../engine/rule-types';
 
 interface StatusItem {
   id?: number;

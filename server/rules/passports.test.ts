@@ -1,10 +1,10 @@
 /** An employee's passports: at most five, one primary (SPEC §3, §8), on both databases and per tenant. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineResource } from '../model';
-import { call, expectErrorShape, registerUser, type RegisteredUser } from '../../test-support/api-client';
-import { databases } from '../../test-support/databases';
-import { model, RecordMaker } from '../../test-support/engine-records';
-import { startTestApp, type TestApp } from '../../test-support/test-app';
+import type { EngineResource } from '../engine/model';
+import { call, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { databases } from '../test-support/databases';
+import { model, RecordMaker } from '../test-support/engine-records';
+import { startTestApp, type TestApp } from '../test-support/test-app';
 import { MAX_PASSPORTS_PER_EMPLOYEE } from './passports';
 
 const employees = model.byName.get('employees') as EngineResource;
