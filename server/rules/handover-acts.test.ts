@@ -64,6 +64,35 @@ describe.each(databases)('handover act mileage on %s', (kind) => {
     expect(await truckMileage(truck)).toBe(30_000);
   });
 
+  it('refuses a back-dated act above a later act’s mileage, naming that act, and leaves the vehicle’s mileage as it was', async () => {
+    const truck = await newTruck(1_000);
+    expect((await act(truck, '2026-10-01', 2_000)).statusCode).toBe(200);
+    const above = await act(truck, '2026-05-01', 50_000, owner.token, 'de');
+    expect(above.statusCode, above.body).toBe(422);
+    const message = expectErrorShape(above).errors?.mileage?.[0];
+    expect(message).toMatch(/2026-10-01/);
+    expect(message).toMatch(/2000|2\.000|2,000/);
+    expect(await truckMileage(truck)).toBe(2_000);
+    // Between the earlier floor and the later act's mileage it is taken, and the next act is measured as before.
+    expect((await act(truck, '2026-05-01', 1_500)).statusCode).toBe(200);
+    expect((await act(truck, '2026-11-01', 3_000)).statusCode).toBe(200);
+    expect(await truckMileage(truck)).toBe(3_000);
+  });
+
+  it('refuses to set a vehicle’s mileage below what its acts recorded, and takes a correction above it', async () => {
+    const truck = await newTruck(1_000);
+    expect((await act(truck, '2026-10-01', 2_000)).statusCode).toBe(200);
+    const version = async () =>
+      (await call(test.app, 'GET', `/api/transport/show/${truck}`, undefined, { token: owner.token })).json<{ data: { version: number } }>().data.version;
+    const lowered = await call(test.app, 'PUT', `/api/transport/update/${truck}`, { mileage: 10, version: await version() }, { token: owner.token });
+    expect(lowered.statusCode, lowered.body).toBe(422);
+    expect(expectErrorShape(lowered).errors?.mileage?.[0]).toMatch(/2026-10-01/);
+    expect(await truckMileage(truck)).toBe(2_000);
+    const corrected = await call(test.app, 'PUT', `/api/transport/update/${truck}`, { mileage: 2_100, version: await version() }, { token: owner.token });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(await truckMileage(truck)).toBe(2_100);
+  });
+
   it('checks an edited act too', async () => {
     const truck = await newTruck();
     await act(truck, '2026-01-10', 10_000);

@@ -1,7 +1,8 @@
 /**
  * A handover act's mileage (issue 13): an odometer only goes up. An act may not give a lower mileage than
  * an act of the same vehicle dated before it (or on the same day and made earlier), nor, when it is the
- * vehicle's latest act, than the vehicle's own mileage; the refusal names the mileage it must reach. A
+ * vehicle's latest act, than the vehicle's own mileage; the refusal names the mileage it must reach. Nor
+ * may a back-dated act give a higher mileage than an act dated after it (the refusal names that act). A
  * higher mileage becomes the vehicle's (its change is in the audit trail). The vehicle's row is locked
  * first, so two acts saved at once are checked one after the other.
  *
@@ -64,6 +65,20 @@ export const handoverActRules: ResourceRules = {
       0,
     );
     const later = await store.count(resource, { parentId }, [others, sql`NOT (${before})`]);
+    // A back-dated act may not read more than an act after it: the odometer would have gone back in between.
+    const [next] = await store.page(
+      resource,
+      { parentId },
+      [others, sql`NOT (${before})`, sql`jsonb_typeof(data->'mileage') = 'number'`],
+      sql`(data->>'mileage')::numeric ASC`,
+      1,
+      0,
+    );
+    const ceiling = numberOf(next?.data.mileage);
+    if (ceiling !== undefined && mileage > ceiling)
+      throw new HttpError(422, 'errors.invalidData', {
+        fieldErrors: { mileage: [{ key: 'handover-acts.mileageAboveNext', params: { next: ceiling, date: String(next?.data.date) } }] },
+      });
     const floors = [numberOf(earlier[0]?.data.mileage), later === 0 ? numberOf(vehicle?.data.mileage) : undefined].filter(
       (value): value is number => value !== undefined,
     );

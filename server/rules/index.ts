@@ -4,6 +4,7 @@ import { handoverActRules } from './handover-acts';
 import { hrDocumentTypeRules } from './hr-document-types';
 import { orderRules } from './orders';
 import { passportRules } from './passports';
+import { transportRules } from './transport';
 import type { ResourceRules } from '../engine/rule-types';
 import { memberRules } from './users';
 
@@ -13,6 +14,7 @@ export const resourceRules: Readonly<Record<string, ResourceRules>> = {
   'hr-document-types': hrDocumentTypeRules,
   passports: passportRules,
   'handover-acts': handoverActRules,
+  transport: transportRules,
   orders: orderRules,
 };
 
