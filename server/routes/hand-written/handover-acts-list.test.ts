@@ -85,9 +85,13 @@ describe.each(databases)('the fleet list of handover acts on %s', (kind) => {
     expect(second.pagination).toEqual({ total: 3, currentPage: 2, perPage: 2, lastPage: 2 });
   });
 
-  it('answers 422 on a parameter it cannot read', async () => {
+  it('answers 422 on a parameter it cannot read, an impossible date, an unknown or a repeated one', async () => {
     for (const [query, field] of [
       ['?date_from=yesterday', 'date_from'],
+      ['?date_to=2026-02-30', 'date_to'],
+      ['?sort=date', 'sort'],
+      ['?ids=8', 'ids'],
+      ['?page=1&page=2', 'page'],
       ['?transport_id=abc', 'transport_id'],
       ['?perPage=1000', 'perPage'],
       ['?page=0', 'page'],

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { recordLabel } from '../../../resources/label';
+import { formats } from '../../../validation/formats';
 import { addMessage, type FieldMessages } from '../../../validation/messages';
 import { identifier, sql, type Sql } from '../../db/sql';
 import type { EngineResource } from '../../engine/model';
@@ -18,7 +19,6 @@ import type { EngineStore } from '../../engine/store';
 import { compareActs } from '../../handover/compare';
 import { engineResource, guard, hasErrors, invalid, readStore, toWire, type HandWrittenOptions, type RecordRow } from './support';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^[1-9]\d{0,15}$/;
 const MAX_PER_PAGE = 100;
 
@@ -44,6 +44,12 @@ export interface ActListQuery {
 /** The query string as the list reads it; a value it cannot read is a message on its parameter. */
 export function readActListQuery(query: Record<string, unknown>): { value: ActListQuery; errors: FieldMessages } {
   const errors: FieldMessages = {};
+  // An unknown or misspelt parameter, or one given twice, is a 422 as on the engine's lists (list-query.ts):
+  // a typo must show instead of silently answering every act.
+  for (const [name, given] of Object.entries(query)) {
+    if (!Object.hasOwn(QUERY_DOCUMENTED, name)) addMessage(errors, name, { key: 'validation.notAllowed' });
+    else if (typeof given !== 'string') addMessage(errors, name, { key: 'validation.invalid' });
+  }
   const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? query[name] : undefined);
   const whole = (name: string, max = Number.MAX_SAFE_INTEGER) => {
     const value = text(name);
@@ -53,7 +59,7 @@ export function readActListQuery(query: Record<string, unknown>): { value: ActLi
   };
   const date = (name: string) => {
     const value = text(name);
-    if (value !== undefined && !DATE.test(value)) return void addMessage(errors, name, { key: 'validation.invalid' });
+    if (value !== undefined && !formats.date(value)) return void addMessage(errors, name, { key: 'validation.invalid' });
     return value;
   };
   const value: ActListQuery = {
