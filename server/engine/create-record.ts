@@ -23,7 +23,7 @@ export function invalid(fieldErrors: FieldMessages): HttpError {
   return new HttpError(422, 'errors.invalidData', { fieldErrors });
 }
 
-/** A unique index refused the write (e.g. a second main company): a 422 on the field its name ends with. */
+/** A unique index refused the write (e.g. a member's login taken): a 422 on the field its name ends with. */
 export function uniqueViolation(error: unknown): HttpError | null {
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
   if (code !== '23505') return null;

@@ -1,4 +1,5 @@
-/** The one registry of resource rules, by resource name (types.ts says what a rule may do). */
+/** The one registry of resource rules, by resource name (server/engine/rule-types.ts says what a rule may do). */
+import { companyRules } from './companies';
 import { departmentRules } from './departments';
 import { handoverActRules } from './handover-acts';
 import { hrDocumentTypeRules } from './hr-document-types';
@@ -10,6 +11,7 @@ import { memberRules } from './users';
 
 export const resourceRules: Readonly<Record<string, ResourceRules>> = {
   users: memberRules,
+  companies: companyRules,
   departments: departmentRules,
   'hr-document-types': hrDocumentTypeRules,
   passports: passportRules,
