@@ -7,6 +7,7 @@
  */
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { endpointsOf, type EngineModel, type EngineResource } from './model';
+import { labelRights } from './label-reads';
 import { HAND_WRITTEN_OPERATIONS } from './openapi-hand-written';
 import { ERROR_SCHEMA, errorResponses } from './openapi-errors';
 import { identifier, resourceOperation, resourceWords, type Translate } from './openapi-names';
@@ -81,6 +82,14 @@ export function buildOpenApi(model: EngineModel, t: Translate): Json {
       let responses: Json = {};
       if (action === 'list') {
         parameters.push(...listQueryParameters(resource));
+        const labelReaders = resource.definition.parent ? [] : labelRights(model, resource);
+        if (labelReaders.length > 0)
+          operation.description = [
+            operation.description,
+            `A member without \`${resource.definition.permission}.view\` who holds one of ${labelReaders.map((right) => `\`${right}\``).join(', ')} (a resource that references this one) gets each record's id and label fields only, and may send page, perPage, cursor, search and ids.`,
+          ]
+            .filter(Boolean)
+            .join(' ');
         responses = {
           200: {
             description: 'A page of records',
@@ -214,7 +223,7 @@ function pathParameterSchema(name: string): Json {
 export interface OtherRoute {
   method: string;
   url: string;
-  permission?: string;
+  permission?: string | readonly string[];
   body?: Json;
   uploads?: string[];
   query?: Record<string, Json>;
@@ -243,7 +252,14 @@ export function withOtherRoutes(document: Json, routes: readonly OtherRoute[]): 
       operationId: known?.operationId ?? fallbackOperationId(method, path),
       summary: known?.summary ?? `${method} ${path.replace(/^\/api\//, '').replace(/[{}]/g, '')}`,
       tags: [path.split('/')[2] ?? 'api'],
-      ...(permission ? { description: `Needs: \`${permission}\`` } : {}),
+      ...(permission
+        ? {
+            description: `Needs: ${[permission]
+              .flat()
+              .map((right) => `\`${right}\``)
+              .join(' or ')}`,
+          }
+        : {}),
       ...(permission ? {} : { security: [] }),
       parameters,
       ...requestBodyOf(body, uploads),

@@ -15,6 +15,7 @@ import { recordSensitiveReads } from './audit';
 import { unstorableFields } from './body';
 import { readCursor } from './cursor';
 import { listPage } from './list-pipeline';
+import { labelRecord, labelRights, refuseBeyondLabels } from './label-reads';
 import type { ListTotals } from './list-totals';
 import type { ResourceRules } from './rule-types';
 import { tabCounts } from './tab-counts';
@@ -94,10 +95,13 @@ export function registerResourceRoutes(
   const handlers: Record<Action, (request: FastifyRequest) => Promise<unknown>> = {
     // parse → plan, read (one statement), answer (list-pipeline.ts) → wire.
     async list(request) {
+      // A member who reaches the list by a referencing resource's right reads labels only (label-reads.ts).
+      const labelsOnly = !holds(request.user.data, permissionName(definition.permission, 'view'));
+      if (labelsOnly) refuseBeyondLabels(request.query as Record<string, unknown>);
       const store = new EngineStore(database.pool, request.user.tenant_id);
       const scope = await scopeOf(request, store);
       const pathParameters = Object.keys(request.params as object);
-      const sensitive = seesSensitive(request);
+      const sensitive = !labelsOnly && seesSensitive(request);
       const query = parseListQuery(resource, request.query as Record<string, unknown>, pathParameters, { hidden: sensitive ? [] : resource.sensitiveFields });
       const position = readCursor(resource, query, scope);
       const { rows, total, totalCapped, currentPage, nextCursor, previousCursor } = await listPage(store, resource, scope, query, position, totals);
@@ -108,8 +112,8 @@ export function registerResourceRoutes(
           resource,
           rows.map((row) => ({ id: row.id, fields: sensitiveFieldsIn(resource, row.data) })),
         );
-      const records = rows.map((row) => wire(request, row));
-      await annotate(request, records);
+      const records = rows.map((row) => (labelsOnly ? labelRecord(resource, maskRecord(resource, toWire(resource, row))) : wire(request, row)));
+      if (!labelsOnly) await annotate(request, records);
       return {
         data: records,
         pagination: {
@@ -249,12 +253,15 @@ export function registerResourceRoutes(
     });
   }
 
+  // The list also answers labels to the members of resources that reference this one (label-reads.ts).
+  const listRights = parent ? [] : labelRights(model, resource);
   for (const [action, endpoint] of endpointsOf(definition.api)) {
+    const right = permissionName(definition.permission, RIGHT_OF[action]);
     app.route({
       method: endpoint.method,
       url: fastifyPath(endpoint.path),
       onRequest: app.authenticate,
-      config: { permission: permissionName(definition.permission, RIGHT_OF[action]) },
+      config: { permission: action === 'list' && listRights.length > 0 ? [right, ...listRights] : right },
       handler: handlers[action],
     });
   }

@@ -5,8 +5,9 @@
  * revoked one, or a disabled member: 401 `auth.unauthenticated`.
  *
  * Then the route's right: every protected route declares `config.permission`, a right of
- * resources/permissions.ts (`orders.view`) or `signed-in` (the member's own profile, lookups). A member
- * without it gets 403 `errors.forbidden` before the handler runs, so nothing is read or changed. A
+ * resources/permissions.ts (`orders.view`), several of which any one will do (a list whose labels the members
+ * of referencing resources may read: server/engine/label-reads.ts), or `signed-in` (the member's own profile,
+ * lookups). A member without it gets 403 `errors.forbidden` before the handler runs, so nothing is read or changed. A
  * protected route that declares nothing is refused when it registers: no route is unguarded by mistake.
  * A changed right applies from the member's next request: sessions are cached (auth/session-cache.ts)
  * only until any write that may change them.
@@ -28,7 +29,8 @@ export const SIGNED_IN: RoutePermission = 'signed-in';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    permission?: RoutePermission;
+    /** A right, or rights any one of which will do. */
+    permission?: RoutePermission | readonly RoutePermission[];
   }
   interface FastifyRequest {
     user: UserRow;
@@ -115,7 +117,8 @@ export const authPlugin = fp(
       request.sessionTokenHash = tokenHash;
       request.tenantDb = new TenantDb(database, user.tenant_id);
       const permission = request.routeOptions.config.permission;
-      if (permission !== SIGNED_IN && !(permission && holds(user.data, permission))) throw new HttpError(403, 'errors.forbidden');
+      const granted = [permission ?? []].flat().some((right) => right === SIGNED_IN || holds(user.data, right));
+      if (!granted) throw new HttpError(403, 'errors.forbidden');
     });
 
     const known = new Set([...allPermissions(), SIGNED_IN]);
@@ -123,7 +126,8 @@ export const authPlugin = fp(
       const hooks = [route.onRequest ?? []].flat();
       if (!hooks.includes(app.authenticate)) return;
       const permission = route.config?.permission;
-      if (!permission || !known.has(permission)) {
+      const rights = [permission ?? []].flat();
+      if (rights.length === 0 || !rights.every((right) => known.has(right))) {
         throw new Error(
           `${[route.method].flat().join(',')} ${route.url}: a protected route must declare config.permission (a right of resources/permissions.ts or "${SIGNED_IN}"), got ${String(permission)}`,
         );

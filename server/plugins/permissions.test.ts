@@ -1,6 +1,7 @@
 /**
  * The permission matrix, generated from the registry and the routes as they registered: for every
- * protected /api route, a member holding every right but the one it needs gets 403 and the database is
+ * protected /api route, a member holding every right but the one it needs (every one of them, where any
+ * will do: a list whose labels referencing resources' members read) gets 403 and the database is
  * unchanged; for the generated endpoints, a member holding that right (and every other) succeeds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,9 @@ async function fingerprint(database: Database, tenantId: number): Promise<string
   return parts.join(' ');
 }
 
+/** A route's rights, any one of which will do, as one key. */
+const rightsKey = (permission: string | readonly string[]) => [permission].flat().join(' | ');
+
 /** `/api/employees/:employeeId/documents/:documentId/status/store` with every parameter an id of nothing. */
 const filled = (url: string) => url.replace(/:\w+/g, '987654321');
 
@@ -44,7 +48,7 @@ describe.each(databases)('rights on %s', (kind) => {
   let maker: RecordMaker;
   /** Holds every right (not an administrator). */
   let allowed: Member;
-  /** Per right: a member holding every right but that one. */
+  /** Per right (or rights any one of which will do: rightsKey): a member holding every right but those. */
   const lacking = new Map<string, Member>();
 
   beforeAll(async () => {
@@ -53,11 +57,13 @@ describe.each(databases)('rights on %s', (kind) => {
     tenantId = ((await test.database.pool.query('SELECT tenant_id FROM users WHERE id = $1', [owner.user.id])).rows[0] as { tenant_id: number }).tenant_id;
     maker = new RecordMaker(test.app, owner.token);
     allowed = await createMember(test.app, owner.token, { permissions: allPermissions() });
-    const needed = new Set(
-      test.app.apiRoutes.map((route) => route.permission).filter((permission): permission is string => !!permission && permission !== SIGNED_IN),
+    const needed = new Map(
+      test.app.apiRoutes.flatMap((route) =>
+        route.permission && route.permission !== SIGNED_IN ? [[rightsKey(route.permission), [route.permission].flat()]] : [],
+      ),
     );
-    for (const permission of needed) {
-      lacking.set(permission, await createMember(test.app, owner.token, { permissions: allPermissions().filter((right) => right !== permission) }));
+    for (const [key, rights] of needed) {
+      lacking.set(key, await createMember(test.app, owner.token, { permissions: allPermissions().filter((right) => !rights.includes(right)) }));
     }
   }, 120_000);
   afterAll(async () => test?.close());
@@ -66,7 +72,8 @@ describe.each(databases)('rights on %s', (kind) => {
     const protectedRoutes = test.app.apiRoutes.filter((route) => route.permission !== undefined);
     expect(protectedRoutes.length).toBeGreaterThan(90);
     const known = new Set([...allPermissions(), SIGNED_IN]);
-    for (const route of protectedRoutes) expect(known.has(route.permission as string), `${route.method} ${route.url}`).toBe(true);
+    for (const route of protectedRoutes)
+      for (const right of [route.permission ?? []].flat()) expect(known.has(right), `${route.method} ${route.url}`).toBe(true);
     // The public ones are exactly the sign-in flow, the health probe and the API's own description.
     const open = test.app.apiRoutes.filter((route) => route.permission === undefined).map((route) => route.url);
     expect(new Set(open)).toEqual(
@@ -77,7 +84,7 @@ describe.each(databases)('rights on %s', (kind) => {
   it('a member without the right gets 403 on every protected route, and nothing changes; with it, the route answers', async () => {
     const guarded = test.app.apiRoutes.filter((route) => route.permission && route.permission !== SIGNED_IN);
     for (const route of guarded) {
-      const member = lacking.get(route.permission as string) as Member;
+      const member = lacking.get(rightsKey(route.permission ?? [])) as Member;
       const before = await fingerprint(test.database, tenantId);
       const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { name: 'Changed', version: 1 };
       const response = await call(test.app, route.method as 'GET', filled(route.url), body, { token: member.token });
@@ -108,9 +115,13 @@ describe.each(databases)('rights on %s', (kind) => {
       const present = ACTIONS.filter((action) => resource.definition.api[action]);
 
       for (const action of present) {
-        const member = lacking.get(`${resource.definition.permission}.${rightOf[action]}`) as Member;
-        const before = await fingerprint(test.database, tenantId);
         const endpoint = resource.definition.api[action] as Endpoint;
+        const route = test.app.apiRoutes.find(
+          (candidate) => candidate.method === endpoint.method && candidate.url === `/api${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`,
+        );
+        expect([route?.permission].flat(), action).toContain(`${resource.definition.permission}.${rightOf[action]}`);
+        const member = lacking.get(rightsKey(route?.permission ?? [])) as Member;
+        const before = await fingerprint(test.database, tenantId);
         const response = await call(test.app, endpoint.method, url(action), bodyOf(action, 1), { token: member.token });
         expect(response.statusCode, `${action}: ${response.body}`).toBe(403);
         expect(await fingerprint(test.database, tenantId), action).toBe(before);

@@ -9,8 +9,8 @@ export interface CatalogedRoute {
   method: string;
   /** Fastify's form: `/api/transport/repairs/store/:transport_id`. */
   url: string;
-  /** The right it needs (plugins/auth.ts); absent on public routes. */
-  permission?: string;
+  /** The right it needs, or rights any one of which will do (plugins/auth.ts); absent on public routes. */
+  permission?: string | readonly string[];
   /** The JSON body's schema, when the route validates one (plugins/validation.ts `withBody`). */
   body?: Record<string, unknown>;
   /** The file fields of a multipart route (`config.uploads`), for the OpenAPI document. */

@@ -1,0 +1,86 @@
+/**
+ * Labels for the members of referencing resources (label-reads.ts): a dispatcher picks an order's drivers among
+ * the employees without the HR right, and reads nothing of them but their labels; on both databases.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../resources/types';
+import type { EngineResource } from './model';
+import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { databases } from '../test-support/databases';
+import { endpointUrl, model, RecordMaker } from '../test-support/engine-records';
+import { en } from '../test-support/locale-text';
+import { createMember, type Member } from '../test-support/members';
+import { startTestApp, type TestApp } from '../test-support/test-app';
+
+const employees = model.byName.get('employees') as EngineResource;
+
+describe.each(databases)('labels of a referenced resource on %s', (kind) => {
+  let test: TestApp;
+  let owner: RegisteredUser;
+  let stranger: RegisteredUser;
+  let driver: { id: number; name: string; last_name: string; params: Record<string, number> };
+  let dispatcher: Member;
+
+  const get = (url: string, token: string) => call(test.app, 'GET', url, undefined, { token });
+  const records = async (url: string, token: string) => {
+    const response = await get(url, token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: Array<Record<string, unknown>> }>().data;
+  };
+
+  beforeAll(async () => {
+    test = await startTestApp(kind);
+    owner = await registerUser(test.app);
+    stranger = await registerUser(test.app);
+    const made = await new RecordMaker(test.app, owner.token).make(employees);
+    const named = await call(
+      test.app,
+      'PUT',
+      endpointUrl(employees.definition.api.update as Endpoint, made.params),
+      { name: 'Olena', last_name: 'Shevchenko', email: 'olena@example.com', version: made.record.version },
+      { token: owner.token },
+    );
+    expect(named.statusCode, named.body).toBe(200);
+    driver = { id: made.id, name: 'Olena', last_name: 'Shevchenko', params: made.params };
+    dispatcher = await createMember(test.app, owner.token, { permissions: ['orders.view', 'orders.create', 'orders.update'] });
+  }, 60_000);
+  afterAll(async () => test?.close());
+
+  it('answers a member who works with orders each employee as its id and label only, by search and by ids', async () => {
+    const found = await records('/api/employees?search=Shevch', dispatcher.token);
+    expect(found).toEqual([{ id: driver.id, name: 'Olena', last_name: 'Shevchenko' }]);
+    expect(await records(`/api/employees?ids=${driver.id}&perPage=20&page=1`, dispatcher.token)).toEqual(found);
+    // Who holds the HR right still reads the whole record.
+    const [full] = await records(`/api/employees?ids=${driver.id}`, owner.token);
+    expect(full).toMatchObject({ id: driver.id, email: 'olena@example.com', company_id: expect.any(Number) as number });
+  });
+
+  it('refuses such a member any filter or sort on the 422 of an unknown parameter, and the record itself', async () => {
+    for (const [query, parameter] of [
+      ['email=olena%40example.com', 'email'],
+      ['sort=last_name&order=asc', 'sort'],
+      ['category=staff', 'category'],
+    ]) {
+      const response = await get(`/api/employees?${query}`, dispatcher.token);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors[parameter]).toEqual([en('validation.notAllowed')]);
+    }
+    expect((await get(endpointUrl(employees.definition.api.show as Endpoint, driver.params), dispatcher.token)).statusCode).toBe(403);
+    expect((await get('/api/employees/counts?by=category', dispatcher.token)).statusCode).toBe(403);
+  });
+
+  it('serves the labels to any right but delete of a referencing resource, and to nobody else', async () => {
+    const fleet = await createMember(test.app, owner.token, { permissions: ['transport.view'] });
+    expect(await records(`/api/employees?ids=${driver.id}`, fleet.token)).toEqual([{ id: driver.id, name: 'Olena', last_name: 'Shevchenko' }]);
+    for (const permissions of [[], ['orders.delete'], ['documents.view']]) {
+      const member = await createMember(test.app, owner.token, { permissions });
+      expect((await get('/api/employees', member.token)).statusCode, permissions.join()).toBe(403);
+    }
+  });
+
+  it('shows another tenant’s dispatcher none of this tenant’s employees', async () => {
+    const theirs = await createMember(test.app, stranger.token, { permissions: ['orders.view'] });
+    expect(await records(`/api/employees?ids=${driver.id}`, theirs.token)).toEqual([]);
+    expect(await records('/api/employees?search=Shevchenko', theirs.token)).toEqual([]);
+  });
+});
