@@ -167,10 +167,11 @@ describe.each(databases)('HTTP behaviour on %s', (kind) => {
   });
 
   describe('security headers', () => {
-    it('sends a CSP that allows antd runtime styles and blob: images, and nothing inline for scripts', async () => {
+    it('sends a CSP that allows antd runtime styles, blob: images and frames, and nothing inline for scripts', async () => {
       const csp = (await inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'] as string;
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
       expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("frame-src 'self' blob:");
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toContain('upgrade-insecure-requests');
     });

@@ -39,6 +39,8 @@ const HELMET_OPTIONS: HelmetOptions = {
       'img-src': ["'self'", 'data:', 'blob:'],
       'font-src': ["'self'", 'data:'],
       'connect-src': ["'self'"],
+      // The attachment preview shows a PDF the page fetched (with its token) in a frame of a blob: URL.
+      'frame-src': ["'self'", 'blob:'],
       'object-src': ["'none'"],
       'frame-ancestors': ["'none'"],
       'base-uri': ["'self'"],
