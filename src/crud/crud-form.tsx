@@ -14,10 +14,19 @@
  * of it (lists, show pages, labels in other resources' lists) asks again and shows the new state.
  */
 import Form from '@rjsf/antd';
-import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
+import type CoreForm from '@rjsf/core';
+import {
+  englishStringTranslator,
+  TranslatableString,
+  type ErrorSchema,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type UiSchema,
+  type ValidatorType,
+} from '@rjsf/utils';
 import { useForm, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Alert, Button, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readOnlyFormFields, withoutFields } from '../access/form-access';
 import { refreshRightsAfterSave } from '../access/rights-refresh';
@@ -123,7 +132,18 @@ export function withClearedFields(schema: { properties: Record<string, unknown> 
   return all;
 }
 
-export function CrudForm({ resource, mode, record: given, params, onSaved, onClose, fields, onCancel, defaults }: FormModalProps) {
+/** Whether the form's data differs from what it started with (fields left empty count as absent). */
+export function changedSince(start: Row, now: Row): boolean {
+  const filled = (data: Row) =>
+    JSON.stringify(
+      Object.entries(data)
+        .filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0))
+        .sort(([left], [right]) => left.localeCompare(right)),
+    );
+  return filled(start) !== filled(now);
+}
+
+export function CrudForm({ resource, mode, record: given, params, onSaved, onClose, fields, onCancel, defaults, onDirtyChange }: FormModalProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const schema = formSchemaOf(resource, mode);
@@ -138,6 +158,12 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const [formData, setFormData] = useState<Row>(() =>
     mode === 'create' ? { ...initialFormData(schema, defaults), ...initialFormData(schema, given) } : initialFormData(schema, given),
   );
+  // What the form started with (or took in after a conflict): the dialog asks before throwing changes away.
+  const [startData, setStartData] = useState<Row>(formData);
+  const dirty = useMemo(() => changedSince(startData, formData), [startData, formData]);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  const formRef = useRef<CoreForm>(null);
+  const idPrefix = `${resource.name}-${mode}`;
   // A resource saved as a multipart form (`multipart`): the files picked for this save, and its upload's progress.
   const multipart = resource.multipart;
   const [picked, setPicked] = useState<File[]>([]);
@@ -174,14 +200,13 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     else if (latest.record && latest.updatedAt >= reloadSince) {
       setRecord(latest.record);
       setFormData(initialFormData(schema, latest.record));
+      setStartData(initialFormData(schema, latest.record));
       setReloadSince(null);
     }
   }
 
   const uiSchema = useMemo<UiSchema>(() => {
-    const ui: UiSchema = {
-      'ui:submitButtonOptions': { submitText: t('crud.buttons.save'), props: { disabled: saving } },
-    };
+    const ui: UiSchema = {};
     for (const [field, property] of Object.entries(schema.properties)) {
       const kind = fieldKindOf(property);
       ui[field] = {
@@ -193,7 +218,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
       };
     }
     return ui;
-  }, [schema, label, t, saving, readOnly, fields]);
+  }, [schema, label, readOnly, fields]);
 
   async function submit(values: Row) {
     const data = withoutFields(values, readOnly);
@@ -212,8 +237,12 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
       setProgress(null);
       // The failure's message has been shown (mutationNotifications); here, what the form does about it.
       const { statusCode, errors } = (error ?? {}) as Partial<HttpError>;
-      if (errors && Object.keys(errors).length > 0) setExtraErrors(toErrorSchema(errors));
-      else if (statusCode === 409 && mode === 'edit') {
+      if (errors && Object.keys(errors).length > 0) {
+        setExtraErrors(toErrorSchema(errors));
+        // Where the server found the first problem, as the browser's own check does (focusOnFirstError below).
+        const [first] = Object.keys(errors);
+        requestAnimationFrame(() => formRef.current?.focusOnError({ property: `.${first}` } as RJSFValidationError));
+      } else if (statusCode === 409 && mode === 'edit') {
         // Someone saved the record meanwhile: their version into the form (so the next save works), and
         // into every view of it.
         setConflict(true);
@@ -223,39 +252,38 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     }
   }
 
-  // RJSF draws its own submit button only without children: a footer only where ours is needed.
-  const footer =
-    onCancel || multipart || warnings.length > 0 ? (
-      <>
-        <CheckWarnings warnings={warnings} />
-        {multipart && (
-          <FormFiles
-            resource={{ ...resource, multipart }}
-            record={mode === 'edit' ? record : undefined}
-            picked={picked}
-            onPicked={setPicked}
-            onRecordChanged={setRecord}
-            progress={progress}
-            disabled={saving}
-          />
-        )}
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="crud-form-save">
-            {t('crud.buttons.save')}
-          </Button>
-          {onCancel && (
-            <Button onClick={onCancel} data-testid="crud-form-cancel">
-              {t('crud.buttons.cancel')}
-            </Button>
-          )}
-        </Space>
-      </>
-    ) : undefined;
+  // Ours, not RJSF's own submit button: Save as the primary action, and Cancel beside it (the dialog asks
+  // before it throws changes away: form-modal.tsx).
+  const footer = (
+    <>
+      <CheckWarnings warnings={warnings} />
+      {multipart && (
+        <FormFiles
+          resource={{ ...resource, multipart }}
+          record={mode === 'edit' ? record : undefined}
+          picked={picked}
+          onPicked={setPicked}
+          onRecordChanged={setRecord}
+          progress={progress}
+          disabled={saving}
+        />
+      )}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="crud-form-save">
+          {t('crud.buttons.save')}
+        </Button>
+        <Button onClick={onCancel ?? onClose} data-testid="crud-form-cancel">
+          {t('crud.buttons.cancel')}
+        </Button>
+      </Space>
+    </>
+  );
 
   return (
     <>
       {conflict && <Alert type="warning" showIcon role="alert" data-testid="crud-conflict" message={t('crud.conflict')} style={{ marginBottom: 16 }} />}
       <Form
+        ref={formRef}
         schema={schema as RJSFSchema}
         uiSchema={uiSchema}
         formData={formData}
@@ -264,13 +292,14 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         widgets={widgets}
         extraErrors={extraErrors}
         showErrorList={false}
+        focusOnFirstError
         noHtml5Validate
         transformErrors={(errors) => translateErrors(errors, t)}
         translateString={(text, params) => (rjsfTexts[text] ? t(rjsfTexts[text]) : englishStringTranslator(text, params))}
         onChange={(event) => setFormData(event.formData as Record<string, unknown>)}
         onError={() => undefined}
         onSubmit={(event) => void submit(event.formData as Record<string, unknown>)}
-        idPrefix={`${resource.name}-${mode}`}
+        idPrefix={idPrefix}
         className="crud-form"
       >
         {footer}

@@ -142,6 +142,38 @@ describe('generic list actions', () => {
   });
 });
 
+describe('the create/edit dialog', () => {
+  const bank = { id: 3, companyId: 7, account_name: 'Main', bank_name: 'Bank', iban: 'DE89370400440532013000', currency: 'EUR', version: 4 };
+
+  it('closes at once when nothing changed, and asks before it throws changes away', async () => {
+    stubFetch(() => json({ data: [bank], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }));
+    renderWithRefine(<CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />);
+    const open = async () => {
+      fireEvent.click(await screen.findByTestId('edit-3'));
+      return vi.waitFor(() => {
+        const input = document.getElementById('company-banks-edit_bank_name');
+        if (!input) throw new Error('no form yet');
+        return input as HTMLInputElement;
+      });
+    };
+    const formShown = () => document.getElementById('company-banks-edit_bank_name') !== null;
+    await open();
+    fireEvent.click(screen.getByTestId('crud-form-cancel'));
+    await vi.waitFor(() => expect(formShown()).toBe(false));
+    expect(screen.queryAllByText('Discard your changes?')).toHaveLength(0);
+
+    fireEvent.change(await open(), { target: { value: 'Commerzbank' } });
+    fireEvent.click(screen.getByTestId('crud-form-cancel'));
+    expect((await screen.findAllByText('Discard your changes?')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect((document.getElementById('company-banks-edit_bank_name') as HTMLInputElement).value).toBe('Commerzbank');
+    fireEvent.click(screen.getByTestId('crud-form-cancel'));
+    // The confirmation kept a moment ago may still be fading out: the newest one is the last.
+    fireEvent.click((await screen.findAllByTestId('crud-form-discard')).at(-1)!);
+    await vi.waitFor(() => expect(formShown()).toBe(false));
+  });
+});
+
 describe('generic create form', () => {
   function renderForm(record?: Record<string, unknown>) {
     const onSaved = vi.fn();
@@ -168,6 +200,22 @@ describe('generic create form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Must be a valid IBAN')).toBeTruthy();
     expect(fetch.mock.calls.filter((call) => String(call[0]).includes('/banks'))).toHaveLength(0);
+  });
+
+  it('moves the focus to the first field the browser or the server refuses, so a long form shows its problem', async () => {
+    stubFetch((url) =>
+      url.includes('/banks/store') ? json({ message: 'The data is invalid', errors: { iban: ['Already used by another account'] } }, 422) : json({ data: [] }),
+    );
+    renderForm({ currency: 'EUR' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('company-banks-create_account_name'));
+    const type = (field: string, value: string) => fireEvent.change(document.getElementById(`company-banks-create_${field}`)!, { target: { value } });
+    type('account_name', 'Main account');
+    type('bank_name', 'Deutsche Bank');
+    type('iban', 'DE89 3704 0044 0532 0130 00');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Already used by another account')).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('company-banks-create_iban'));
   });
 
   it('sends a valid record to the parent path and shows the server 422 errors under the fields', async () => {

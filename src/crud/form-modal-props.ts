@@ -22,6 +22,8 @@ export interface FormModalProps {
   fields?: readonly string[];
   /** Values a new record's form starts with (a repair made on a vehicle's page has the vehicle). */
   defaults?: Record<string, unknown>;
-  /** A form drawn in place (not in the dialog) gets a Cancel button beside Save that calls this. */
+  /** Cancel beside Save calls this (a form drawn in place); absent, it calls onClose (the dialog's own). */
   onCancel?: () => void;
+  /** Whether the member has changed anything since the form opened: the dialog asks before closing then. */
+  onDirtyChange?: (dirty: boolean) => void;
 }

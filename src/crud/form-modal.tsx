@@ -1,9 +1,10 @@
 /**
  * The create/edit dialog around the schema form. The form itself (RJSF and ajv) is a lazy chunk of its
- * own, loaded when a dialog first opens, so lists and show pages stay light.
+ * own, loaded when a dialog first opens, so lists and show pages stay light. Closing it (Cancel, the ×, Esc,
+ * a click beside it) after the member changed something asks first: a half-filled order is not lost to a key.
  */
 import { Modal, Spin } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResourceTitles } from './field-value';
 
@@ -16,18 +17,37 @@ const CrudForm = lazy(() => import('./crud-form').then((module) => ({ default: m
 export function FormModal(props: FormModalProps) {
   const { t } = useTranslation();
   const { singular } = useResourceTitles(props.resource);
+  const [modal, confirmHolder] = Modal.useModal();
+  const dirty = useRef(false);
+  const onDirtyChange = useCallback((changed: boolean) => void (dirty.current = changed), []);
+  const { onClose } = props;
+  const requestClose = () => {
+    if (!dirty.current) return onClose();
+    void modal.confirm({
+      title: t('crud.confirm.discardTitle'),
+      content: t('crud.confirm.discardDescription'),
+      okText: t('crud.confirm.discard'),
+      cancelText: t('crud.confirm.keepEditing'),
+      okButtonProps: { danger: true, 'data-testid': 'crud-form-discard' },
+      onOk: () => {
+        dirty.current = false;
+        onClose();
+      },
+    });
+  };
   return (
     <Modal
       open={props.open}
       title={t(props.mode === 'create' ? 'crud.titles.create' : 'crud.titles.edit', { resource: singular })}
-      onCancel={props.onClose}
+      onCancel={requestClose}
       footer={null}
       destroyOnHidden
       width={720}
     >
+      {confirmHolder}
       {props.open && (
         <Suspense fallback={<Spin />}>
-          <CrudForm {...props} />
+          <CrudForm {...props} onCancel={requestClose} onDirtyChange={onDirtyChange} />
         </Suspense>
       )}
     </Modal>

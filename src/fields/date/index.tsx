@@ -2,6 +2,7 @@
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
 import { Blank, isBlank } from '../shared';
 import { expiryStateOf } from './expiry';
@@ -23,9 +24,22 @@ function DateDisplay({ value, schema, field }: DisplayProps) {
 
 function DateWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder }: WidgetProps) {
   const parsed = typeof value === 'string' && value ? dayjs(value, dateFormat) : null;
+  const [open, setOpen] = useState(false);
   return (
     <DatePicker
       id={id}
+      open={open}
+      onOpenChange={setOpen}
+      // While its calendar is open, Enter confirms the date typed and Esc closes the calendar: neither goes on
+      // to submit the form or close the dialog around it, which would save half a form or lose it.
+      onKeyDown={(event) => {
+        if (!open) return;
+        if (event.key === 'Enter') event.preventDefault();
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          setOpen(false);
+        }
+      }}
       aria-describedby={ariaDescribedByIds(id)}
       value={parsed && parsed.isValid() ? parsed : null}
       format={dateFormat}

@@ -208,6 +208,8 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
     {
       key: 'actions',
       title: t('crud.columns.actions'),
+      // Kept in view while the row's inputs make the table scroll sideways: a new row's Save must be seen.
+      fixed: 'right',
       render: (_, row) =>
         editing(isNew(row) ? 'new' : row) ? (
           <Space size="small">
