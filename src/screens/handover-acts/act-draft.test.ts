@@ -42,6 +42,15 @@ describe('the steps of a new handover act', () => {
     expect(firstInvalidStep({ ...complete(), mileage: undefined }, now)).toBe('mileage');
   });
 
+  it('refuses at its step a mileage of today’s act below the vehicle’s last known one, and leaves a back-dated act to the server', () => {
+    const facts = { vehicleMileage: 260_000 };
+    expect(stepErrors('mileage', complete(), now, facts)).toEqual({ mileage: { key: 'handover-acts.mileageBelowLast', params: { last: 260_000 } } });
+    expect(firstInvalidStep(complete(), now, facts)).toBe('mileage');
+    expect(stepErrors('mileage', { ...complete(), mileage: 260_000 }, now, facts)).toEqual({});
+    expect(stepErrors('mileage', { ...complete(), date: '2026-03-01' }, now, facts)).toEqual({});
+    expect(stepErrors('mileage', complete(), now, {})).toEqual({});
+  });
+
   it('names the row of a list that lacks its name, and a tyre out of range', () => {
     const draft = complete();
     draft.damages[1].title = ' ';

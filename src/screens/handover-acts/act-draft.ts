@@ -70,8 +70,17 @@ function between(errors: StepErrors, field: string, value: number | undefined, m
   else if (value > max) errors[field] = { key: 'validation.maximum', params: { limit: max } };
 }
 
-/** What keeps a step from being left: the same rules as the schema, plus the ones of an act. */
-export function stepErrors(step: Step, draft: ActDraft, now = new Date()): StepErrors {
+/** What the form knows beside the draft: the chosen vehicle's last known mileage. */
+export interface ActFacts {
+  vehicleMileage?: number;
+}
+
+/**
+ * What keeps a step from being left: the same rules as the schema, plus the ones of an act. An act of today
+ * is the vehicle's latest, so its mileage is not below the vehicle's (server/rules/handover-acts.ts): said at
+ * its step rather than after the last one; a back-dated act is measured by the server against the acts around it.
+ */
+export function stepErrors(step: Step, draft: ActDraft, now = new Date(), facts: ActFacts = {}): StepErrors {
   const errors: StepErrors = {};
   switch (step) {
     case 'vehicle':
@@ -89,6 +98,8 @@ export function stepErrors(step: Step, draft: ActDraft, now = new Date()): StepE
       break;
     case 'mileage':
       between(errors, 'mileage', draft.mileage, 100_000_000, true);
+      if (!errors.mileage && draft.date === today(now) && isNumber(facts.vehicleMileage) && (draft.mileage as number) < facts.vehicleMileage)
+        errors.mileage = { key: 'handover-acts.mileageBelowLast', params: { last: facts.vehicleMileage } };
       break;
     case 'equipment':
       draft.equipment.forEach((item, index) => blank(item.name) && (errors[`equipment.${index}.name`] = { key: 'validation.required' }));
@@ -110,8 +121,8 @@ export function stepErrors(step: Step, draft: ActDraft, now = new Date()): StepE
 }
 
 /** The first step with an error, or null when the whole act can be saved. */
-export function firstInvalidStep(draft: ActDraft, now = new Date()): Step | null {
-  return STEPS.find((step) => Object.keys(stepErrors(step, draft, now)).length > 0) ?? null;
+export function firstInvalidStep(draft: ActDraft, now = new Date(), facts: ActFacts = {}): Step | null {
+  return STEPS.find((step) => Object.keys(stepErrors(step, draft, now, facts)).length > 0) ?? null;
 }
 
 /** The step a server's field error belongs to (`mileage` → mileage, `damages.1.title` → damages). */

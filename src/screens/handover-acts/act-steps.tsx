@@ -122,11 +122,20 @@ export function FuelStep({ draft, change, errors }: StepProps) {
   );
 }
 
-export function MileageStep({ draft, change, errors }: StepProps) {
+export function MileageStep({ draft, change, errors, vehicleMileage }: StepProps) {
   const { t } = useTranslation();
   return (
     <>
-      <Field label={`${t('handover-acts.fields.mileage')} (${t('units.km')})`} name="mileage" errors={errors}>
+      <Field
+        label={`${t('handover-acts.fields.mileage')} (${t('units.km')})`}
+        name="mileage"
+        errors={errors}
+        extra={
+          vehicleMileage === undefined ? undefined : (
+            <span data-testid="act-last-mileage">{t('handover-acts.steps.lastMileage', { last: vehicleMileage })}</span>
+          )
+        }
+      >
         <InputNumber
           id="act-mileage"
           size="large"

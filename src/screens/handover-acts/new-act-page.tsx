@@ -6,12 +6,13 @@
  * form gives way to the uploads: a failed photo can be tried again, and the act is kept either way.
  */
 import { ArrowLeftOutlined, ArrowRightOutlined, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useGetIdentity, type HttpError } from '@refinedev/core';
+import { useGetIdentity, useOne, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Form, List, Progress, Typography } from 'antd';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../pages/common/page-heading';
+import { silentNotifications } from '../../providers/notifications';
 import type { User } from '../../session/user';
 import { firstInvalidStep, serverStepErrors, STEPS, stepErrors, stepOfField, today, type ActDraft, type Step, type StepErrors } from './act-draft';
 import { DamagesStep, DocumentsStep, EquipmentStep, TiresStep } from './act-list-steps';
@@ -105,6 +106,14 @@ export function NewActPage() {
   const touched = useRef<Record<string, boolean>>({});
   const equipment = useDefaultEquipment();
   const onBoard = useOnBoard(draft.transport_id);
+  // The vehicle's last known mileage: the floor of an act of today, checked at its step.
+  const { result: vehicle } = useOne<{ mileage?: number }>({
+    resource: 'transport',
+    id: draft.transport_id ?? '',
+    queryOptions: { enabled: draft.transport_id !== undefined },
+    ...silentNotifications,
+  });
+  const facts = { vehicleMileage: typeof vehicle?.mileage === 'number' ? vehicle.mileage : undefined };
   useEffect(() => {
     if (equipment.items && !touched.current.equipment) setDraft((current) => ({ ...current, equipment: equipment.items ?? [] }));
   }, [equipment.items]);
@@ -118,16 +127,16 @@ export function NewActPage() {
   };
 
   async function next() {
-    const found = stepErrors(step, draft);
+    const found = stepErrors(step, draft, new Date(), facts);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (stepIndex < STEPS.length - 1) {
       goTo(stepIndex + 1);
       return;
     }
-    const invalid = firstInvalidStep(draft);
+    const invalid = firstInvalidStep(draft, new Date(), facts);
     if (invalid) {
-      setErrors(stepErrors(invalid, draft));
+      setErrors(stepErrors(invalid, draft, new Date(), facts));
       goTo(STEPS.indexOf(invalid));
       return;
     }
@@ -185,7 +194,7 @@ export function NewActPage() {
           }
         }}
       >
-        <View draft={draft} change={change} errors={errors} author={author} />
+        <View draft={draft} change={change} errors={errors} author={author} vehicleMileage={facts.vehicleMileage} />
       </Form>
       <Flex gap={12} className="act-form__nav">
         <Button

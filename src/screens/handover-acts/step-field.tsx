@@ -10,6 +10,8 @@ export interface StepProps {
   errors: StepErrors;
   /** The signed-in member's name (the act's author). */
   author: string;
+  /** The chosen vehicle's last known mileage, when it has one. */
+  vehicleMileage?: number;
 }
 
 /** A field with its label and its message under it. */
