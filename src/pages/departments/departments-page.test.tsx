@@ -87,6 +87,21 @@ describe('the departments screen', () => {
     expect(screen.getByText('No members in this department yet')).toBeTruthy();
   });
 
+  it('keeps the open department in the address, so a reload or a link opens it again', async () => {
+    signInForTest();
+    server([
+      { id: 1, name: 'Dispatch', head_id: 2, members: [2, 3], version: 1 },
+      { id: 2, name: 'Workshop', head_id: null, members: [], version: 1 },
+    ]);
+    renderWithRefine(<DepartmentsPage />, { entries: ['/personal-departments?tab=2'] });
+    const workshop = await screen.findByRole('tab', { name: 'Workshop' });
+    expect(workshop.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Dispatch' }));
+    await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/personal-departments'));
+    fireEvent.click(workshop);
+    await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/personal-departments?tab=2'));
+  });
+
   it('adds a department from the "+" button and opens its tab', async () => {
     signInForTest();
     const fetch = server([{ id: 1, name: 'Dispatch', head_id: null, members: [], version: 1 }]);

@@ -10,6 +10,7 @@ import { Button, Card, Empty, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
+import { useUrlTab } from '../../crud/use-url-tab';
 import { PageHeading } from '../common/page-heading';
 import { AddDepartmentDialog } from './add-department-dialog';
 import { DepartmentPanel, type Department } from './department-panel';
@@ -21,18 +22,17 @@ export function DepartmentsPage() {
   const access = useAccess();
   const members = useMembers();
   const { departments, failed, create, update, remove } = useDepartments();
-  const [chosenKey, setChosenKey] = useState<string>();
   const [adding, setAdding] = useState(false);
   const canCreate = access.can('departments', 'create');
   const canEdit = access.can('departments', 'edit');
   const canDelete = access.can('departments', 'delete');
-  // The chosen tab while it exists (a new one appears once the list is read again), else the first.
-  const activeKey = departments?.some((department) => String(department.id) === chosenKey) ? chosenKey : departments?.[0] && String(departments[0].id);
+  // The open department in the URL (`?tab=<id>`), kept on reload; one that no longer exists opens the first. A new
+  // one opens as soon as the list is read again with it.
+  const [activeKey, openTab] = useUrlTab((departments ?? []).map((department) => String(department.id)));
 
   async function deleteDepartment(department: Department) {
     try {
       await remove(department);
-      if (chosenKey === String(department.id)) setChosenKey(undefined);
     } catch {
       // the notification has shown the server's message
     }
@@ -40,7 +40,7 @@ export function DepartmentsPage() {
 
   function created(department: Department) {
     setAdding(false);
-    setChosenKey(String(department.id));
+    openTab(String(department.id));
   }
 
   const addButton = (type?: 'primary') =>
@@ -64,7 +64,7 @@ export function DepartmentsPage() {
         type="card"
         data-testid="departments-tabs"
         activeKey={activeKey}
-        onChange={setChosenKey}
+        onChange={openTab}
         tabBarExtraContent={addButton()}
         items={departments.map((department) => ({
           key: String(department.id),

@@ -114,7 +114,8 @@ export function ActPage() {
       <PageHeading titleKey="handover-acts.titleSingular" />
       <Flex wrap gap={8} justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }} data-testid="act-title">
-          {vehicleLabel} · {act.date}
+          {/* A long vehicle name wraps before the date, never inside it (a phone's 390 px). */}
+          {vehicleLabel} · <span style={{ whiteSpace: 'nowrap' }}>{act.date}</span>
         </Typography.Title>
         <Space wrap>
           <Button type="primary" size="large" icon={<FilePdfOutlined />} loading={downloading} onClick={() => void downloadPdf()} data-testid="act-pdf">
