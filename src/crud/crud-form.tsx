@@ -189,7 +189,13 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     ...mutationNotifications,
   });
   const saving = mutation.isPending;
-  const { warnings } = useRecordCheck(resource, formData);
+  // Checked only while what is filled in is valid (a field still empty is fine): the server would refuse it
+  // with a 422 at every keystroke, and the form says what is wrong on save anyway.
+  const checkable = useMemo(
+    () => Boolean(resource.check) && validator.validateFormData(formData, schema as RJSFSchema).errors.every((error) => error.name === 'required'),
+    [resource.check, validator, formData, schema],
+  );
+  const { warnings } = useRecordCheck(resource, formData, checkable);
   // The latest version after a conflict, through the same Refine queries as the show page (load-record.ts).
   const latest = useCrudRecord(resource, id ?? '', { params, record, enabled: reloadSince !== null });
   // Taken in while rendering (state that follows from what was rendered, as React advises); a failed

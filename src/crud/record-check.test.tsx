@@ -65,6 +65,16 @@ describe("the generic form's check", () => {
     });
   });
 
+  it('asks nothing while a field filled in is invalid (an unloading before the loading), which the server would refuse', async () => {
+    const { sent, dataProvider } = recordingProvider((request) => (request.path === '/api/orders/check' ? { warnings: [warning] } : { data: [] }));
+    const backwards = { ...order, unloading_date: '2026-12-01' };
+    renderWithRefine(<FormInPlace resource={orders} mode="edit" record={backwards} onClose={() => undefined} />, { dataProvider });
+    await formLoaded();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(sent.filter((request) => request.path === '/api/orders/check')).toHaveLength(0);
+    expect(screen.queryByTestId('crud-check-warnings')).toBeNull();
+  });
+
   it('shows nothing when the check answers no warnings or refuses the data', async () => {
     const { sent, dataProvider } = recordingProvider((request) => {
       if (request.path === '/api/orders/check') return Promise.reject(Object.assign(new Error('Invalid'), { status: 422 }));
