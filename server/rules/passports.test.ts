@@ -49,6 +49,34 @@ describe.each(databases)('passports of an employee on %s', (kind) => {
     expect((await add(await newEmployee())).statusCode).toBe(200);
   });
 
+  it('refuses a number the employee’s other passport has, on create and on update', async () => {
+    const employee = await newEmployee();
+    const first = (await add(employee, { number: 'AB1234567' })).json<{ data: Passport }>().data;
+    const twice = await add(employee, { number: 'AB1234567' }, owner.token, 'de');
+    expect(twice.statusCode, twice.body).toBe(422);
+    expect(expectErrorShape(twice).errors?.number?.[0]).toMatch(/Pass/);
+    expect(await list(employee)).toHaveLength(1);
+    const second = (await add(employee, { number: 'CD7654321' })).json<{ data: Passport }>().data;
+    const renamed = await call(
+      test.app,
+      'PUT',
+      `/api/employees/${employee}/passports/${second.id}/update`,
+      { number: 'AB1234567', version: second.version },
+      { token: owner.token },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(422);
+    // Saving a passport with its own number again is fine, and another employee's numbers are theirs.
+    const same = await call(
+      test.app,
+      'PUT',
+      `/api/employees/${employee}/passports/${first.id}/update`,
+      { number: 'AB1234567', version: first.version },
+      { token: owner.token },
+    );
+    expect(same.statusCode, same.body).toBe(200);
+    expect((await add(await newEmployee(), { number: 'AB1234567' })).statusCode).toBe(200);
+  });
+
   it('keeps one primary passport: making another primary clears the old one, on create and on update', async () => {
     const employee = await newEmployee();
     const first = (await add(employee, { primary: true })).json<{ data: Passport }>().data;
