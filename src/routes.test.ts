@@ -85,6 +85,11 @@ describe('route table', () => {
     expect(company).toMatchObject({ generic: true, titleKey: 'pages.company' });
     expect(appRoutes.find((route) => route.path === '/management-finances')?.generic).toBeFalsy();
   });
+
+  it('names, in a record’s generic page’s breadcrumb, its list with the list page’s own title', () => {
+    const company = appRoutes.find((route) => route.path === '/companies/:companyId');
+    expect((company?.element as { props: { parent?: unknown } }).props.parent).toEqual({ to: '/companies', titleKey: 'pages.companies' });
+  });
 });
 
 describe('sidebar entries', () => {

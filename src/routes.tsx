@@ -38,7 +38,10 @@ const LegalPage = lazyNamed(() => import('./pages/common/legal-page'), 'LegalPag
 const NotFoundPage = lazyNamed(() => import('./pages/common/not-found-page'), 'NotFoundPage');
 const ComingSoonPage = lazyNamed<{ titleKey: string; descriptionKey: string }>(() => import('./pages/common/coming-soon-page'), 'ComingSoonPage');
 const CrudListPage = lazyNamed<{ resource: string; titleKey: string; searchFirst?: boolean }>(() => import('./crud/list-page'), 'CrudListPage');
-const CrudShowPage = lazyNamed<{ resource: string; titleKey: string }>(() => import('./crud/show-page'), 'CrudShowPage');
+const CrudShowPage = lazyNamed<{ resource: string; titleKey: string; parent?: { to: string; titleKey: string } }>(
+  () => import('./crud/show-page'),
+  'CrudShowPage',
+);
 const PersonalInfoPage = lazyNamed(() => import('./pages/profile/personal-info-page'), 'PersonalInfoPage');
 const SecurityPage = lazyNamed(() => import('./pages/profile/security-page'), 'SecurityPage');
 const SettingsPage = lazyNamed(() => import('./pages/profile/settings-page'), 'SettingsPage');
@@ -102,12 +105,25 @@ export function withResourceRoutes(routes: AppRoute[]): AppRoute[] {
       const index = result.findIndex((route) => route.access === 'private' && routeShape(route.path) === routeShape(path));
       if (index >= 0 && result[index].handWritten) continue;
       const titleKey = index >= 0 ? result[index].titleKey : `${resource.name}.${page === 'list' ? 'title' : 'titleSingular'}`;
-      const Page = page === 'list' ? CrudListPage : CrudShowPage;
+      // A record's page names its list in the breadcrumb, titled as the list's own page.
+      const list = resource.routes?.list;
+      const listRoute = list ? result.find((route) => route.access === 'private' && routeShape(route.path) === routeShape(list)) : undefined;
+      const element =
+        page === 'list' ? (
+          <CrudListPage key={resource.name} resource={resource.name} titleKey={titleKey} />
+        ) : (
+          <CrudShowPage
+            key={resource.name}
+            resource={resource.name}
+            titleKey={titleKey}
+            parent={list ? { to: list, titleKey: listRoute?.titleKey ?? `${resource.name}.title` } : undefined}
+          />
+        );
       const route: AppRoute = {
         path: index >= 0 ? result[index].path : path,
         titleKey,
         access: 'private',
-        element: <Page key={resource.name} resource={resource.name} titleKey={titleKey} />,
+        element,
         generic: true,
       };
       if (index >= 0) result[index] = route;

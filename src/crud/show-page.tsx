@@ -1,11 +1,11 @@
 /** The generic show page of a record (`routes.show`; the record's id is the route's `:id`-like parameter), a lazy chunk of its own. */
 import { useLocation, useParams } from 'react-router';
 import { resourceByName } from '../../resources';
-import { PageHeading } from '../pages/common/page-heading';
+import { PageHeading, type ParentPage } from '../pages/common/page-heading';
 import { CrudShow } from './crud-show';
 import { pathParamsFromQuery } from './load-record';
 
-export function CrudShowPage({ resource, titleKey }: { resource: string; titleKey: string }) {
+export function CrudShowPage({ resource, titleKey, parent }: { resource: string; titleKey: string; parent?: ParentPage }) {
   const definition = resourceByName(resource);
   const params = useParams();
   // The route's last parameter is the record's id, whatever its name (`/companies/:companyId`).
@@ -15,7 +15,7 @@ export function CrudShowPage({ resource, titleKey }: { resource: string; titleKe
   const pathParams = pathParamsFromQuery(definition, useLocation().search);
   return (
     <>
-      <PageHeading titleKey={titleKey} />
+      <PageHeading titleKey={titleKey} parent={parent} />
       <CrudShow key={id} resource={definition} id={id} params={pathParams} />
     </>
   );

@@ -1,11 +1,19 @@
-/** The heading of a signed-in page: its title (the same key as the browser title) and a breadcrumb. */
+/**
+ * The heading of a signed-in page: its title (the same key as the browser title) and a breadcrumb, which names
+ * the list a record's page belongs to (`parent`) so the way back to it is one click.
+ */
 import { HomeOutlined } from '@ant-design/icons';
 import { Breadcrumb, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export function PageHeading({ titleKey, extra }: { titleKey: string; extra?: ReactNode }) {
+export interface ParentPage {
+  to: string;
+  titleKey: string;
+}
+
+export function PageHeading({ titleKey, extra, parent }: { titleKey: string; extra?: ReactNode; parent?: ParentPage }) {
   const { t } = useTranslation();
   return (
     <div className="fd-page-heading">
@@ -21,6 +29,7 @@ export function PageHeading({ titleKey, extra }: { titleKey: string; extra?: Rea
               </Link>
             ),
           },
+          ...(parent ? [{ title: <Link to={parent.to}>{t(parent.titleKey)}</Link> }] : []),
           { title: t(titleKey) },
         ]}
       />

@@ -46,7 +46,7 @@ export function EmployeeCardPage() {
   const companyParams = typeof company === 'number' || typeof company === 'string' ? { companyId: String(company) } : params;
   return (
     <div className="employee-card" data-testid="employee-card">
-      <PageHeading titleKey="pages.employee" />
+      <PageHeading titleKey="pages.employee" parent={{ to: '/personal-main', titleKey: 'pages.personalMain' }} />
       <CardHeader employee={record} params={companyParams} />
       <CardTabs employee={record} id={id} params={companyParams} />
     </div>

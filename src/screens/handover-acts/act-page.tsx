@@ -111,7 +111,7 @@ export function ActPage() {
 
   return (
     <div className="handover-acts" data-testid="act-page">
-      <PageHeading titleKey="handover-acts.titleSingular" />
+      <PageHeading titleKey="handover-acts.titleSingular" parent={{ to: '/maintenance-acceptance-certificate', titleKey: 'pages.acceptanceCertificate' }} />
       <Flex wrap gap={8} justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }} data-testid="act-title">
           {/* A long vehicle name wraps before the date, never inside it (a phone's 390 px). */}

@@ -174,7 +174,7 @@ export function NewActPage() {
   const last = stepIndex === STEPS.length - 1;
   return (
     <div className="handover-acts act-form" data-testid="act-form">
-      <PageHeading titleKey="handover-acts.new" />
+      <PageHeading titleKey="handover-acts.new" parent={{ to: '/maintenance-acceptance-certificate', titleKey: 'pages.acceptanceCertificate' }} />
       <div className="act-form__progress">
         <Typography.Text type="secondary" data-testid="act-step-count">
           {t('handover-acts.steps.count', { current: stepIndex + 1, total: STEPS.length })}

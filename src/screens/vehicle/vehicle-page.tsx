@@ -35,7 +35,7 @@ export function VehiclePage() {
   }
   return (
     <div className="vehicle-page" data-testid="vehicle-page">
-      <PageHeading titleKey="pages.vehicle" />
+      <PageHeading titleKey="pages.vehicle" parent={{ to: '/transport', titleKey: 'pages.transport' }} />
       <VehicleHeader vehicle={record} id={id} />
       <VehicleTabs vehicle={record} id={id} />
     </div>
