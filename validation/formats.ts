@@ -5,6 +5,7 @@
  */
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { allPermissions } from '../resources/permissions';
+import { COUNTRY_CODES, CURRENCY_CODES } from './reference-codes';
 
 // The e-mail rule of ajv-formats' "full" mode, kept here so the sign-in pages need not load ajv-formats.
 const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
@@ -32,6 +33,10 @@ export const vin = (value: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(value);
 export const timeZone = (value: string) => isTimeZone(value);
 /** A SWIFT/BIC code: 8 or 11 characters. */
 export const swift = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(value);
+/** An ISO 3166-1 country code the country picker offers ("DE"). */
+export const country = (value: string) => COUNTRY_CODES.has(value);
+/** An ISO 4217 currency code the currency picker offers ("EUR"). */
+export const currency = (value: string) => CURRENCY_CODES.has(value);
 
 // Derived from the registry on first use: a right of a resource that does not exist is not a right.
 let knownPermissions: Set<string> | undefined;
@@ -49,6 +54,8 @@ export const formats = {
   iban,
   vin,
   swift,
+  country,
+  currency,
   'time-zone': timeZone,
   permission,
 } satisfies Record<string, (value: string) => boolean>;

@@ -21,6 +21,8 @@
  * - `x-widget: "<kind>"`            the field kind used to draw it when the type alone does not tell
  *                                    (textarea, phone, iban, password, file, permissions: the access-rights matrix …)
  * - `x-sensitive: true`             personal data shown only to members allowed to see it
+ * - `x-unique: true`                no two records hold the same value: two of the tenant's, or, for a
+ *                                    sub-resource, two of the same owner's (an employee's passport numbers)
  */
 import type { KeywordDefinition } from 'ajv';
 
@@ -106,6 +108,7 @@ export const annotationKeywords: KeywordDefinition[] = [
     },
   },
   { keyword: 'x-sensitive', metaSchema: { type: 'boolean' } },
+  { keyword: 'x-unique', metaSchema: { type: 'boolean' } },
 ];
 
 export const vocabulary: KeywordDefinition[] = [...validatingKeywords, ...annotationKeywords];

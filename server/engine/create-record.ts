@@ -17,6 +17,7 @@ import { define, type RecordRow } from './records';
 import { checkReferences } from './references';
 import type { ResourceRules, RuleContext, RuleWarnings, WriteFacts } from './rule-types';
 import type { EngineStore, Scope } from './store';
+import { refuseTakenValues } from './unique-fields';
 
 /** A 422 with messages per field, as every refused write answers. */
 export function invalid(fieldErrors: FieldMessages): HttpError {
@@ -118,6 +119,7 @@ export async function createRecord(
     const references = await checkReferences(store.client, model, resource, store.tenantId, data);
     if (hasErrors(references)) throw invalid(references);
   }
+  await refuseTakenValues(store, resource, scope, null, data);
   await hashWriteOnly(resource, data);
   const context: RuleContext = { client: store.client, store, model, resource, actor, t };
   const facts: WriteFacts = { id: null, data, current: null, parentId: scope.parentId };

@@ -8,7 +8,7 @@ import type { Endpoint } from '../../resources/types';
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { call, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
-import { endpointUrl, isCreatable, model, RecordMaker, uniqueSignInFields, type Made } from '../test-support/engine-records';
+import { endpointUrl, isCreatable, model, RecordMaker, uniqueFieldValues, type Made } from '../test-support/engine-records';
 import { en, localeText } from '../test-support/locale-text';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { refOf, typeOf } from './entity-schemas';
@@ -157,7 +157,7 @@ describe.each(databases)('the generated API on %s', (kind) => {
       const { body } = await maker.make(resource);
       const forged = {
         ...body,
-        ...uniqueSignInFields(resource),
+        ...uniqueFieldValues(resource),
         id: 999_999,
         [resource.idField]: 999_998,
         tenant_id: stranger.user.id,

@@ -77,6 +77,8 @@ export interface EngineResource {
   notOnWire: Set<string>;
   /** Fields marked x-sensitive: masked for members without `sensitive.view` (masking.ts). */
   sensitiveFields: string[];
+  /** Fields of `x-unique: true`: one record per value in the tenant, or under one owner (unique-fields.ts). */
+  uniqueFields: string[];
   /**
    * Columns the database computes from the row (computed-columns.ts) that are not filled for every row yet:
    * read the expression instead until they are. Empty unless a start added one to a large table on PostgreSQL.
@@ -129,6 +131,7 @@ export function buildModel(definitions: readonly ResourceDefinition[], schemasDi
       protectedFields,
       notOnWire: new Set([...protectedFields, ...writeOnly]),
       sensitiveFields: entries.filter(([, property]) => property['x-sensitive'] === true).map(([field]) => field),
+      uniqueFields: entries.filter(([, property]) => property['x-unique'] === true).map(([field]) => field),
       unfilledColumns: new Set(),
     };
   });

@@ -25,6 +25,7 @@ import { endpointsOf, type EndpointAction as Action, type EngineModel, type Engi
 import { define, toWire, withoutProtectedFields, type RecordRow } from './records';
 import { checkReferences, deleteWithRules } from './references';
 import { pathId, scopeOfPath } from './scope';
+import { refuseTakenValues } from './unique-fields';
 import { EngineStore } from './store';
 
 /** The right each generated endpoint needs (checked by plugins/auth.ts before the handler runs). */
@@ -167,6 +168,7 @@ export function registerResourceRoutes(
         validateRecord(resource, data);
         const references = await checkReferences(store.client, model, resource, store.tenantId, data);
         if (hasErrors(references)) throw invalid(references);
+        await refuseTakenValues(store, resource, scope, id, data);
         await hashWriteOnly(resource, data, current.data);
         const context = { client: store.client, store, model, resource, actor: request.user, t: request.t };
         const taken = (await rules?.beforeWrite?.(context, { id, data, current: current.data, parentId: scope.parentId })) ?? {};

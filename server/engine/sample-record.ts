@@ -22,6 +22,8 @@ const FORMAT_SAMPLES: Record<string, string[]> = {
   iban: ['DE89370400440532013000'],
   vin: ['WDB9634031L123456'],
   swift: ['DEUTDEFF', 'DEUTDEFF500'],
+  country: ['DE'],
+  currency: ['EUR'],
   latin: ['Sample 123'],
   'not-blank': ['Sample'],
   'date-time': ['2020-01-15T10:00:00Z'],

@@ -11,7 +11,7 @@ import type { Database } from '../db/database';
 import { tableName } from '../engine/model';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
-import { endpointUrl, isCreatable, model, RecordMaker, uniqueSignInFields, type Made } from '../test-support/engine-records';
+import { endpointUrl, isCreatable, model, RecordMaker, uniqueFieldValues, type Made } from '../test-support/engine-records';
 import { en, localeText } from '../test-support/locale-text';
 import { createMember, type Member } from '../test-support/members';
 import { startTestApp, type TestApp } from '../test-support/test-app';
@@ -107,9 +107,9 @@ describe.each(databases)('rights on %s', (kind) => {
       const url = (action: Action) => endpointUrl(resource.definition.api[action] as Endpoint, made.params);
       const bodyOf = (action: Action, version: number) =>
         action === 'create'
-          ? { ...made.body, ...uniqueSignInFields(resource) }
+          ? { ...made.body, ...uniqueFieldValues(resource) }
           : action === 'update'
-            ? { ...made.body, ...uniqueSignInFields(resource), version }
+            ? { ...made.body, ...uniqueFieldValues(resource), version }
             : undefined;
       const rightOf = { list: 'view', show: 'view', create: 'create', update: 'update', delete: 'delete' } as const;
       const present = ACTIONS.filter((action) => resource.definition.api[action]);

@@ -1,6 +1,6 @@
 /**
- * An employee's passports (SPEC §3, §8): at most MAX_PASSPORTS_PER_EMPLOYEE of them, one primary, and no
- * number twice (a second save of the same passport, say by Enter pressed twice, is refused on `number`).
+ * An employee's passports (SPEC §3, §8): at most MAX_PASSPORTS_PER_EMPLOYEE of them, and one primary. (No number
+ * twice is the schema's `x-unique`: server/engine/unique-fields.ts.)
  * Making a passport primary makes the employee's other passports not primary (each change in the audit
  * trail). The count is taken with the employee's row locked, so two passports added at once cannot both
  * be the sixth.
@@ -17,17 +17,11 @@ import type { ResourceRules } from '../engine/rule-types';
 export const MAX_PASSPORTS_PER_EMPLOYEE = 5;
 
 export const passportRules: ResourceRules = {
-  async beforeWrite({ store, model, resource }, { id, data, parentId }) {
-    if (parentId === undefined) return;
-    // The employee's row locked first: two passports saved at once are counted and compared one after the other.
+  async beforeWrite({ store, model, resource }, { id, parentId }) {
+    if (id !== null || parentId === undefined) return;
     await store.find(model.byName.get('employees') as EngineResource, parentId, {}, true);
-    if (id === null && (await store.count(resource, { parentId }, [])) >= MAX_PASSPORTS_PER_EMPLOYEE)
+    if ((await store.count(resource, { parentId }, [])) >= MAX_PASSPORTS_PER_EMPLOYEE)
       throw new HttpError(422, 'passports.tooMany', { params: { count: MAX_PASSPORTS_PER_EMPLOYEE } });
-    const number = data.number;
-    if (typeof number !== 'string' || number === '') return;
-    const others = await store.page(resource, { parentId }, [id === null ? sql`true` : sql`id <> ${id}`], sql`id ASC`, MAX_PASSPORTS_PER_EMPLOYEE + 1, 0);
-    if (others.some((other) => other.data.number === number))
-      throw new HttpError(422, 'errors.invalidData', { fieldErrors: { number: [{ key: 'passports.numberTaken' }] } });
   },
 
   async afterWrite({ store, resource, actor }, { id, data, parentId }) {

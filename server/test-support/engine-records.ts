@@ -47,16 +47,17 @@ export function isCreatable(resource: EngineResource, trail: string[] = []): boo
 let made = 0;
 
 /**
- * Logins and e-mails are unique across all tenants (members are the sign-in table): each record made
- * gets its own, the schema's format kept.
+ * Values that must be unique get their own in each record made, the schema's format kept: logins and e-mails
+ * across all tenants (members are the sign-in table), and `x-unique` fields (an employee's passport numbers).
  */
-export function uniqueSignInFields(resource: EngineResource): Record<string, string> {
+export function uniqueFieldValues(resource: EngineResource): Record<string, string> {
   const unique = `${process.pid}x${++made}`;
   const fields: Record<string, string> = {};
   for (const [field, property] of Object.entries(resource.properties)) {
     if (property.readOnly === true) continue;
     if (property.format === 'login') fields[field] = `member${unique}`;
-    if (property.format === 'email') fields[field] = `member${unique}@example.com`;
+    else if (property.format === 'email') fields[field] = `member${unique}@example.com`;
+    else if (property['x-unique'] === true && property.type === 'string') fields[field] = `U${unique}`.toUpperCase();
   }
   return fields;
 }
@@ -130,7 +131,7 @@ export class RecordMaker {
     const parent = resource.definition.parent;
     if (parent && options.parentId !== undefined) params[parent.param] = options.parentId;
     const token = this.token;
-    const body = { ...sampleRecord(resource, refs), ...uniqueSignInFields(resource), ...overrides };
+    const body = { ...sampleRecord(resource, refs), ...uniqueFieldValues(resource), ...overrides };
     const response = await call(this.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, params), body, { token });
     expect(response.statusCode, `${resource.name}: ${response.body}`).toBe(200);
     const record = response.json<{ data: Record<string, unknown> }>().data;

@@ -1,0 +1,25 @@
+/**
+ * `x-unique: true` (validation/vocabulary.ts): no two records of the tenant hold the same value of the field,
+ * or, for a sub-resource, no two of the same owner (an employee's passport numbers; another employee may hold
+ * the same). A clash is a 422 `validation.unique` on the field, before anything is written. The check and the
+ * write it guards run under a transaction lock of the table and the owner (or the tenant), so two records saved
+ * at once with the same value cannot both pass.
+ */
+import { sql } from '../db/sql';
+import { HttpError } from '../http-error';
+import type { EngineResource } from './model';
+import type { EngineStore, Scope } from './store';
+
+export async function refuseTakenValues(store: EngineStore, resource: EngineResource, scope: Scope, id: number | null, data: Record<string, unknown>) {
+  const given = resource.uniqueFields.filter((field) => typeof data[field] === 'string' || typeof data[field] === 'number');
+  if (given.length === 0) return;
+  await store.client.query('SELECT pg_advisory_xact_lock(hashtext($1), $2::int)', [
+    `fleetdesk-unique-${resource.table}`,
+    (scope.parentId ?? store.tenantId) % 2_147_483_647,
+  ]);
+  for (const field of given) {
+    const same = sql`data->${field} = ${JSON.stringify(data[field])}::jsonb`;
+    const taken = await store.count(resource, { parentId: scope.parentId }, [same, id === null ? sql`true` : sql`id <> ${id}`], 1);
+    if (taken > 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: { [field]: [{ key: 'validation.unique' }] } });
+  }
+}
