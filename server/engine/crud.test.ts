@@ -223,6 +223,18 @@ describe.each(databases)('the generated API on %s', (kind) => {
     }
   });
 
+  it('refuses a country or a currency no picker offers, on its field, and stores nothing', async () => {
+    const banks = `/api/${owner.user.company.id}/banks`;
+    const before = (await call(test.app, 'GET', banks, undefined, { token: owner.token })).json<{ data: unknown[] }>().data.length;
+    const body = { account_name: 'Main', bank_name: 'Bank', iban: 'DE89370400440532013000', currency: 'ZZZ', bank_country: 'ZZ' };
+    const refused = await call(test.app, 'POST', `${banks}/store`, body, { token: owner.token });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(expectErrorShape(refused).errors).toEqual({ currency: [en('validation.format.currency')], bank_country: [en('validation.format.country')] });
+    expect((await call(test.app, 'GET', banks, undefined, { token: owner.token })).json<{ data: unknown[] }>().data).toHaveLength(before);
+    const taken = await call(test.app, 'POST', `${banks}/store`, { ...body, currency: 'EUR', bank_country: 'DE' }, { token: owner.token });
+    expect(taken.statusCode, taken.body).toBe(200);
+  });
+
   it('keeps fields an update does not send, and clears optional ones sent empty', async () => {
     const created = await call(
       test.app,
