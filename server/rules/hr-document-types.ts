@@ -5,11 +5,13 @@
  * in the same transaction: a status without an id gets its record (and so an id at once, usable by
  * employee documents), a renamed one renames its record, one left out is deleted with the employee
  * documents that use it (SPEC §4, as the status route does). The status routes
- * (routes/hand-written/document-statuses.ts) change one status at a time and keep the array in step.
+ * (routes/hand-written/document-statuses.ts) change one status at a time and keep the array in step. No
+ * two statuses of a type have the same name (compared without case and outer spaces): a member picks one by it.
  */
 import { identifier, sql } from '../db/sql';
 import type { EngineModel, EngineResource } from '../engine/model';
 import { deleteWithRules } from '../engine/references';
+import { HttpError } from '../http-error';
 import type { EngineStore } from '../engine/store';
 import type { ResourceRules } from '../engine/rule-types';
 
@@ -19,6 +21,17 @@ interface StatusItem {
 }
 
 const itemsOf = (data: Record<string, unknown> | null): StatusItem[] => (Array.isArray(data?.statuses) ? (data.statuses as StatusItem[]) : []);
+
+/** The index of the first status whose name an earlier one of the list has (case and outer spaces aside), or -1. */
+export function repeatedStatusName(items: readonly StatusItem[]): number {
+  const seen = new Set<string>();
+  return items.findIndex(({ name }) => {
+    const key = String(name).trim().toLocaleLowerCase();
+    if (seen.has(key)) return true;
+    seen.add(key);
+    return false;
+  });
+}
 
 /** SPEC §4: deleting a status deletes the employee documents that have a status row with it, then the status. */
 export async function deleteStatusWithDocuments(store: EngineStore, model: EngineModel, statusId: number): Promise<void> {
@@ -59,6 +72,8 @@ async function syncStatuses(store: EngineStore, model: EngineModel, actorId: num
 export const hrDocumentTypeRules: ResourceRules = {
   // An edit: the records follow before the type is stored, so it is stored once, with every id.
   async beforeWrite({ store, model, actor }, { id, data, current }) {
+    const repeated = repeatedStatusName(itemsOf(data));
+    if (repeated >= 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: { [`statuses.${repeated}.name`]: [{ key: 'validation.uniqueItems' }] } });
     if (id === null) return;
     data.statuses = await syncStatuses(store, model, actor.id, id, itemsOf(data), itemsOf(current));
   },

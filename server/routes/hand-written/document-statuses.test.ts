@@ -7,6 +7,7 @@ import { call, expectErrorShape, registerUser, type RegisteredUser } from '../..
 import { databases } from '../../test-support/databases';
 import { model, RecordMaker } from '../../test-support/engine-records';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { en } from '../../test-support/locale-text';
 import { MIGRATIONS_DIR } from '../../db/migrate';
 import type { EngineResource } from '../../engine/model';
 
@@ -138,6 +139,37 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
     expect(response.statusCode).toBe(422);
     expect(expectErrorShape(response).errors?.name).toEqual(['This field is required']);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a status name the type already has, by any route, with a 422 on it, changing nothing', async () => {
+    const type = await createType(['Valid', 'Expired']);
+    const before = await snapshot();
+    const added = await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: ' valid ' }] }, { token: owner.token });
+    expect(added.statusCode, added.body).toBe(422);
+    expect(expectErrorShape(added).errors?.statuses).toEqual([en('validation.uniqueItems')]);
+    const renamed = await call(
+      test.app,
+      'PUT',
+      `/api/documents/${type.id}/status/update/${type.statuses[1].id ?? 0}`,
+      { name: 'VALID' },
+      { token: owner.token },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(422);
+    expect(expectErrorShape(renamed).errors?.name).toEqual([en('validation.uniqueItems')]);
+    expect(await snapshot()).toEqual(before);
+    const twiceAtCreation = await call(
+      test.app,
+      'POST',
+      '/api/documents/store',
+      { name: 'Permit', short_name: 'PRM', statuses: [{ name: 'Valid' }, { name: 'Valid' }] },
+      { token: owner.token },
+    );
+    expect(twiceAtCreation.statusCode, twiceAtCreation.body).toBe(422);
+    expect(expectErrorShape(twiceAtCreation).errors?.['statuses.1.name']).toEqual([en('validation.uniqueItems')]);
+    // More than fifty statuses for one type: the schema's maxItems.
+    const many = Array.from({ length: 51 }, (_, index) => ({ name: `S${index}` }));
+    const tooMany = await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: many }, { token: owner.token });
+    expect(tooMany.statusCode, tooMany.body).toBe(422);
   });
 
   it('deletes a status with the employee documents that have it, and keeps the others', async () => {

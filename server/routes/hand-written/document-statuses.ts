@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createAjv } from '../../../validation/create-ajv';
 import { toFieldMessages } from '../../../validation/field-errors';
 import { identifier, sql } from '../../db/sql';
-import { deleteStatusWithDocuments } from '../../rules/hr-document-types';
+import { deleteStatusWithDocuments, repeatedStatusName } from '../../rules/hr-document-types';
 import type { EngineStore } from '../../engine/store';
 import { HttpError } from '../../http-error';
 import {
@@ -86,7 +86,9 @@ export async function documentStatusRoutes(app: FastifyInstance, options: HandWr
     return result;
   }
 
-  async function saveType(store: EngineStore, type: RecordRow, items: StatusItem[], userId: number) {
+  /** `field`: where a name the type already has is refused (the new statuses' list, or the renamed one's name). */
+  async function saveType(store: EngineStore, type: RecordRow, items: StatusItem[], userId: number, field = 'statuses') {
+    if (repeatedStatusName(items) >= 0) throw invalid({ [field]: [{ key: 'validation.uniqueItems' }] });
     const data = { ...type.data, statuses: items };
     validateRecord(types, data);
     return toWire(types, await store.update(types, Number(type.id), data, userId));
@@ -124,7 +126,7 @@ export async function documentStatusRoutes(app: FastifyInstance, options: HandWr
       const item = items.find((candidate) => candidate.id === statusId);
       if (item) item.name = name;
       else items.push({ id: statusId, name });
-      return saveType(store, type, items, request.user.id);
+      return saveType(store, type, items, request.user.id, 'name');
     });
     return { message: request.t('crud.updated'), data };
   });

@@ -7,6 +7,7 @@ import { databases } from '../../test-support/databases';
 import { createMember } from '../../test-support/members';
 import { multipart, PNG, pngOfSize } from '../../test-support/files';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
+import { en } from '../../test-support/locale-text';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
@@ -304,6 +305,15 @@ describe.each(databases)('transport documents on %s', (kind) => {
     const short = await call(test.app, 'POST', '/api/transport/documents/group/store', { name: 'ab' }, { token: owner.token, language: 'de' });
     expect(short.statusCode).toBe(422);
     expect(Object.keys(short.json<{ errors: Record<string, string[]> }>().errors)).toEqual(['name']);
+    // A second column of a name the tenant has (x-unique) would be a second "Inspection" the compliance page
+    // calls missing; another tenant's names are its own.
+    const weighbridge = await create('/api/transport/documents/group/store', { name: 'Weighbridge' });
+    const twice = await call(test.app, 'POST', '/api/transport/documents/group/store', { name: 'Weighbridge' }, { token: owner.token });
+    expect(twice.statusCode, twice.body).toBe(422);
+    expect(twice.json<{ errors: Record<string, string[]> }>().errors.name).toEqual([en('validation.unique')]);
+    const theirs = await create('/api/transport/documents/group/store', { name: 'Weighbridge' }, stranger.token);
+    expect((await call(test.app, 'DELETE', `/api/transport/documents/group/destroy/${weighbridge}`, undefined, { token: owner.token })).statusCode).toBe(200);
+    expect((await call(test.app, 'DELETE', `/api/transport/documents/group/destroy/${theirs}`, undefined, { token: stranger.token })).statusCode).toBe(200);
     expect((await call(test.app, 'DELETE', `/api/transport/documents/group/destroy/${column}`, undefined, { token: stranger.token })).statusCode).toBe(404);
     expect((await call(test.app, 'DELETE', `/api/transport/documents/group/destroy/${column}`, undefined, { token: owner.token })).statusCode).toBe(200);
   });
