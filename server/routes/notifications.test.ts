@@ -64,8 +64,8 @@ describe.each(databases)('the bell on %s', (kind) => {
     owner = await registerUser(test.app);
     stranger = await registerUser(test.app);
     anna = await employeeWithLicence(owner, 'Anna', 5);
-    // A vehicle without a date in the one document column: its document is missing.
-    const column = await call(test.app, 'POST', '/api/transport/documents/group/store', { name: 'Inspection' }, { token: owner.token });
+    // A vehicle without a date in its document columns (the tenant's three and this one): its documents are missing.
+    const column = await call(test.app, 'POST', '/api/transport/documents/group/store', { name: 'Tachograph' }, { token: owner.token });
     expect(column.statusCode, column.body).toBe(200);
     const vehicle = await call(test.app, 'POST', '/api/transport/store', { board_names: 'Truck 01', registration_number: 'TR001' }, { token: owner.token });
     expect(vehicle.statusCode, vehicle.body).toBe(200);

@@ -51,7 +51,7 @@ describe.each(databases)('vehicle usage and unlinked cards on %s', (kind) => {
     const id = await vehicle('Busy 1');
     const other = await vehicle('Other 1');
     // Two document columns: the documents table makes an (empty) cell per column for the vehicle; one gets a date.
-    for (const name of ['Insurance', 'CMR cover']) await ok('POST', '/api/transport/documents/group/store', { name });
+    for (const name of ['Tachograph', 'CMR cover']) await ok('POST', '/api/transport/documents/group/store', { name });
     const table = (await call(test.app, 'GET', `/api/transport/documents?transport_id=${id}`, undefined, { token: owner.token })).json<{
       data: Array<{ groups: Array<{ documents: Array<{ doc_id: number; version: number }> }> }>;
     }>().data;
