@@ -16,7 +16,7 @@ import { HttpError } from '../http-error';
 import type { EngineResource } from '../engine/model';
 import type { ResourceRules } from '../engine/rule-types';
 
-const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+export const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 type Damage = Record<string, unknown> & { photo_ids?: unknown };
 

@@ -7,8 +7,7 @@ import { sql } from '../db/sql';
 import { HttpError } from '../http-error';
 import type { EngineResource } from '../engine/model';
 import type { ResourceRules } from '../engine/rule-types';
-
-const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+import { numberOf } from './handover-acts';
 
 export const transportRules: ResourceRules = {
   async beforeWrite({ store, model }, { id, data, current }) {
