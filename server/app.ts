@@ -37,6 +37,7 @@ import { expiringRoutes } from './routes/expiring';
 import { tenantSettingsRoutes } from './routes/tenant-settings';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
+import { lookupIds } from './lookups/reference-lists';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
 import { profileRoutes } from './routes/profile';
@@ -93,7 +94,7 @@ export const fleetdeskApp = fp(
     await app.register(fileRoutes);
     await app.register(lookupRoutes, { referenceDataDir: options.referenceDataDir });
     // The schema-driven engine: every resource of the registry and its routes, with the resources' rules.
-    await app.register(enginePlugin, { database, schemasDir: options.schemasDir, rules: resourceRules });
+    await app.register(enginePlugin, { database, schemasDir: options.schemasDir, rules: resourceRules, lookups: lookupIds(options.referenceDataDir) });
     // Export of every list, import into the importable ones (issue 15).
     await app.register(importExportRoutes, { database, translator, referenceDataDir: options.referenceDataDir, rules: resourceRules });
     // The OpenAPI document of every route (built at its first request, when all are registered) and its docs page.

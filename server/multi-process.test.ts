@@ -260,7 +260,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
       const created = await expectOk(
         send(a, 'POST', `/api/employees/${owner.companyId}/store`, {
           token: owner.token,
-          body: { name: 'Olga', last_name: 'Driver', category: 'staff', contract_type: 'Fixed term', contract_end_date: day(12) },
+          body: { name: 'Olga', last_name: 'Driver', category: 'staff', contract_type: '2', contract_end_date: day(12) },
         }),
         'employee',
       );
@@ -274,7 +274,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
       await expectOk(
         send(a, 'PUT', `/api/employees/${owner.companyId}/update/${employee.id}`, {
           token: owner.token,
-          body: { name: 'Olena', last_name: 'Driver', category: 'staff', contract_type: 'Fixed term', contract_end_date: day(12), version: employee.version },
+          body: { name: 'Olena', last_name: 'Driver', category: 'staff', contract_type: '2', contract_end_date: day(12), version: employee.version },
         }),
         'rename through A',
       );
@@ -283,7 +283,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
 
     it("a driver's contract extended through A no longer warns in B's order check, which keeps the parties' obligations", async () => {
       const owner = await registerThrough(a);
-      const person = { name: 'Pavel', last_name: 'Driver', category: 'staff', contract_type: 'Fixed term' };
+      const person = { name: 'Pavel', last_name: 'Driver', category: 'staff', contract_type: '2' };
       const created = await expectOk(
         send(a, 'POST', `/api/employees/${owner.companyId}/store`, { token: owner.token, body: { ...person, contract_end_date: day(20) } }),
         'employee',

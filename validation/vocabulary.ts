@@ -23,6 +23,9 @@
  * - `x-sensitive: true`             personal data shown only to members allowed to see it
  * - `x-unique: true`                no two records hold the same value: two of the tenant's, or, for a
  *                                    sub-resource, two of the same owner's (an employee's passport numbers)
+ * - `x-lookup: "<list>"`            an id of a reference list (`LOOKUP_LISTS`, reference-data/): drawn as a
+ *                                    picker of the list's names; a value the list does not hold is refused
+ *                                    when it is written (a stored one is kept while it is not changed)
  */
 import type { KeywordDefinition } from 'ajv';
 
@@ -36,6 +39,13 @@ const siblingOf = (context: Context | undefined, name: string) => (context?.pare
 export function latestToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
+
+/**
+ * The reference lists a field may name with `x-lookup`: the lists of `reference-data/` that records point
+ * into by id (SPEC §3's contracts, cars.models and tracking_systems of `/app/load-data`).
+ */
+export const LOOKUP_LISTS = ['contracts', 'car-models', 'tracking-systems'] as const;
+export type LookupListName = (typeof LOOKUP_LISTS)[number];
 
 export const validatingKeywords: KeywordDefinition[] = [
   {
@@ -104,11 +114,12 @@ export const annotationKeywords: KeywordDefinition[] = [
   {
     keyword: 'x-widget',
     metaSchema: {
-      enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency', 'contract', 'permissions', 'warnings'],
+      enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency', 'permissions', 'warnings'],
     },
   },
   { keyword: 'x-sensitive', metaSchema: { type: 'boolean' } },
   { keyword: 'x-unique', metaSchema: { type: 'boolean' } },
+  { keyword: 'x-lookup', metaSchema: { enum: LOOKUP_LISTS } },
 ];
 
 export const vocabulary: KeywordDefinition[] = [...validatingKeywords, ...annotationKeywords];

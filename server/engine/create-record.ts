@@ -18,6 +18,7 @@ import { checkReferences } from './references';
 import type { ResourceRules, RuleContext, RuleWarnings, WriteFacts } from './rule-types';
 import type { EngineStore, Scope } from './store';
 import { refuseTakenValues } from './unique-fields';
+import { refuseUnknownLookups } from './lookup-fields';
 
 /** A 422 with messages per field, as every refused write answers. */
 export function invalid(fieldErrors: FieldMessages): HttpError {
@@ -119,6 +120,7 @@ export async function createRecord(
     const references = await checkReferences(store.client, model, resource, store.tenantId, data);
     if (hasErrors(references)) throw invalid(references);
   }
+  refuseUnknownLookups(model, resource, data, null);
   await refuseTakenValues(store, resource, scope, null, data);
   await hashWriteOnly(resource, data);
   const context: RuleContext = { client: store.client, store, model, resource, actor, t };

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { resources as registry } from '../../resources/index';
 import type { ResourceDefinition } from '../../resources/types';
 import type { Database } from '../db/database';
+import type { LookupIds } from './lookup-fields';
 import { buildModel, type EngineModel } from './model';
 import type { RuleRegistry } from './rule-types';
 import { registerResourceRoutes } from './routes';
@@ -38,10 +39,12 @@ export interface EngineOptions {
   resources?: readonly ResourceDefinition[];
   /** Each resource's rules beyond its schema (server/rules/index.ts); none: plain schema-driven CRUD. */
   rules?: RuleRegistry;
+  /** The ids of the reference lists `x-lookup` fields name (lookup-fields.ts); none: not checked. */
+  lookups?: LookupIds;
 }
 
 async function engine(app: FastifyInstance, options: EngineOptions) {
-  const model = buildModel(options.resources ?? registry, options.schemasDir);
+  const model = buildModel(options.resources ?? registry, options.schemasDir, options.lookups);
   let fills: ReturnType<typeof watchFills> | null = null;
   const indexBuilds = createIndexBuilds(options.database, {
     log: {

@@ -79,6 +79,8 @@ export interface EngineResource {
   sensitiveFields: string[];
   /** Fields of `x-unique: true`: one record per value in the tenant, or under one owner (unique-fields.ts). */
   uniqueFields: string[];
+  /** Fields of `x-lookup`: ids of a reference list, checked against it when written (lookup-fields.ts). */
+  lookupFields: Array<{ field: string; list: string }>;
   /**
    * Columns the database computes from the row (computed-columns.ts) that are not filled for every row yet:
    * read the expression instead until they are. Empty unless a start added one to a large table on PostgreSQL.
@@ -89,9 +91,15 @@ export interface EngineResource {
 export interface EngineModel {
   resources: EngineResource[];
   byName: Map<string, EngineResource>;
+  /** The ids of each reference list that `x-lookup` fields name (lookup-fields.ts); a list not here is not checked. */
+  lookups: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
-export function buildModel(definitions: readonly ResourceDefinition[], schemasDir?: string): EngineModel {
+export function buildModel(
+  definitions: readonly ResourceDefinition[],
+  schemasDir?: string,
+  lookups: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+): EngineModel {
   const schemas = loadEntitySchemas(definitions, schemasDir);
   const resources = definitions.map((definition): EngineResource => {
     const loaded = schemas.get(definition.schema) as LoadedSchema;
@@ -132,6 +140,9 @@ export function buildModel(definitions: readonly ResourceDefinition[], schemasDi
       notOnWire: new Set([...protectedFields, ...writeOnly]),
       sensitiveFields: entries.filter(([, property]) => property['x-sensitive'] === true).map(([field]) => field),
       uniqueFields: entries.filter(([, property]) => property['x-unique'] === true).map(([field]) => field),
+      lookupFields: entries
+        .filter(([, property]) => typeof property['x-lookup'] === 'string')
+        .map(([field, property]) => ({ field, list: property['x-lookup'] as string })),
       unfilledColumns: new Set(),
     };
   });
@@ -140,7 +151,7 @@ export function buildModel(definitions: readonly ResourceDefinition[], schemasDi
     const parent = resource.definition.parent;
     if (parent && !byName.has(parent.resource)) throw new Error(`${resource.name}: parent resource "${parent.resource}" is not in the registry`);
   }
-  return { resources, byName };
+  return { resources, byName, lookups };
 }
 
 /** Resources whose tables must exist before this one's (its parent): the order tables are created in. */

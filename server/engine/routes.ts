@@ -26,6 +26,7 @@ import { define, toWire, withoutProtectedFields, type RecordRow } from './record
 import { checkReferences, deleteWithRules } from './references';
 import { pathId, scopeOfPath } from './scope';
 import { refuseTakenValues } from './unique-fields';
+import { refuseUnknownLookups } from './lookup-fields';
 import { EngineStore } from './store';
 
 /** The right each generated endpoint needs (checked by plugins/auth.ts before the handler runs). */
@@ -168,6 +169,7 @@ export function registerResourceRoutes(
         validateRecord(resource, data);
         const references = await checkReferences(store.client, model, resource, store.tenantId, data);
         if (hasErrors(references)) throw invalid(references);
+        refuseUnknownLookups(model, resource, data, current.data);
         await refuseTakenValues(store, resource, scope, id, data);
         await hashWriteOnly(resource, data, current.data);
         const context = { client: store.client, store, model, resource, actor: request.user, t: request.t };

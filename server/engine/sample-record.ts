@@ -2,8 +2,9 @@
  * A valid body for a resource, built from its prepared schema alone: the API tests iterate over the
  * registry with it, so a new resource (or a new property) is covered without a hand-written fixture.
  * Strings get a value of the right format and length (a real IBAN, VIN, phone, e-mail, a past date …),
- * numbers a value in range, enumerations their first value; references take the id the caller made
- * for the referenced resource (`refs`), and are left out when it has none and the field is optional.
+ * numbers a value in range, enumerations their first value, a reference list's field its first item;
+ * references take the id the caller made for the referenced resource (`refs`), and are left out when it has
+ * none and the field is optional.
  */
 import { formats } from '../../validation/formats';
 import type { PropertySchema } from '../../validation/prepare-schema';
@@ -77,6 +78,8 @@ export function sampleValue(property: PropertySchema, refs: RefIds, required = t
   if (property.const !== undefined) return property.const;
   // The schema's default is the value a form starts with (a new company is not the main one).
   if (property.default !== undefined) return property.default;
+  // Every reference list's first item has the id 1 (reference-data/).
+  if (typeof property['x-lookup'] === 'string') return typeOf(property) === 'string' ? '1' : 1;
   switch (typeOf(property)) {
     case 'string':
       return sampleString(property);

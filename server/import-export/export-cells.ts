@@ -5,6 +5,7 @@
  * and is written as the list shows it.
  */
 import type { PropertySchema } from '../../validation/prepare-schema';
+import type { LookupListName } from '../../validation/vocabulary';
 import { refOf, typeOf } from '../engine/entity-schemas';
 import type { EngineResource } from '../engine/model';
 import type { ReferenceLabels } from './reference-labels';
@@ -37,7 +38,8 @@ function scalarCell(property: PropertySchema, value: unknown, words: Words, labe
   if (typeof value === 'boolean') return words.yesNo(value);
   const widget = property['x-widget'];
   if (widget === 'country' && typeof value === 'string') return words.country(value);
-  if (widget === 'contract' && (typeof value === 'string' || typeof value === 'number')) return words.contract(String(value));
+  const list = property['x-lookup'] as LookupListName | undefined;
+  if (list && (typeof value === 'string' || typeof value === 'number')) return words.lookup(list, String(value));
   if (property.format === 'date' && typeof value === 'string') return dateOf(value);
   if (typeof value === 'object' && value !== null && 'file_name' in value) return String(value.file_name);
   return plain(value);

@@ -6,6 +6,7 @@
  * of its own.
  */
 import type { ValidationMessage } from '../../validation/messages';
+import type { LookupListName } from '../../validation/vocabulary';
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { refOf, typeOf } from '../engine/entity-schemas';
 import type { LabelIndex } from './reference-labels';
@@ -46,7 +47,7 @@ export class CellReader {
   private readonly enums = new Map<PropertySchema, Map<string, string | number>>();
   private booleans?: Map<string, boolean>;
   private countries?: Map<string, string>;
-  private contracts?: Map<string, string>;
+  private readonly lookups = new Map<LookupListName, Map<string, string>>();
 
   constructor(
     private readonly readings: Readings,
@@ -77,8 +78,14 @@ export class CellReader {
       const code = (this.countries ??= this.readings.countries()).get(comparable(text));
       return code ? { value: code } : { error: { key: 'import.value.unknownOption', params: { value: text } } };
     }
-    if (widget === 'contract') return { value: (this.contracts ??= this.readings.contracts()).get(comparable(text)) ?? text };
     const type = typeOf(property);
+    const list = property['x-lookup'] as LookupListName | undefined;
+    if (list) {
+      if (!this.lookups.has(list)) this.lookups.set(list, this.readings.lookup(list));
+      const id = this.lookups.get(list)?.get(comparable(text));
+      if (id === undefined) return { error: { key: 'import.value.unknownOption', params: { value: text } } };
+      return { value: type === 'integer' ? Number(id) : id };
+    }
     if (type === 'boolean') {
       if (typeof cell === 'boolean') return { value: cell };
       const value = (this.booleans ??= this.readings.booleans()).get(comparable(text));

@@ -184,6 +184,30 @@ describe.each(databases)('import on %s', (kind) => {
     expect(stored).toMatchObject({ primary_driver_id: expect.any(Number) as number, transport_id: expect.any(Number) as number });
   });
 
+  it('reads reference list items by their names in any language or by id, and refuses a name the list lacks', async () => {
+    const file = [
+      'Board name,Registration number,Car model,Tracking system',
+      'Import 1,IMP-LK1,DAF XF,Webfleet',
+      'Import 2,IMP-LK2,3,2',
+      'Import 3,IMP-LK3,Trabant 601,',
+    ].join('\n');
+    const checked = await imported('/api/transport/import', file, { language: 'de' });
+    expect(checked.errors).toEqual([{ row: 4, column: 'Car model', field: 'car_model_id', message: expect.stringContaining('Trabant 601') as string }]);
+    expect((await imported('/api/transport/import', file, { dryRun: false, mode: 'valid' })).created).toBe(2);
+    const list = await call(test.app, 'GET', '/api/transport?search=IMP-LK&sort=registration_number&order=asc', undefined, { token: owner.token });
+    const vehicles = list.json<{ data: Array<{ car_model_id: number; tracking_system_id: number }> }>().data;
+    expect(vehicles.map((vehicle) => [vehicle.car_model_id, vehicle.tracking_system_id])).toEqual([
+      [1, 1],
+      [3, 2],
+    ]);
+    const people = await imported('/api/employees/import', `First name,Last name,Company,Contract type\nOlga,Koval,${owner.user.company.name},Arbeitsvertrag`, {
+      dryRun: false,
+    });
+    expect(people).toMatchObject({ created: 1, errors: [] });
+    const olga = await call(test.app, 'GET', '/api/employees?search=Koval', undefined, { token: owner.token });
+    expect(olga.json<{ data: Array<{ contract_type: string }> }>().data.map((employee) => employee.contract_type)).toContain('1');
+  });
+
   it('reads a list in one cell: enum labels and records with one text', async () => {
     const file = 'Name;Short name;Statuses;Required for\nDriving licence;DLC;Valid, Expired;Employees, Contractors';
     const outcome = await imported('/api/documents/import', file, { dryRun: false });

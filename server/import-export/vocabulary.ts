@@ -7,7 +7,8 @@
 import { untranslatedLabel } from '../../resources/field-labels';
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { LANGUAGES, type Language, type Translate, type Translator } from '../i18n/i18n';
-import { contractList, countryList, loadReferenceData, type Contract, type Country } from '../lookups/reference-lists';
+import type { LookupListName } from '../../validation/vocabulary';
+import { countryList, loadReferenceData, lookupLists, type Country, type LookupItem } from '../lookups/reference-lists';
 import type { EngineResource } from '../engine/model';
 
 /** Text as compared when reading a file: no accents, no case, single spaces. */
@@ -23,22 +24,23 @@ function translated(t: Translate, key: string): string | undefined {
 
 export interface Lookups {
   countries: Country[];
-  contracts: Contract[];
+  /** The reference lists of `x-lookup` fields: contract types, car models, tracking systems. */
+  lists: Record<LookupListName, LookupItem[]>;
 }
 
 let loadedLookups: Lookups | undefined;
 
-/** Countries and contract types, read once (the same lists `/api/countries` and `/api/contracts` answer). */
+/** Countries and the `x-lookup` lists, read once (the same lists `/api/countries`, `/api/contracts` and `/api/app/load-data` answer). */
 export function lookups(referenceDataDir?: string): Lookups {
-  if (referenceDataDir) return { countries: countryList(), contracts: contractList(loadReferenceData(referenceDataDir)) };
-  loadedLookups ??= { countries: countryList(), contracts: contractList(loadReferenceData()) };
+  if (referenceDataDir) return { countries: countryList(), lists: lookupLists(loadReferenceData(referenceDataDir)) };
+  loadedLookups ??= { countries: countryList(), lists: lookupLists(loadReferenceData()) };
   return loadedLookups;
 }
 
 /** The words of one language, for an export. */
 export class Words {
   private readonly countries: Map<string, string>;
-  private readonly contracts: Map<string, string>;
+  private readonly lookupNames = new Map<LookupListName, Map<string, string>>();
 
   constructor(
     readonly t: Translate,
@@ -46,7 +48,8 @@ export class Words {
     lists: Lookups,
   ) {
     this.countries = new Map(lists.countries.map((country) => [country.iso, country.names[language]]));
-    this.contracts = new Map(lists.contracts.map((contract) => [String(contract.id), contract.names?.[language] ?? contract.name]));
+    for (const [list, items] of Object.entries(lists.lists) as Array<[LookupListName, LookupItem[]]>)
+      this.lookupNames.set(list, new Map(items.map((item) => [item.id, item.names[language] ?? item.name])));
   }
 
   heading(resource: EngineResource, field: string): string {
@@ -68,8 +71,9 @@ export class Words {
     return name && name !== code ? `${name} (${code})` : code;
   }
 
-  contract(id: string): string {
-    return this.contracts.get(id) ?? id;
+  /** An item of an `x-lookup` list by its name in this language ("Employment contract", "DAF XF"); an id the list lacks as it is. */
+  lookup(list: LookupListName, id: string): string {
+    return this.lookupNames.get(list)?.get(id) ?? id;
   }
 }
 
@@ -146,13 +150,12 @@ export class Readings {
     return map;
   }
 
-  /** Comparable id or name in any language → the contract type's id (as the field stores it, text). */
-  contracts(): Map<string, string> {
+  /** Comparable id or name in any language → the id of an item of an `x-lookup` list (as text). */
+  lookup(list: LookupListName): Map<string, string> {
     const map = new Map<string, string>();
-    for (const contract of this.lists.contracts) {
-      const id = String(contract.id);
-      map.set(comparable(id), id);
-      for (const name of [contract.name, ...Object.values(contract.names ?? {})]) if (name && !map.has(comparable(name))) map.set(comparable(name), id);
+    for (const item of this.lists.lists[list]) {
+      map.set(comparable(item.id), item.id);
+      for (const name of [item.name, ...Object.values(item.names)]) if (name && !map.has(comparable(name))) map.set(comparable(name), item.id);
     }
     return map;
   }

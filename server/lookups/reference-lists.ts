@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import currencyCodes from 'currency-codes';
 import countries, { type LocaleData } from 'i18n-iso-countries';
+import { LOOKUP_LISTS, type LookupListName } from '../../validation/vocabulary';
 import { LANGUAGES, type Language } from '../i18n/i18n';
 
 export const REFERENCE_DATA_DIR = fileURLToPath(new URL('../../reference-data/', import.meta.url));
@@ -75,4 +76,47 @@ export function loadReferenceData(dir = REFERENCE_DATA_DIR): Record<string, unkn
     else data[base.replace(/-/g, '_')] = content;
   }
   return data;
+}
+
+/** An item of a reference list a field names with `x-lookup`: its id as text, its names, its group (a contract's country, a model's brand). */
+export interface LookupItem {
+  id: string;
+  name: string;
+  names: Partial<Record<Language, string>>;
+  group?: string;
+}
+
+const itemsOf = (value: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => Boolean(item) && typeof item === 'object') : [];
+
+/**
+ * The reference lists of `x-lookup` (validation/vocabulary.ts `LOOKUP_LISTS`) from the reference data: contract types
+ * by country, car models by brand ("DAF XF"), tracking systems. What the engine checks a written id against, what
+ * an import reads names into and an export writes ids as.
+ */
+export function lookupLists(referenceData: Record<string, unknown>): Record<LookupListName, LookupItem[]> {
+  const cars = referenceData.cars as { models?: unknown } | undefined;
+  const sources: Record<LookupListName, Array<Record<string, unknown>>> = {
+    contracts: itemsOf(referenceData.contracts),
+    'car-models': itemsOf(cars?.models),
+    'tracking-systems': itemsOf(referenceData.tracking_systems),
+  };
+  return Object.fromEntries(
+    LOOKUP_LISTS.map((list) => [
+      list,
+      sources[list].map((item): LookupItem => {
+        const brand = typeof item.brand === 'string' ? item.brand : undefined;
+        const name = [brand, String(item.name)].filter(Boolean).join(' ');
+        const names = (item.names && typeof item.names === 'object' ? item.names : {}) as Partial<Record<Language, string>>;
+        const group = typeof item.country === 'string' ? item.country : brand;
+        return { id: String(item.id), name, names, ...(group ? { group } : {}) };
+      }),
+    ]),
+  ) as Record<LookupListName, LookupItem[]>;
+}
+
+/** Each `x-lookup` list's ids (what the engine checks a written value against), from the reference data in `dir`. */
+export function lookupIds(dir?: string): ReadonlyMap<string, ReadonlySet<string>> {
+  const lists = lookupLists(loadReferenceData(dir));
+  return new Map(LOOKUP_LISTS.map((list) => [list, new Set(lists[list].map((item) => item.id))]));
 }

@@ -120,7 +120,7 @@ describe.each(databases)('compliance on %s', (kind) => {
   });
 
   it('reports a passport until a later one of the same type replaces it, and a contract until its end date moves', async () => {
-    const olga = await employee('Olga', { contract_end_date: day(12), contract_type: 'Fixed term' });
+    const olga = await employee('Olga', { contract_end_date: day(12), contract_type: '2' });
     await insert('r_passports', { number: 'AB12345', type: 'usual', issue_date: day(-4000), expiration_date: day(-2) }, owner, olga);
     const found = await about('employee', olga);
     expect(found.map((item) => [item.kind, item.state, item.valid_until, item.days_left])).toEqual([

@@ -15,7 +15,7 @@ import { useFieldLabel } from './field-value';
 import { schemaOf } from './schemas';
 import './crud.css';
 
-const selectKinds = new Set(['enum', 'reference', 'country', 'currency', 'contract']);
+const selectKinds = new Set(['enum', 'reference', 'country', 'currency', 'lookup']);
 const noop = () => undefined;
 
 export function filterFields(resource: ResourceDefinition): string[] {

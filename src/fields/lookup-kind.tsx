@@ -1,28 +1,37 @@
 /**
- * The shared parts of the country, currency and contract kinds: a searchable select over a lookup list
- * (./lookups.ts). A list whose items belong to a country (contract types) is grouped by it and shows names
- * only; a stored value the list does not know (a contract typed in before the list) shows as it is.
+ * The shared parts of the lookup kinds: a searchable select over a reference list (./lookups.ts). Countries and
+ * currencies show their codes beside their names (DE, EUR); the ids of the other lists are not worth showing. A
+ * list whose items belong to something (contract types to a country, car models to a brand) is grouped by it.
+ * A stored value the list does not know (a contract typed in before the list) shows as it is. The value stored
+ * is the item's id, as text or as a number, as the field's type says.
  */
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { Select, type SelectProps } from 'antd';
-import type { DisplayProps, FieldKind, WidgetProps } from './types';
+import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from './types';
 import { Blank, isBlank } from './shared';
 import { useLookup, type LookupList, type LookupOption } from './lookups';
 
-export function lookupKind(name: 'country' | 'currency' | 'contract', list: LookupList, { grouped = false } = {}): FieldKind {
-  // Codes (DE, EUR) are worth showing beside their names; the ids of grouped lists are not.
-  const labelOf = (option: LookupOption) => (grouped || option.label === option.value ? option.label : `${option.label} (${option.value})`);
+interface LookupKindOptions {
+  /** The list a property of this kind picks from. */
+  listOf: (schema: PropertySchema) => LookupList;
+  /** Codes (DE, EUR) are shown beside the names. */
+  showCodes?: boolean;
+}
 
-  function LookupDisplay({ value }: DisplayProps) {
-    const options = useLookup(list);
+const isNumeric = (schema: PropertySchema) => [schema.type].flat().some((type) => type === 'integer' || type === 'number');
+
+export function lookupKind(name: string, match: FieldKind['match'], { listOf, showCodes = false }: LookupKindOptions): FieldKind {
+  const labelOf = (option: LookupOption) => (showCodes && option.label !== option.value ? `${option.label} (${option.value})` : option.label);
+
+  function LookupDisplay({ value, schema }: DisplayProps) {
+    const options = useLookup(listOf(schema));
     if (isBlank(value)) return <Blank />;
     const option = options.find((item) => item.value === String(value));
     return <>{option ? labelOf(option) : String(value)}</>;
   }
 
   function selectOptions(options: LookupOption[]): SelectProps['options'] {
-    const flat = options.map((option) => ({ value: option.value, label: labelOf(option) }));
-    if (!grouped) return flat;
+    if (!options.some((option) => option.group)) return options.map((option) => ({ value: option.value, label: labelOf(option) }));
     const groups = new Map<string, Array<{ value: string; label: string }>>();
     for (const option of options) {
       const group = option.group ?? '';
@@ -32,8 +41,10 @@ export function lookupKind(name: 'country' | 'currency' | 'contract', list: Look
     return [...groups].map(([group, items]) => ({ label: group, title: group, options: items }));
   }
 
-  function LookupWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder }: WidgetProps) {
-    const options = useLookup(list);
+  function LookupWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema }: WidgetProps) {
+    const property = schema as PropertySchema;
+    const options = useLookup(listOf(property));
+    const stored = (next: string | undefined) => (next === undefined ? undefined : isNumeric(property) ? Number(next) : next);
     return (
       <Select
         id={id}
@@ -45,12 +56,12 @@ export function lookupKind(name: 'country' | 'currency' | 'contract', list: Look
         disabled={disabled || readonly}
         placeholder={placeholder}
         options={selectOptions(options)}
-        onChange={(next) => onChange(next ?? undefined)}
+        onChange={(next: string | undefined) => onChange(stored(next ?? undefined))}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
       />
     );
   }
 
-  return { name, match: (schema) => schema['x-widget'] === name, Display: LookupDisplay, Widget: LookupWidget };
+  return { name, match, Display: LookupDisplay, Widget: LookupWidget };
 }

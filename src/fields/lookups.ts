@@ -1,21 +1,33 @@
 /**
- * The reference lists of the API (`/countries`, `/currencies`, `/contracts`) on Refine's `useCustom`: names come in the
- * language of `Accept-Language`, so the language is part of the query's key and Refine's cache holds one
- * list per language, shared by every picker and display on the page and kept for the session (the lists
- * do not change while the app runs). Silent on failure: codes show without names.
+ * The reference lists of the API on Refine's `useCustom`: countries (`/countries`), currencies (`/currencies`),
+ * contract types (`/contracts`), and the other lists `x-lookup` fields name, read from `/app/load-data` (car
+ * models, tracking systems). Names come in the language of `Accept-Language`, so the language is part of the
+ * query's key and Refine's cache holds one answer per language and address, shared by every picker and display
+ * on the page and kept for the session (the lists do not change while the app runs). Silent on failure: ids and
+ * codes show without names.
  */
 import { useApiUrl, useCustom } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
+import type { LookupListName } from '../../validation/vocabulary';
 import { silentNotifications } from '../providers/notifications';
 
-export type LookupList = 'countries' | 'currencies' | 'contracts';
+export type LookupList = 'countries' | 'currencies' | LookupListName;
 
 export interface LookupOption {
   value: string;
   label: string;
-  /** The country an item belongs to (contract types are by country). */
+  /** What an item belongs to: a contract type's country, a car model's brand. */
   group?: string;
 }
+
+/** Where each list comes from: its address, and the list's items within the answer's `data`. */
+const sources: Record<LookupList, { path: string; items: (data: unknown) => unknown }> = {
+  countries: { path: 'countries', items: (data) => data },
+  currencies: { path: 'currencies', items: (data) => data },
+  contracts: { path: 'contracts', items: (data) => data },
+  'car-models': { path: 'app/load-data', items: (data) => (data as { cars?: { models?: unknown } } | undefined)?.cars?.models },
+  'tracking-systems': { path: 'app/load-data', items: (data) => (data as { tracking_systems?: unknown } | undefined)?.tracking_systems },
+};
 
 const noOptions: LookupOption[] = [];
 
@@ -29,7 +41,10 @@ function nameIn(name: unknown, language: string): string | undefined {
   return undefined;
 }
 
-/** Accepts `{iso|code|id, name}` items, `name` a string or a `{ <language>: name }` object. */
+/**
+ * Accepts `{iso|code|id, name}` items, `name` a string or a `{ <language>: name }` object (or `names` beside an
+ * untranslated `name`); a car model's `brand` goes before its name and groups it, as a contract's `country` does.
+ */
 export function toLookupOptions(items: unknown, language: string): LookupOption[] {
   if (!Array.isArray(items)) return [];
   return items.flatMap((item) => {
@@ -37,8 +52,10 @@ export function toLookupOptions(items: unknown, language: string): LookupOption[
     const record = item as Record<string, unknown>;
     const value = record.iso ?? record.code ?? record.id;
     if (typeof value !== 'string' && typeof value !== 'number') return [];
-    const label = nameIn(record.name, language) ?? String(value);
-    return [{ value: String(value), label, ...(typeof record.country === 'string' ? { group: record.country } : {}) }];
+    const name = nameIn(record.names, language) ?? nameIn(record.name, language) ?? String(value);
+    const brand = typeof record.brand === 'string' ? record.brand : undefined;
+    const group = typeof record.country === 'string' ? record.country : brand;
+    return [{ value: String(value), label: brand ? `${brand} ${name}` : name, ...(group ? { group } : {}) }];
   });
 }
 
@@ -46,15 +63,16 @@ export function toLookupOptions(items: unknown, language: string): LookupOption[
 export function useLookup(list: LookupList): LookupOption[] {
   const { i18n } = useTranslation();
   const language = i18n.language;
+  const source = sources[list];
   const { query } = useCustom<LookupOption[]>({
-    url: `${useApiUrl()}/${list}`,
+    url: `${useApiUrl()}/${source.path}`,
     method: 'get',
     // Part of the query's key: each language has its own list.
     meta: { language },
     queryOptions: {
       staleTime: Infinity,
       gcTime: Infinity,
-      select: (answer) => ({ data: toLookupOptions(answer.data, language) }),
+      select: (answer) => ({ data: toLookupOptions(source.items(answer.data), language) }),
     },
     ...silentNotifications,
   });

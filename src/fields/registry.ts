@@ -6,7 +6,7 @@
  */
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { booleanKind } from './boolean';
-import { contractKind } from './contract';
+
 import { countryKind } from './country';
 import { currencyKind } from './currency';
 import { dateKind } from './date';
@@ -15,6 +15,7 @@ import { enumListKind } from './enum-list';
 import { fileKind } from './file';
 import { ibanKind } from './iban';
 import { listKind } from './list';
+import { lookupListKind } from './lookup';
 import { numberKind } from './number';
 import { objectKind } from './object';
 import { passwordKind } from './password';
@@ -35,7 +36,7 @@ export const fieldKinds: readonly FieldKind[] = [
   phoneKind,
   countryKind,
   currencyKind,
-  contractKind,
+  lookupListKind,
   permissionsKind,
   referenceKind,
   referencesKind,

@@ -1,0 +1,91 @@
+/** Ids of a reference list (`x-lookup`): car models by brand, tracking systems, contract types in the member's language. */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../crud/test-fetch';
+import { TestRefine } from '../../crud/test-support';
+import { initTestI18n } from '../../i18n/test-i18n';
+import { fieldKindOf } from '../registry';
+import type { PropertySchema, WidgetProps } from '../types';
+import { lookupListKind } from '.';
+
+vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
+
+beforeAll(initTestI18n);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const carModel: PropertySchema = { type: 'integer', 'x-lookup': 'car-models' };
+const trackingSystem: PropertySchema = { type: 'integer', 'x-lookup': 'tracking-systems' };
+const contract: PropertySchema = { type: 'string', 'x-lookup': 'contracts' };
+
+const loadData = {
+  cars: {
+    models: [
+      { id: 1, brand: 'DAF', name: 'XF' },
+      { id: 7, brand: 'MAN', name: 'TGX' },
+    ],
+  },
+  tracking_systems: [{ id: 1, name: 'Webfleet' }],
+};
+
+function answers(url: string) {
+  if (url.endsWith('/app/load-data')) return json({ data: loadData });
+  return json({ data: [{ id: 1, country: 'DE', name: 'Employment contract' }] });
+}
+
+const inRefine = (children: React.ReactNode) =>
+  render(
+    <MemoryRouter>
+      <TestRefine>{children}</TestRefine>
+    </MemoryRouter>,
+  );
+
+describe('the lookup field kind', () => {
+  it('draws every field that names a reference list', () => {
+    for (const schema of [carModel, trackingSystem, contract]) expect(fieldKindOf(schema)).toBe(lookupListKind);
+    expect(lookupListKind.match({ type: 'integer' })).toBe(false);
+  });
+
+  it('shows an item by its name (a car model with its brand), and a value the list lacks as it is', async () => {
+    const fetch = stubFetch(answers);
+    const { Display } = lookupListKind;
+    inRefine(
+      <>
+        <span data-testid="model">
+          <Display value={7} schema={carModel} field="car_model_id" />
+        </span>
+        <span data-testid="tracking">
+          <Display value={1} schema={trackingSystem} field="tracking_system_id" />
+        </span>
+        <span data-testid="contract">
+          <Display value="1" schema={contract} field="contract_type" />
+        </span>
+        <span data-testid="typed-in">
+          <Display value="Fixed term" schema={contract} field="contract_type" />
+        </span>
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('model').textContent).toBe('MAN TGX'));
+    expect(screen.getByTestId('tracking').textContent).toBe('Webfleet');
+    await waitFor(() => expect(screen.getByTestId('contract').textContent).toBe('Employment contract'));
+    expect(screen.getByTestId('typed-in').textContent).toBe('Fixed term');
+    // The car models and the tracking systems share one request.
+    expect(fetch.mock.calls.map(([url]) => String(url)).sort()).toEqual(['/api/app/load-data', '/api/contracts']);
+  });
+
+  it('picks a car model under its brand and hands over its id as a number', async () => {
+    stubFetch(answers);
+    const onChange = vi.fn();
+    const Widget = lookupListKind.Widget!;
+    const props = { id: 'model', value: 1, onChange, onBlur: vi.fn(), onFocus: vi.fn(), schema: carModel, options: {} };
+    inRefine(<Widget {...(props as unknown as WidgetProps)} />);
+    await waitFor(() => expect(document.querySelector('.ant-select-selection-item')?.textContent).toBe('DAF XF'));
+    fireEvent.mouseDown(document.getElementById('model')!);
+    expect(await screen.findByText('MAN', { selector: '.ant-select-item-group' })).toBeTruthy();
+    fireEvent.click(await screen.findByText('MAN TGX', { selector: '.ant-select-item-option-content' }));
+    expect(onChange).toHaveBeenLastCalledWith(7);
+  });
+});
