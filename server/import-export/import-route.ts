@@ -75,7 +75,7 @@ export function registerImportRoute(
 
   app.post(fastifyPath(`${list.path}/import`), {
     onRequest: app.authenticate,
-    config: { permission: permissionName(resource.definition.permission, 'create') },
+    config: { permission: permissionName(resource.definition.permission, 'create'), uploads: ['file'] },
     handler: async (request) => {
       const form = await readForm(request);
       const dryRun = choice(form.fields, 'dry_run', ['true', 'false'], 'true') === 'true';

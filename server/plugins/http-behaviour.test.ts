@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_BUILT_TEXT } from './static-web';
 import { call, CSRF, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
+import { multipart } from '../test-support/files';
 import { en, localeText } from '../test-support/locale-text';
 import { captureLogs, type LogCapture } from '../test-support/log-capture';
 import { startTestApp, type TestApp } from '../test-support/test-app';
@@ -86,6 +87,21 @@ describe.each(databases)('HTTP behaviour on %s', (kind) => {
       const response = await inject({ method: 'POST', url: '/api/login', headers: { ...CSRF, 'content-type': 'text/plain' }, payload: 'login=a' });
       expect(response.statusCode).toBe(415);
       expect(expectErrorShape(response).message).toBe(en('errors.unsupportedMediaType'));
+    });
+
+    it('answers 415, in the member language, to a multipart form sent to a route that reads JSON, and writes nothing', async () => {
+      const { payload, contentType } = multipart([
+        { field: 'board_names', content: 'Form truck' },
+        { field: 'registration_number', content: 'FORM-01' },
+      ]);
+      const headers = { ...CSRF, 'content-type': contentType, authorization: `Bearer ${user.token}`, 'accept-language': 'de' };
+      for (const url of ['/api/transport/store', '/api/login']) {
+        const response = await inject({ method: 'POST', url, headers, payload });
+        expect(response.statusCode, url).toBe(415);
+        expect(expectErrorShape(response).message).toBe(localeText('de', 'errors.unsupportedMediaType'));
+      }
+      const list = await call(server.app, 'GET', '/api/transport?search=FORM-01', undefined, { token: user.token });
+      expect(list.json<{ data: unknown[] }>().data).toEqual([]);
     });
 
     it('answers 413 to a JSON body over 1 MiB', async () => {

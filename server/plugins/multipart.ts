@@ -1,7 +1,8 @@
 /**
  * Multipart uploads (avatar now, documents later): one file of at most 5,242,880 bytes (SPEC §9).
  * Routes read it with `readUploadedFile`, which answers 413 `validation.file.tooLarge` past the limit
- * and 422 `validation.file.missing` without a `file` part.
+ * and 422 `validation.file.missing` without a `file` part. A multipart body sent to a route that declares no
+ * `config.uploads` is a 415.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,6 +15,11 @@ export const multipartPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(multipart, {
       limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25, headerPairs: 100 },
+    });
+    // Only routes that name their file fields (`config.uploads`) read a multipart body; any other route would see no
+    // body at all and answer "required" for every field, which sends the client looking in the wrong place.
+    app.addHook('preValidation', (request, _reply, done) => {
+      done(request.isMultipart() && request.routeOptions.config.uploads === undefined ? new HttpError(415, 'errors.unsupportedMediaType') : undefined);
     });
   },
   { name: 'fleetdesk-multipart' },
