@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetPermissions } from '../../resources/permissions';
 import { call, registerUser, signIn, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
-import { en } from '../test-support/locale-text';
+import { en, localeText } from '../test-support/locale-text';
 import { createMember } from '../test-support/members';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
@@ -217,6 +217,57 @@ describe.each(databases)('members and departments on %s', (kind) => {
     expect(officeNow?.head_id).toBeUndefined();
     expect((await call(test.app, 'DELETE', `/api/departments/destroy/${office.id}`, undefined, { token: owner.token })).statusCode).toBe(200);
     expect((await memberRecord(anna.id)).departments).toEqual([]);
+  });
+
+  it('nobody sets their own password through the members list: the profile asks for the current one', async () => {
+    const member = await createMember(test.app, owner.token, { permissions: ['users.view', 'users.update', 'orders.view'] });
+    const own = await update(member.id, { version: member.record.version, password: 'Pn4!glacier-otter-27' }, member.token);
+    expect(own.statusCode, own.body).toBe(422);
+    expect(own.json().errors.password).toEqual([en('members.ownPasswordInProfile')]);
+    const ownerRecord = await memberRecord(owner.user.id);
+    const ownersOwn = await update(owner.user.id, { version: ownerRecord.version, name: 'Otto', last_name: 'Owner', password: 'Pn4!glacier-otter-27' });
+    expect(ownersOwn.statusCode, ownersOwn.body).toBe(422);
+    expect((await call(test.app, 'POST', '/api/login', { login: member.login, password: 'Pn4!glacier-otter-27' })).statusCode).not.toBe(200);
+    expect(await signIn(test.app, member.login, member.password)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Their other fields still save, and an administrator still sets another member's password.
+    const renamed = await update(member.id, { version: member.record.version, name: 'Milla' }, member.token);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const reset = await update(member.id, { version: renamed.json().data.version, password: 'Pn4!glacier-otter-27' });
+    expect(reset.statusCode, reset.body).toBe(200);
+  });
+
+  it('changing a department’s members takes the right to edit members, and only members the actor may change', async () => {
+    const created = await call(test.app, 'POST', '/api/departments/store', { name: 'Yard' }, { token: owner.token });
+    const yard = created.json().data as { id: number; version: number };
+    const worker = await createMember(test.app, owner.token, { permissions: ['orders.view'] });
+    const manager = await createMember(test.app, owner.token, { permissions: ['departments.view', 'departments.update', 'users.view'] });
+    const withoutRight = await call(
+      test.app,
+      'PUT',
+      `/api/departments/update/${yard.id}`,
+      { version: yard.version, members: [owner.user.id, worker.id] },
+      { token: manager.token, language: 'de' },
+    );
+    expect(withoutRight.statusCode, withoutRight.body).toBe(422);
+    expect(withoutRight.json().errors.members).toEqual([localeText('de', 'departments.membersNeedRight')]);
+    expect((await memberRecord(owner.user.id)).departments).toEqual([]);
+    // With the right, a member they may change goes in; an administrator may not be moved by them.
+    const editor = await createMember(test.app, owner.token, {
+      permissions: ['departments.view', 'departments.update', 'users.view', 'users.update', 'orders.view'],
+    });
+    const administrator = await call(
+      test.app,
+      'PUT',
+      `/api/departments/update/${yard.id}`,
+      { version: yard.version, members: [owner.user.id] },
+      { token: editor.token },
+    );
+    expect(administrator.statusCode, administrator.body).toBe(422);
+    expect(administrator.json().errors.members).toEqual([en('members.strongerMember')]);
+    const allowed = await call(test.app, 'PUT', `/api/departments/update/${yard.id}`, { version: yard.version, members: [worker.id] }, { token: editor.token });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect((await memberRecord(worker.id)).departments).toEqual([yard.id]);
+    expect((await memberRecord(owner.user.id)).departments).toEqual([]);
   });
 
   it('another tenant’s member cannot be put into a department', async () => {

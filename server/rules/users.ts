@@ -6,6 +6,7 @@
  *   they hold (else holding `users.update` would let them take over a stronger account);
  * - the last active administrator cannot be demoted, disabled or deleted; nobody disables or deletes
  *   themselves (both would lock the account out);
+ * - nobody sets their own password here: the profile's change asks for the current one;
  * - disabling a member, or setting their password, ends all their sessions at once (deleting one does
  *   too: their tokens go with their row). A changed right applies from their next request, since every
  *   request reads the member afresh (plugins/auth.ts).
@@ -37,12 +38,13 @@ async function otherActiveAdministrators(client: Queryable, tenantId: number, ex
 }
 
 /** A member who is not an administrator may act on a member only if they hold every right that member holds. */
+export function mayManageMember(actor: RuleContext['actor'], target: Record<string, unknown>): boolean {
+  if (isAdministrator(actor.data as unknown as Record<string, unknown>)) return true;
+  return !isAdministrator(target) && rightsOf(target).every((right) => holds(actor.data, right));
+}
+
 function assertMayManage({ actor }: RuleContext, target: Record<string, unknown>) {
-  const actorData = actor.data as unknown as Record<string, unknown>;
-  if (isAdministrator(actorData)) return;
-  if (isAdministrator(target) || !rightsOf(target).every((right) => holds(actor.data, right))) {
-    throw new HttpError(403, 'members.strongerMember');
-  }
+  if (!mayManageMember(actor, target)) throw new HttpError(403, 'members.strongerMember');
 }
 
 export const memberRules: ResourceRules = {
@@ -62,6 +64,9 @@ export const memberRules: ResourceRules = {
     if (!actorIsAdministrator && !added.every((right) => holds(actor.data, right))) throw new HttpError(403, 'members.cannotGrant');
 
     if (id !== null && id === actor.id && !isActive(data)) throw refused('active', 'members.cannotDisableSelf');
+    // Here no one asks for the current password (data.password is already the new hash when one was sent): a
+    // session left open must not be enough to take the account over. The profile's change asks for it.
+    if (id !== null && id === actor.id && current?.password !== data.password) throw refused('password', 'members.ownPasswordInProfile');
     const losesAdministration = isAdministrator(current) && isActive(current) && (!isAdministrator(data) || !isActive(data));
     if (id !== null && losesAdministration && (await otherActiveAdministrators(client, actor.tenant_id, id)) === 0) {
       throw refused(isAdministrator(data) ? 'active' : 'administrator', 'members.lastAdministrator');
