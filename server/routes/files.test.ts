@@ -5,6 +5,7 @@ import { call, CSRF, expectErrorShape, registerUser, type RegisteredUser } from 
 import { databases } from '../test-support/databases';
 import { GIF, JPEG, multipart, PNG, pngOfSize, WEBP } from '../test-support/files';
 import { en } from '../test-support/locale-text';
+import { createMember } from '../test-support/members';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
 function uploadAvatar(app: FastifyInstance, token: string, parts: Parameters<typeof multipart>[0]) {
@@ -62,6 +63,15 @@ describe.each(databases)('avatar and files on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     const file = await getFile(avatarOf(response), alice.token);
     expect(file.headers['content-type']).toBe(mime);
+  });
+
+  it("a deleted member's avatar goes with them: its URL is a 404 for the tenant's other members", async () => {
+    const member = await createMember(server.app, alice.token);
+    const avatar = avatarOf(await uploadAvatar(server.app, member.token, [{ field: 'file', fileName: 'm.png', content: PNG }]));
+    expect((await getFile(avatar, alice.token)).statusCode).toBe(200);
+    const deleted = await call(server.app, 'DELETE', `/api/users/destroy/${member.id}`, undefined, { token: alice.token });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await getFile(avatar, alice.token)).statusCode).toBe(404);
   });
 
   it('replaces the previous avatar: the old file is gone', async () => {
