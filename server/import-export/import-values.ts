@@ -11,6 +11,7 @@ import type { PropertySchema } from '../../validation/prepare-schema';
 import { refOf, typeOf } from '../engine/entity-schemas';
 import type { LabelIndex } from './reference-labels';
 import type { Cell } from './read-table';
+import { unneutralised } from './table-writers';
 import { comparable, type Readings } from './vocabulary';
 
 export type Reading = { value: unknown } | { error: ValidationMessage };
@@ -104,7 +105,8 @@ export class CellReader {
   }
 
   /** The value of a cell for its field; undefined for a blank cell (the field is left out). */
-  async read(property: PropertySchema, cell: Cell): Promise<Reading | undefined> {
+  async read(property: PropertySchema, given: Cell): Promise<Reading | undefined> {
+    const cell = typeof given === 'string' ? unneutralised(given) : given;
     if (cell === null || (typeof cell === 'string' && cell.trim() === '')) return undefined;
     if (typeOf(property) !== 'array' || !property.items) return this.scalar(property, cell);
     // A list in one cell: "Driver licence; Medical certificate", "urgent, fragile".

@@ -208,6 +208,18 @@ describe.each(databases)('import on %s', (kind) => {
     expect(olga.json<{ data: Array<{ contract_type: string }> }>().data.map((employee) => employee.contract_type)).toContain('1');
   });
 
+  it('imports its own export again: a phone number the export kept from spreadsheets as a formula comes back as it was', async () => {
+    await post('/api/companies/store', { name: 'Roundtrip Haulage', phone: '+49 30 1234567' });
+    const exported = await call(test.app, 'GET', '/api/companies/export?format=csv&search=Roundtrip', undefined, { token: owner.token });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain("'+49 30 1234567");
+    const other = await registerUser(test.app);
+    const outcome = await imported('/api/companies/import', exported.rawPayload, { dryRun: false, token: other.token });
+    expect(outcome).toMatchObject({ created: 1, errors: [] });
+    const list = await call(test.app, 'GET', '/api/companies?search=Roundtrip', undefined, { token: other.token });
+    expect(list.json<{ data: Array<{ phone: string }> }>().data.map((company) => company.phone)).toEqual(['+49 30 1234567']);
+  });
+
   it('reads a list in one cell: enum labels and records with one text', async () => {
     const file = 'Name;Short name;Statuses;Required for\nDriving licence;DLC;Valid, Expired;Employees, Contractors';
     const outcome = await imported('/api/documents/import', file, { dryRun: false });

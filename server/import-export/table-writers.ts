@@ -23,6 +23,11 @@ export function neutralised(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** The text `neutralised` was given: an exported file imported again reads `+34 631…`, not `'+34 631…`. */
+export function unneutralised(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 export interface TableWriter {
   /** What the answer sends. */
   output: Readable;

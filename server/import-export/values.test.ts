@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dateText, numberOf } from './import-values';
-import { neutralised } from './table-writers';
+import { neutralised, unneutralised } from './table-writers';
 
 describe('reading a cell as a number', () => {
   it.each([
@@ -46,5 +46,9 @@ describe('text a spreadsheet would run', () => {
 
   it.each(['Krone', 'TR-001', 'a=b', ''])('%j stays as it is', (text) => {
     expect(neutralised(text)).toBe(text);
+  });
+
+  it.each(['=1+1', '+49 30 1234567', '-A12', '@SUM(A1)', 'Krone', "'quoted", "'"])('%j read back from a file is the text written', (text) => {
+    expect(unneutralised(neutralised(text))).toBe(text);
   });
 });
