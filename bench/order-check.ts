@@ -158,7 +158,12 @@ function orderBodies(pool: Awaited<ReturnType<typeof parties>>) {
       primary_driver_id: pick(pool.drivers),
       transport_id: pick(pool.vehicles),
     };
-    if (random() < 0.3) body.secondary_driver_id = pick(pool.drivers);
+    if (random() < 0.3 && pool.drivers.length > 1) {
+      // Another person than the primary driver (x-not-same-as).
+      let second = pick(pool.drivers);
+      while (second === body.primary_driver_id) second = pick(pool.drivers);
+      body.secondary_driver_id = second;
+    }
     if (random() < 0.8) body.trailer_id = pick(pool.trailers);
     return JSON.stringify(body);
   };

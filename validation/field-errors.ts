@@ -45,6 +45,8 @@ export function messageOf(error: ErrorObject): ValidationMessage {
       return { key: 'validation.sameAs' };
     case 'x-not-after-today':
       return { key: 'validation.notAfterToday' };
+    case 'x-not-same-as':
+      return { key: 'validation.notSameAs' };
     case 'x-not-before':
       return { key: 'validation.notBefore' };
     default:

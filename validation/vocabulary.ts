@@ -7,6 +7,7 @@
  * - `x-same-as: "<sibling>"`        the value equals a sibling field (password confirmation)
  * - `x-not-after-today: true`       a date ("YYYY-MM-DD") is not later than today
  * - `x-not-before: "<sibling>"`     a date is not earlier than a sibling date (end not before start)
+ * - `x-not-same-as: "<sibling>"`    the value differs from a sibling field (an order's second driver)
  *
  * Annotations (they only describe; read by the engine on both sides of the wire):
  * - `x-list: true`                  shown as a column of the generic list
@@ -62,6 +63,17 @@ export const validatingKeywords: KeywordDefinition[] = [
     schemaType: 'boolean',
     metaSchema: { const: true },
     validate: (_enabled: boolean, value: string) => value.slice(0, 10) <= latestToday(),
+    errors: false,
+  },
+  {
+    keyword: 'x-not-same-as',
+    schemaType: 'string',
+    metaSchema: { type: 'string', minLength: 1 },
+    // Two roles one record names (an order's two drivers) are two people: the value differs from the sibling's.
+    validate: (sibling: string, value: unknown, _schema?: unknown, context?: Context) => {
+      const other = siblingOf(context, sibling);
+      return other === undefined || other === null || other !== value;
+    },
     errors: false,
   },
   {

@@ -32,6 +32,13 @@ const CITIZENSHIPS = ['UA', 'PL', 'DE', 'RO', 'IT', 'ES', 'GR', 'CZ'];
 // Ids of reference-data/contracts.json: the contract types by country, named in each member's language.
 const CONTRACTS = ['1', '2', '4', '7', '8', '9', '10', '12', '14', '15'];
 
+/** One of `items` other than `taken` (a second driver): drawn again until it differs; `items` holds two or more. */
+function pickOther<T>(random: Random, items: readonly T[], taken: unknown): T {
+  let item = random.pick(items);
+  while (item === taken) item = random.pick(items);
+  return item;
+}
+
 export class RecordMaker {
   readonly places: Place[];
   constructor(readonly random: Random) {
@@ -165,7 +172,8 @@ export class RecordMaker {
       loaded_distance: loaded,
     };
     if (refs.drivers.length > 0) data.primary_driver_id = random.pick(refs.drivers);
-    if (refs.drivers.length > 1 && random.chance(0.3)) data.secondary_driver_id = random.pick(refs.drivers);
+    // The second driver is another person (x-not-same-as).
+    if (refs.drivers.length > 1 && random.chance(0.3)) data.secondary_driver_id = pickOther(random, refs.drivers, data.primary_driver_id);
     if (refs.transport.length > 0) data.transport_id = random.pick(refs.transport);
     if (refs.trailers.length > 0 && random.chance(0.8)) data.trailer_id = random.pick(refs.trailers);
     if (random.chance(0.2)) data.tags = [random.pick(['express', 'frigo', 'ADR', 'oversize', 'return'])];
@@ -212,10 +220,12 @@ export class RecordMaker {
 
   /** An act of a vehicle whose mileage is `vehicleMileage`: a handover's mileage only goes up (rules/handover-acts.ts). */
   handoverAct(drivers: number[], vehicleMileage: number): Data {
+    const transferredBy = this.random.pick(drivers);
     return {
       date: dateBetween(this.random, 200, 1),
-      transferred_by_id: this.random.pick(drivers),
-      received_by_id: this.random.pick(drivers),
+      transferred_by_id: transferredBy,
+      // Another person receives it (x-not-same-as); with one driver only, the act names no receiver.
+      ...(drivers.length > 1 ? { received_by_id: pickOther(this.random, drivers, transferredBy) } : {}),
       fuel_remaining: this.random.int(80, 900),
       mileage: vehicleMileage + this.random.int(50, 5_000),
       equipment: [

@@ -59,10 +59,10 @@ describe('schemas', () => {
         expect(() => ajv.compile(prepareSchema(schema, enums))).not.toThrow();
       });
 
-      it('gives every property a type, and siblings named by x-not-before / x-same-as exist', () => {
+      it('gives every property a type, and siblings named by x-not-before / x-same-as / x-not-same-as exist', () => {
         for (const [path, property, siblings] of walk(schema.properties)) {
           expect(property.type, `${name}.${path}`).toBeDefined();
-          for (const keyword of ['x-not-before', 'x-same-as']) {
+          for (const keyword of ['x-not-before', 'x-same-as', 'x-not-same-as']) {
             const sibling = property[keyword] as string | undefined;
             if (sibling !== undefined) expect(siblings[sibling], `${name}.${path} ${keyword}`).toBeDefined();
           }

@@ -19,6 +19,8 @@ const schema = {
     password_confirmation: { type: 'string', 'x-same-as': 'password' },
     start: { type: 'string', 'x-not-after-today': true },
     end: { type: 'string', 'x-not-before': 'start' },
+    first_driver: { type: 'integer' },
+    second_driver: { type: 'integer', 'x-not-same-as': 'first_driver' },
   },
 };
 
@@ -32,6 +34,9 @@ const samples = [
   { start: '2020-01-05', end: '2020-01-02' },
   { start: '', end: '2020-01-02' },
   { end: '2020-01-02' },
+  { first_driver: 3, second_driver: 4 },
+  { first_driver: 3, second_driver: 3 },
+  { second_driver: 3 },
   { start: latestToday() },
   { start: tomorrow < latestToday() ? latestToday() : `${Number(latestToday().slice(0, 4)) + 1}-01-01` },
 ];

@@ -19,6 +19,12 @@ const codeKeywords: Record<string, (cxt: KeywordCxt) => void> = {
   'x-not-after-today': (cxt) => {
     cxt.fail(_`${cxt.data}.slice(0, 10) > ${latestToday}`);
   },
+  'x-not-same-as': (cxt) => {
+    const { data, it } = cxt;
+    const schema = cxt.schema as string;
+    const other = _`${it.parentData}[${schema}]`;
+    cxt.fail(_`${it.parentData} !== undefined && ${other} !== undefined && ${other} !== null && ${other} === ${data}`);
+  },
   'x-not-before': (cxt) => {
     const { data, it } = cxt;
     const schema = cxt.schema as string;
