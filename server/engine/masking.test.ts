@@ -20,8 +20,12 @@ describe('masking values', () => {
   it('keeps the last four characters of long values only, so a PIN shows nothing', () => {
     expect(maskValue('DE89 3704 0044 0532 0130 00')).toBe(`${MASK}3000`);
     expect(maskValue('1234')).toBe(MASK);
-    expect(maskValue('1990-01-01')).toBe(`${MASK}1-01`);
     expect(maskValue(42)).toBe(MASK);
+  });
+
+  it('keeps nothing of a date: with the age beside it, a birth date’s month and day would give it away', () => {
+    expect(maskValue('1964-06-14')).toBe(MASK);
+    expect(maskValue('2020-01-15T10:00:00Z')).toBe(MASK);
   });
 });
 

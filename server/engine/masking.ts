@@ -12,9 +12,13 @@ import type { EngineResource } from './model';
 
 export const MASK = '••••';
 
-/** Long values (IBANs, account numbers) keep their last four characters to be told apart; short ones (PINs) keep nothing. */
+/**
+ * Long values (IBANs, account numbers) keep their last four characters to be told apart; short ones (PINs) keep
+ * nothing, and neither do dates: a birth date's last four are its month and day, and the age beside it gives the year.
+ */
 export function maskValue(value: unknown): string {
-  if (typeof value === 'string' && value.replace(/\s/g, '').length >= 10) return `${MASK}${value.replace(/\s/g, '').slice(-4)}`;
+  if (typeof value !== 'string' || /^\d{4}-\d{2}-\d{2}/.test(value)) return MASK;
+  if (value.replace(/\s/g, '').length >= 10) return `${MASK}${value.replace(/\s/g, '').slice(-4)}`;
   return MASK;
 }
 
