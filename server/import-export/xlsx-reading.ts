@@ -2,6 +2,7 @@
  * XLSX workbook → table: the first worksheet, with each cell as the value a spreadsheet shows (a formula's
  * last result, a link's text), row numbers as the sheet numbers them.
  */
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { type Cell, FileRefused, type ReadTable, TableCollector } from './read-table';
 import { checkZip } from './zip-limits';
@@ -31,25 +32,38 @@ export function cellOf(value: unknown): Cell {
   return null;
 }
 
+/**
+ * Reads the workbook as a stream (exceljs's WorkbookReader): the sheet's XML is parsed a chunk at a time, so other
+ * requests are served between chunks, and the reading stops at the row limit (TableCollector) instead of building
+ * a whole workbook in memory first. The first worksheet of the archive is read; the others are skipped unread.
+ */
 export async function readXlsx(bytes: Buffer): Promise<ReadTable> {
   await checkZip(bytes, WORKBOOK_PARTS);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs types its parameter as its own `Buffer extends ArrayBuffer`; at run time it takes Node's Buffer (JSZip does).
-    await workbook.xlsx.load(bytes as unknown as Parameters<typeof workbook.xlsx.load>[0]);
-  } catch {
-    throw new FileRefused(422, 'import.file.unreadableXlsx');
-  }
   const table = new TableCollector();
-  const sheet = workbook.worksheets[0];
-  if (sheet) {
-    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-      // row.values is 1-based (index 0 is always empty), and sparse where cells are missing.
-      const values = row.values as unknown[];
-      const cells: Cell[] = [];
-      for (let column = 1; column < values.length; column += 1) cells.push(cellOf(values[column]));
-      table.add(rowNumber, cells);
-    });
+  // Styles tell date cells from numbers; shared strings hold most text; links are read as the text they show.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
+  });
+  let sheetRead = false;
+  try {
+    for await (const sheet of reader) {
+      if (sheetRead) continue;
+      sheetRead = true;
+      for await (const row of sheet) {
+        // row.values is 1-based (index 0 is always empty), and sparse where cells are missing.
+        const values = row.values as unknown[];
+        const cells: Cell[] = [];
+        for (let column = 1; column < values.length; column += 1) cells.push(cellOf(values[column]));
+        table.add(row.number, cells);
+      }
+    }
+  } catch (error) {
+    if (error instanceof FileRefused) throw error;
+    throw new FileRefused(422, 'import.file.unreadableXlsx');
   }
   return table.finish();
 }
