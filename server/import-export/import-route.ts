@@ -2,7 +2,8 @@
  * `POST <list path>/import` for the resources marked `importable` (docs/import-export.md): a multipart form
  * with the file (CSV or XLSX, at most 20 MB), `dry_run`, `mode` and an optional `mapping`. Answers 200 with
  * what was read, the mapping used and every row's errors for a file that could be read (a row's error is not
- * the request's failure); 4xx for a file or form that cannot be.
+ * the request's failure); 4xx for a file or form that cannot be. Imports take turns (import-queue.ts): the form is
+ * read when this one's turn comes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { holds, permissionName, SENSITIVE_RIGHT } from '../../resources/permissions';
@@ -16,6 +17,7 @@ import type { Translator } from '../i18n/i18n';
 import { FileRefused, MAX_IMPORT_BYTES, readImportFile } from './file-reading';
 import { importableFields, mapColumns, parseMapping, savedMapping, saveMapping, type Mapping } from './import-mapping';
 import { importRows, type ImportMode } from './importer';
+import type { ImportQueue } from './import-queue';
 import { Readings, lookups, Words } from './vocabulary';
 
 interface ImportForm {
@@ -65,8 +67,9 @@ export function registerImportRoute(
   model: EngineModel,
   resource: EngineResource,
   translator: Translator,
-  referenceDataDir?: string,
-  rules?: ResourceRules,
+  referenceDataDir: string | undefined,
+  rules: ResourceRules | undefined,
+  queue: ImportQueue,
 ) {
   const list = resource.definition.api.list;
   if (!resource.definition.importable || !list || resource.definition.parent) return;
@@ -76,62 +79,64 @@ export function registerImportRoute(
   app.post(fastifyPath(`${list.path}/import`), {
     onRequest: app.authenticate,
     config: { permission: permissionName(resource.definition.permission, 'create'), uploads: ['file'] },
-    handler: async (request) => {
-      const form = await readForm(request);
-      const dryRun = choice(form.fields, 'dry_run', ['true', 'false'], 'true') === 'true';
-      const mode = choice<ImportMode>(form.fields, 'mode', ['all', 'valid'], 'all');
-      const importable = importableFields(resource, holds(request.user.data, SENSITIVE_RIGHT));
-      const chosen = parseMapping(form.fields.mapping, importable);
-      if (!form.file) throw invalid({ file: [{ key: 'validation.file.missing' }] });
-      let table;
-      try {
-        table = await readImportFile(form.file);
-      } catch (error) {
-        if (!(error instanceof FileRefused)) throw error;
-        throw new HttpError(error.status, error.reason, { params: error.params, fieldErrors: { file: [{ key: error.reason, params: error.params }] } });
-      }
-      const saved = await savedMapping(database.pool, request.user.tenant_id, resource);
-      const fields = mapColumns(resource, table.headings, importable, readings, chosen, saved);
-      const outcome = await importRows({
-        database,
-        model,
-        resource,
-        rules,
-        actor: request.user,
-        t: request.t,
-        readings,
-        table,
-        fields,
-        dryRun,
-        mode,
-        log: request.log,
-      });
-      const used: Mapping = Object.fromEntries(table.headings.map((heading, index) => [heading, fields[index]]));
-      if (!dryRun && outcome.created > 0) {
-        // Thousands of rows in one go: the embedded database vacuums the table at its next idle moment (issue 16,
-        // point 7), so the next lists read its new rows from index-only scans. PostgreSQL's autovacuum does this itself.
-        app.idleVacuum?.schedule(resource.table);
-        await saveMapping(database.pool, request.user.tenant_id, request.user.id, resource, used);
-      }
-      const words = new Words(request.t, request.language, lists);
-      const required = new Set(resource.loaded.schema.required ?? []);
-      const message = dryRun
-        ? request.t('import.checked', { valid: outcome.valid, rows: outcome.rows })
-        : request.t('import.done', { created: outcome.created, rows: outcome.rows });
-      return {
-        message,
-        data: {
-          dry_run: dryRun,
-          mode,
-          rows: outcome.rows,
-          valid: outcome.valid,
-          created: outcome.created,
-          columns: table.headings.map((column, index) => ({ column, field: fields[index] })),
-          fields: importable.map((field) => ({ field, label: words.heading(resource, field), required: required.has(field) })),
-          errors: outcome.errors,
-          more_errors: outcome.moreErrors,
-        },
-      };
-    },
+    handler: (request) => queue.run(() => importFrom(request)),
   });
+
+  async function importFrom(request: FastifyRequest) {
+    const form = await readForm(request);
+    const dryRun = choice(form.fields, 'dry_run', ['true', 'false'], 'true') === 'true';
+    const mode = choice<ImportMode>(form.fields, 'mode', ['all', 'valid'], 'all');
+    const importable = importableFields(resource, holds(request.user.data, SENSITIVE_RIGHT));
+    const chosen = parseMapping(form.fields.mapping, importable);
+    if (!form.file) throw invalid({ file: [{ key: 'validation.file.missing' }] });
+    let table;
+    try {
+      table = await readImportFile(form.file);
+    } catch (error) {
+      if (!(error instanceof FileRefused)) throw error;
+      throw new HttpError(error.status, error.reason, { params: error.params, fieldErrors: { file: [{ key: error.reason, params: error.params }] } });
+    }
+    const saved = await savedMapping(database.pool, request.user.tenant_id, resource);
+    const fields = mapColumns(resource, table.headings, importable, readings, chosen, saved);
+    const outcome = await importRows({
+      database,
+      model,
+      resource,
+      rules,
+      actor: request.user,
+      t: request.t,
+      readings,
+      table,
+      fields,
+      dryRun,
+      mode,
+      log: request.log,
+    });
+    const used: Mapping = Object.fromEntries(table.headings.map((heading, index) => [heading, fields[index]]));
+    if (!dryRun && outcome.created > 0) {
+      // Thousands of rows in one go: the embedded database vacuums the table at its next idle moment (issue 16,
+      // point 7), so the next lists read its new rows from index-only scans. PostgreSQL's autovacuum does this itself.
+      app.idleVacuum?.schedule(resource.table);
+      await saveMapping(database.pool, request.user.tenant_id, request.user.id, resource, used);
+    }
+    const words = new Words(request.t, request.language, lists);
+    const required = new Set(resource.loaded.schema.required ?? []);
+    const message = dryRun
+      ? request.t('import.checked', { valid: outcome.valid, rows: outcome.rows })
+      : request.t('import.done', { created: outcome.created, rows: outcome.rows });
+    return {
+      message,
+      data: {
+        dry_run: dryRun,
+        mode,
+        rows: outcome.rows,
+        valid: outcome.valid,
+        created: outcome.created,
+        columns: table.headings.map((column, index) => ({ column, field: fields[index] })),
+        fields: importable.map((field) => ({ field, label: words.heading(resource, field), required: required.has(field) })),
+        errors: outcome.errors,
+        more_errors: outcome.moreErrors,
+      },
+    };
+  }
 }

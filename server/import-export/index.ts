@@ -8,6 +8,7 @@ import type { RuleRegistry } from '../engine/rule-types';
 import type { Translator } from '../i18n/i18n';
 import { registerExportRoute } from './export-route';
 import { registerImportRoute } from './import-route';
+import { ImportQueue } from './import-queue';
 
 export interface ImportExportOptions {
   database: Database;
@@ -19,8 +20,10 @@ export interface ImportExportOptions {
 
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register()
 export async function importExportRoutes(app: FastifyInstance, options: ImportExportOptions) {
+  // One queue for every list's import: they take turns in this process.
+  const queue = new ImportQueue();
   for (const resource of app.engine.resources) {
     registerExportRoute(app, options.database, app.engine, resource, options.referenceDataDir);
-    registerImportRoute(app, options.database, app.engine, resource, options.translator, options.referenceDataDir, options.rules?.[resource.name]);
+    registerImportRoute(app, options.database, app.engine, resource, options.translator, options.referenceDataDir, options.rules?.[resource.name], queue);
   }
 }

@@ -145,10 +145,12 @@ export function withImportExport(document: Json, model: EngineModel, t: Translat
           signedIn: true,
           changes: true,
           upload: true,
+          limited: true,
           specific: {
             413: `A file over ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
             415: 'Not a multipart form, or a file that is neither CSV text nor an XLSX workbook',
             422: 'A file or form that cannot be read: messages under `file` or `mapping`',
+            429: 'Imports take turns in a server process, and too many are waiting: try again when they have finished',
           },
         }),
       },
