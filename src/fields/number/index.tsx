@@ -1,9 +1,10 @@
-/** Numbers, with their unit (`x-unit`, label `units.<unit>`) after the value. */
+/** Numbers, with their unit (`x-unit`, label `units.<unit>`) after the value, typed with the language's decimal mark. */
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
 import { Blank, hasType, isBlank } from '../shared';
+import { useDecimalInput } from './decimal-input';
 
 export function useUnitLabel(unit: unknown): string | undefined {
   const { t } = useTranslation();
@@ -46,14 +47,15 @@ function NumberDisplay({ value, schema, view }: DisplayProps) {
 
 function NumberWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema }: WidgetProps) {
   const unit = useUnitLabel(schema['x-unit']);
+  const decimal = useDecimalInput();
+  // No min/max here: InputNumber would silently put 250 t back to 200; the schema's check says what is wrong instead.
   return (
     <InputNumber
       id={id}
       aria-describedby={ariaDescribedByIds(id)}
       value={typeof value === 'number' ? value : null}
       style={{ width: '100%' }}
-      min={typeof schema.minimum === 'number' ? schema.minimum : undefined}
-      max={typeof schema.maximum === 'number' ? schema.maximum : undefined}
+      {...decimal}
       precision={hasType(schema as PropertySchema, 'integer') ? 0 : undefined}
       addonAfter={unit}
       disabled={disabled || readonly}

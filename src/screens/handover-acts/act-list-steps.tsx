@@ -6,6 +6,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, InputNumber, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDecimalInput } from '../../fields/number/decimal-input';
 import type { DamageDraft, PresenceItem, StepErrors, TireDraft } from './act-draft';
 import { PhotoInput, Thumb } from './photo-input';
 import { Field, numberOrUndefined, type StepProps } from './step-field';
@@ -157,6 +158,7 @@ export function DamagesStep({ draft, change, errors }: StepProps) {
 
 export function TiresStep({ draft, change, errors }: StepProps) {
   const { t } = useTranslation();
+  const decimal = useDecimalInput();
   const set = (index: number, patch: Partial<TireDraft>) => change({ tires: draft.tires.map((tire, at) => (at === index ? { ...tire, ...patch } : tire)) });
   return (
     <div data-testid="act-tires">
@@ -176,8 +178,7 @@ export function TiresStep({ draft, change, errors }: StepProps) {
               <InputNumber
                 id={`act-tires.${index}.pressure`}
                 size="large"
-                min={0}
-                max={20}
+                {...decimal}
                 step={0.1}
                 inputMode="decimal"
                 value={tire.pressure ?? null}
@@ -189,8 +190,7 @@ export function TiresStep({ draft, change, errors }: StepProps) {
               <InputNumber
                 id={`act-tires.${index}.tread_depth`}
                 size="large"
-                min={0}
-                max={30}
+                {...decimal}
                 step={0.1}
                 inputMode="decimal"
                 value={tire.tread_depth ?? null}

@@ -6,6 +6,7 @@
 import { DatePicker, Form, InputNumber, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useDecimalInput } from '../../fields/number/decimal-input';
 import { PhotoInput, Thumb } from './photo-input';
 import { RecordPicker } from './record-picker';
 import { Field, numberOrUndefined, type StepProps } from './step-field';
@@ -98,13 +99,14 @@ function SinglePhoto({
 
 export function FuelStep({ draft, change, errors }: StepProps) {
   const { t } = useTranslation();
+  const decimal = useDecimalInput();
   return (
     <>
       <Field label={`${t('handover-acts.fields.fuel_remaining')} (${t('units.l')})`} name="fuel_remaining" errors={errors}>
         <InputNumber
           id="act-fuel_remaining"
           size="large"
-          min={0}
+          {...decimal}
           inputMode="decimal"
           value={draft.fuel_remaining ?? null}
           onChange={(value) => change({ fuel_remaining: numberOrUndefined(value) })}
@@ -124,6 +126,7 @@ export function FuelStep({ draft, change, errors }: StepProps) {
 
 export function MileageStep({ draft, change, errors, vehicleMileage }: StepProps) {
   const { t } = useTranslation();
+  const decimal = useDecimalInput();
   return (
     <>
       <Field
@@ -139,7 +142,7 @@ export function MileageStep({ draft, change, errors, vehicleMileage }: StepProps
         <InputNumber
           id="act-mileage"
           size="large"
-          min={0}
+          {...decimal}
           inputMode="numeric"
           value={draft.mileage ?? null}
           onChange={(value) => change({ mileage: numberOrUndefined(value) })}

@@ -1,0 +1,46 @@
+/**
+ * Numbers typed the way the member's language writes them: `1234,56` in German is 1234.56, not 123456 (antd's
+ * InputNumber alone drops every character but digits, `.` and `-`). The input shows the language's decimal mark
+ * too, so what is shown can be typed back.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The decimal mark of a language: `,` for de, it, es, el, uk; `.` for en. */
+export function decimalMarkOf(language: string): string {
+  const parts = new Intl.NumberFormat(language || undefined).formatToParts(1.5);
+  return parts.find((part) => part.type === 'decimal')?.value ?? '.';
+}
+
+/**
+ * Typed text → the number's text with a `.` (what InputNumber reads). Spaces and apostrophes group digits. With
+ * both marks, the last is the decimal one. The language's own mark is always decimal; the other mark alone groups
+ * thousands when it stands before exactly three digits (`1,234` in German: 1234), and is taken as decimal
+ * otherwise (`12.5` in German: 12.5, as people type it who are used to a dot).
+ */
+export function parseDecimal(text: string, decimalMark: string): string {
+  const compact = text.replace(/[\s\u00a0\u202f']/g, '');
+  const lastComma = compact.lastIndexOf(',');
+  const lastDot = compact.lastIndexOf('.');
+  if (lastComma >= 0 && lastDot >= 0) {
+    const decimal = lastComma > lastDot ? ',' : '.';
+    const grouping = decimal === ',' ? '.' : ',';
+    return compact.split(grouping).join('').replace(decimal, '.');
+  }
+  const mark = lastComma >= 0 ? ',' : lastDot >= 0 ? '.' : null;
+  if (mark === null) return compact;
+  const groupsThousands = mark !== decimalMark && /^[+-]?\d{1,3}([.,]\d{3})+$/.test(compact);
+  return groupsThousands ? compact.split(mark).join('') : compact.split(mark).join('.');
+}
+
+/**
+ * InputNumber's props for the member's language: its decimal mark shown, either mark read. The parser hands back
+ * the number's text, as InputNumber's own does (its types say number: a Number would make a blank input 0).
+ */
+export function useDecimalInput(): { decimalSeparator: string; parser: (text: string | undefined) => number } {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const mark = decimalMarkOf(i18n.language);
+    return { decimalSeparator: mark, parser: (text: string | undefined) => parseDecimal(text ?? '', mark) as unknown as number };
+  }, [i18n.language]);
+}

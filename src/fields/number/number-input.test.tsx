@@ -1,0 +1,39 @@
+/** The number widget in a language that writes a decimal comma: what is typed is the number meant, and shown so. */
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initTestI18n } from '../../i18n/test-i18n';
+import type { WidgetProps } from '../types';
+import { numberKind } from '.';
+
+beforeAll(initTestI18n);
+afterEach(async () => {
+  cleanup();
+  await (await initTestI18n()).changeLanguage('en');
+});
+
+function widget(value: number | undefined, onChange = vi.fn()) {
+  const Widget = numberKind.Widget!;
+  const props = { id: 'price', value, onChange, onBlur: vi.fn(), onFocus: vi.fn(), schema: { type: 'number', minimum: 0, maximum: 100 }, options: {} };
+  render(<Widget {...(props as unknown as WidgetProps)} />);
+  return { input: document.getElementById('price') as HTMLInputElement, onChange };
+}
+
+describe('the number widget', () => {
+  it('reads 1234,56 typed in German as 1234.56 and shows a stored 2128.88 as 2128,88', async () => {
+    await (await initTestI18n()).changeLanguage('de');
+    const { input, onChange } = widget(2128.88);
+    expect(input.value).toBe('2128,88');
+    fireEvent.change(input, { target: { value: '1234,56' } });
+    expect(onChange).toHaveBeenLastCalledWith(1234.56);
+  });
+
+  it('keeps a number outside the schema’s bounds as typed, for the check to name, instead of changing it', () => {
+    const { input, onChange } = widget(undefined);
+    fireEvent.change(input, { target: { value: '250' } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenLastCalledWith(250);
+    fireEvent.change(input, { target: { value: '-5' } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenLastCalledWith(-5);
+  });
+});
