@@ -17,6 +17,7 @@ import Form from '@rjsf/antd';
 import type CoreForm from '@rjsf/core';
 import {
   englishStringTranslator,
+  getDefaultFormState,
   TranslatableString,
   type ErrorSchema,
   type RJSFSchema,
@@ -26,7 +27,7 @@ import {
 } from '@rjsf/utils';
 import { useForm, useInvalidate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { Alert, Button, Space } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readOnlyFormFields, withoutFields } from '../access/form-access';
 import { refreshRightsAfterSave } from '../access/rights-refresh';
@@ -155,8 +156,11 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const validator = useMemo(() => validatorWithout(validatorFor(schema), readOnly), [schema, readOnly]);
   // The record being edited: the one handed in, replaced by the server's latest after a conflict (409).
   const [record, setRecord] = useState(given);
+  // The defaults RJSF would fill in as it mounts (a 0 km distance, a switch off), filled in from the start: what the
+  // form starts with is then what it shows, and only the user's own changes count as changes.
+  const withDefaults = useCallback((data: Row) => getDefaultFormState(validator, schema as RJSFSchema, data) as Row, [validator, schema]);
   const [formData, setFormData] = useState<Row>(() =>
-    mode === 'create' ? { ...initialFormData(schema, defaults), ...initialFormData(schema, given) } : initialFormData(schema, given),
+    withDefaults(mode === 'create' ? { ...initialFormData(schema, defaults), ...initialFormData(schema, given) } : initialFormData(schema, given)),
   );
   // What the form started with (or took in after a conflict): the dialog asks before throwing changes away.
   const [startData, setStartData] = useState<Row>(formData);
@@ -206,7 +210,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     else if (latest.record && latest.updatedAt >= reloadSince) {
       setRecord(latest.record);
       setFormData(initialFormData(schema, latest.record));
-      setStartData(initialFormData(schema, latest.record));
+      setStartData(withDefaults(initialFormData(schema, latest.record)));
       setReloadSince(null);
     }
   }

@@ -191,6 +191,23 @@ describe('generic create form', () => {
     return onSaved;
   }
 
+  it.each(['orders', 'trailers', 'employees', 'companies', 'users'])(
+    'a new %s form with the defaults it fills in by itself counts as unchanged, until the user types',
+    async (name) => {
+      stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
+      const onDirtyChange = vi.fn();
+      const resource = resourceByName(name);
+      renderWithRefine(<CrudForm resource={resource} mode="create" open onClose={vi.fn()} onSaved={vi.fn()} onDirtyChange={onDirtyChange} />);
+      await screen.findByRole('button', { name: 'Save' });
+      // RJSF fills its defaults in after mounting: give it the moment.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(onDirtyChange).not.toHaveBeenCalledWith(true);
+      const text = document.querySelector<HTMLInputElement>('.crud-form input[type="text"]:not([readonly]):not([disabled])');
+      fireEvent.change(text!, { target: { value: 'Typed by the user' } });
+      await vi.waitFor(() => expect(onDirtyChange).toHaveBeenLastCalledWith(true));
+    },
+  );
+
   it('shows translated required and IBAN messages under the fields', async () => {
     const fetch = stubFetch(() => json({ data: [] }));
     renderForm();

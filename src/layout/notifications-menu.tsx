@@ -110,6 +110,8 @@ export function NotificationsMenu() {
     <Popover
       trigger="click"
       placement="bottomRight"
+      // On a phone the bell stands ~100 px from the right edge: shift the panel into the screen, not past its left edge.
+      align={{ overflow: { shiftX: true, adjustY: true } }}
       open={open}
       onOpenChange={(next) => {
         setOpen(next);

@@ -120,53 +120,56 @@ function PermissionsWidget({ id, value, onChange, disabled, readonly, registry }
           {t('permissions.clear')}
         </Button>
       </Space>
-      <table className="fd-permissions__matrix">
-        <caption className="fd-permissions__caption">{t('permissions.matrixCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('permissions.area')}</th>
-            {ACTIONS.map((action) => (
-              <th scope="col" key={action}>
-                {actionLabel(action)}
-              </th>
-            ))}
-            <th scope="col">{t('permissions.all')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {permissionKeys().map((key) => {
-            const keyLabel = t(keyLabelKey(key), { defaultValue: key });
-            const row = ACTIONS.map((action) => permissionName(key, action));
-            const count = row.filter((right) => selected.has(right)).length;
-            return (
-              <tr key={key}>
-                <th scope="row">{keyLabel}</th>
-                {row.map((right, index) => (
-                  <td key={right}>
+      {/* On a phone the matrix scrolls inside the dialog, not the dialog across the screen. */}
+      <div className="fd-permissions__scroll">
+        <table className="fd-permissions__matrix">
+          <caption className="fd-permissions__caption">{t('permissions.matrixCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('permissions.area')}</th>
+              {ACTIONS.map((action) => (
+                <th scope="col" key={action}>
+                  {actionLabel(action)}
+                </th>
+              ))}
+              <th scope="col">{t('permissions.all')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {permissionKeys().map((key) => {
+              const keyLabel = t(keyLabelKey(key), { defaultValue: key });
+              const row = ACTIONS.map((action) => permissionName(key, action));
+              const count = row.filter((right) => selected.has(right)).length;
+              return (
+                <tr key={key}>
+                  <th scope="row">{keyLabel}</th>
+                  {row.map((right, index) => (
+                    <td key={right}>
+                      <Checkbox
+                        checked={selected.has(right)}
+                        disabled={!grantable(right)}
+                        aria-label={`${keyLabel}: ${actionLabel(ACTIONS[index])}`}
+                        data-testid={`permission-${right}`}
+                        onChange={(event) => toggle(right, event.target.checked)}
+                      />
+                    </td>
+                  ))}
+                  <td>
                     <Checkbox
-                      checked={selected.has(right)}
-                      disabled={!grantable(right)}
-                      aria-label={`${keyLabel}: ${actionLabel(ACTIONS[index])}`}
-                      data-testid={`permission-${right}`}
-                      onChange={(event) => toggle(right, event.target.checked)}
+                      checked={count === row.length}
+                      indeterminate={count > 0 && count < row.length}
+                      disabled={!row.some(grantable)}
+                      aria-label={t('permissions.allOf', { area: keyLabel })}
+                      data-testid={`permission-row-${key}`}
+                      onChange={(event) => toggleRow(key, event.target.checked)}
                     />
                   </td>
-                ))}
-                <td>
-                  <Checkbox
-                    checked={count === row.length}
-                    indeterminate={count > 0 && count < row.length}
-                    disabled={!row.some(grantable)}
-                    aria-label={t('permissions.allOf', { area: keyLabel })}
-                    data-testid={`permission-row-${key}`}
-                    onChange={(event) => toggleRow(key, event.target.checked)}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <fieldset className="fd-permissions__named">
         <legend>{t('permissions.namedRights')}</legend>
         {NAMED_RIGHTS.map((right) => (

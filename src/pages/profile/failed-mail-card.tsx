@@ -44,6 +44,8 @@ export function FailedMailCard() {
       <Typography.Paragraph type="secondary">{t('reminders.failed.description')}</Typography.Paragraph>
       <Table<FailedMail>
         size="small"
+        // Scrolls within the card on a phone instead of widening the whole settings page.
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         loading={query.isFetching}
         dataSource={query.data?.data ?? []}
