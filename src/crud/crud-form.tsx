@@ -144,7 +144,10 @@ export function changedSince(start: Row, now: Row): boolean {
   return filled(start) !== filled(now);
 }
 
-export function CrudForm({ resource, mode, record: given, params, onSaved, onClose, fields, onCancel, defaults, onDirtyChange }: FormModalProps) {
+/** The first field a member can type into, in the form's order. */
+const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])';
+
+export function CrudForm({ resource, mode, record: given, params, onSaved, onClose, fields, onCancel, defaults, onDirtyChange, autoFocus }: FormModalProps) {
   const { t } = useTranslation();
   const label = useFieldLabel(resource);
   const schema = formSchemaOf(resource, mode);
@@ -167,6 +170,12 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const dirty = useMemo(() => changedSince(startData, formData), [startData, formData]);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const formRef = useRef<CoreForm>(null);
+  // After the dialog has put the focus on itself (its own effect runs first): a dialog opened to type into starts there.
+  useEffect(() => {
+    if (!autoFocus) return;
+    const timer = setTimeout(() => (formRef.current?.formElement.current as HTMLFormElement | null)?.querySelector<HTMLElement>(FIRST_FIELD)?.focus());
+    return () => clearTimeout(timer);
+  }, [autoFocus]);
   const idPrefix = `${resource.name}-${mode}`;
   // A resource saved as a multipart form (`multipart`): the files picked for this save, and its upload's progress.
   const multipart = resource.multipart;

@@ -145,7 +145,7 @@ describe('generic list actions', () => {
 describe('the create/edit dialog', () => {
   const bank = { id: 3, companyId: 7, account_name: 'Main', bank_name: 'Bank', iban: 'DE89370400440532013000', currency: 'EUR', version: 4 };
 
-  it('closes at once when nothing changed, and asks before it throws changes away', async () => {
+  it('starts in its first field, closes at once when nothing changed, and asks before it throws changes away', async () => {
     stubFetch(() => json({ data: [bank], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }));
     renderWithRefine(<CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />);
     const open = async () => {
@@ -158,6 +158,8 @@ describe('the create/edit dialog', () => {
     };
     const formShown = () => document.getElementById('company-banks-edit_bank_name') !== null;
     await open();
+    // The dialog starts in its first field, ready to type into.
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('company-banks-edit_account_name'));
     fireEvent.click(screen.getByTestId('crud-form-cancel'));
     await vi.waitFor(() => expect(formShown()).toBe(false));
     expect(screen.queryAllByText('Discard your changes?')).toHaveLength(0);

@@ -26,4 +26,6 @@ export interface FormModalProps {
   onCancel?: () => void;
   /** Whether the member has changed anything since the form opened: the dialog asks before closing then. */
   onDirtyChange?: (dirty: boolean) => void;
+  /** The first field takes the focus once the form is drawn (a dialog: the member types at once). */
+  autoFocus?: boolean;
 }

@@ -47,7 +47,7 @@ export function FormModal(props: FormModalProps) {
       {confirmHolder}
       {props.open && (
         <Suspense fallback={<Spin />}>
-          <CrudForm {...props} onCancel={requestClose} onDirtyChange={onDirtyChange} />
+          <CrudForm {...props} onCancel={requestClose} onDirtyChange={onDirtyChange} autoFocus />
         </Suspense>
       )}
     </Modal>
