@@ -41,6 +41,34 @@ describe('what changed between two handover acts', () => {
     });
   });
 
+  it('matches documents and tyres of acts written in two languages by their keys, not their translated names', () => {
+    const english = {
+      id: 8,
+      date: '2026-04-01',
+      documents: [
+        { name: 'Fuel card E100-2745-0011', present: true, key: 'card:11' },
+        { name: 'Tachograph', present: true, key: 'column:3' },
+      ],
+      tires: [{ position: 'Front left', key: 'frontLeft', tread_depth: 9 }],
+    };
+    const german = {
+      date: '2026-04-02',
+      documents: [
+        { name: 'Kraftstoff-Karte E100-2745-0011', present: true, key: 'card:11' },
+        { name: 'Tachograph', present: false, key: 'column:3' },
+      ],
+      tires: [{ position: 'Vorne links', key: 'frontLeft', tread_depth: 8 }],
+    };
+    const changes = compareActs(english, german);
+    expect(changes.documents_missing).toEqual(['Tachograph']);
+    expect(changes.tread_lost).toEqual([{ position: 'Vorne links', before: 9, after: 8, lost: 1 }]);
+    // An act made before keys is still matched by its name.
+    expect(
+      compareActs({ ...before, documents: [{ name: 'Insurance', present: true }] }, { documents: [{ name: 'Insurance', present: true, key: 'column:1' }] })
+        .documents_missing,
+    ).toEqual([]);
+  });
+
   it('has nothing to compare for a vehicle’s first act', () => {
     expect(compareActs(null, before)).toMatchObject({ previous: null, km_driven: null, new_damages: [], tread_lost: [] });
   });

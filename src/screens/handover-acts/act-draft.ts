@@ -7,6 +7,8 @@
 export interface PresenceItem {
   name: string;
   present: boolean;
+  /** What it is in no language (`card:12`, `column:3`): acts written in two languages are compared by it. */
+  key?: string;
 }
 
 export interface DamageDraft {
@@ -19,6 +21,8 @@ export interface DamageDraft {
 
 export interface TireDraft {
   position: string;
+  /** The position in no language (`frontLeft`), as PresenceItem's key. */
+  key?: string;
   pressure?: number;
   tread_depth?: number;
 }
@@ -156,9 +160,10 @@ export function actBody(draft: ActDraft): Record<string, unknown> {
     title: trimmed(damage.title),
     ...(blank(damage.description) ? {} : { description: damage.description.trim() }),
   }));
-  body.documents = draft.documents.map((item) => ({ name: trimmed(item.name), present: item.present }));
+  body.documents = draft.documents.map((item) => ({ name: trimmed(item.name), present: item.present, ...(item.key ? { key: item.key } : {}) }));
   body.tires = draft.tires.map((tire) => ({
     position: trimmed(tire.position),
+    ...(tire.key ? { key: tire.key } : {}),
     ...(isNumber(tire.pressure) ? { pressure: tire.pressure } : {}),
     ...(isNumber(tire.tread_depth) ? { tread_depth: tire.tread_depth } : {}),
   }));

@@ -91,7 +91,7 @@ export function NewActPage() {
     equipment: [],
     damages: [],
     documents: [],
-    tires: TIRE_POSITIONS.map((position) => ({ position: t(`handover-acts.tirePositions.${position}`) })),
+    tires: TIRE_POSITIONS.map((position) => ({ position: t(`handover-acts.tirePositions.${position}`), key: position })),
   }));
   const [stepIndex, setStepIndex] = useState(0);
   const [errors, setErrors] = useState<StepErrors>({});

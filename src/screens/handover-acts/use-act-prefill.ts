@@ -45,13 +45,15 @@ export function useOnBoard(transportId: number | undefined): { items: PresenceIt
   const items = useMemo(() => {
     if (!enabled || documents.isLoading || cardsQuery.isLoading) return null;
     const rows = (documents.data as { data?: DocumentsRow[] } | undefined)?.data ?? [];
-    const columns = rows[0]?.groups.map((group) => ({ name: group.name, present: true })) ?? [];
+    const columns = rows[0]?.groups.map((group) => ({ name: group.name, present: true, key: `column:${group.id}` })) ?? [];
     const linked = cards.data.map((card) => ({
       name: t('handover-acts.steps.card', {
         type: card.type ? t(`enums.cardType.${card.type}`, card.type) : '',
         number: card.serial_number ?? card.card_id,
       }).trim(),
       present: true,
+      // The name is in the author's language; the next act may be written in another.
+      key: `card:${card.card_id}`,
     }));
     return [...columns, ...linked];
   }, [enabled, documents.isLoading, documents.data, cardsQuery.isLoading, cards.data, t]);
