@@ -26,6 +26,16 @@ export const nativeLanguageNames: Record<LanguageCode, string> = {
   de: 'Deutsch',
 };
 
+/**
+ * The switcher's languages, with the current one added when it is not among them (Greek, detected or chosen in
+ * the settings: SPEC §1 does not offer it in the switcher, but the switcher must still show it as chosen).
+ */
+export function offeredLanguages(current: LanguageCode): ReadonlyArray<{ code: LanguageCode; nativeName: string }> {
+  return switcherLanguages.some((language) => language.code === current)
+    ? switcherLanguages
+    : [...switcherLanguages, { code: current, nativeName: nativeLanguageNames[current] }];
+}
+
 /** "de-AT" → "de"; anything unsupported → English. */
 export function toSupportedLanguage(language: string | undefined | null): LanguageCode {
   const base = (language ?? '').toLowerCase().split(/[-_]/)[0];

@@ -1,9 +1,9 @@
-/** Header language switcher: Español, Deutsch, Italiano, Українська, English (native names, SPEC §1). */
+/** Header language switcher: Español, Deutsch, Italiano, Українська, English (native names, SPEC §1), and Ελληνικά while it is the language. */
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../i18n/i18n';
-import { nativeLanguageNames, switcherLanguages, type LanguageCode } from '../i18n/languages';
+import { nativeLanguageNames, offeredLanguages, type LanguageCode } from '../i18n/languages';
 
 export function LanguageSwitcher() {
   const { t } = useTranslation();
@@ -16,7 +16,7 @@ export function LanguageSwitcher() {
         selectable: true,
         selectedKeys: [current],
         onClick: ({ key }) => void changeLanguage(key),
-        items: switcherLanguages.map((language) => ({
+        items: offeredLanguages(current).map((language) => ({
           key: language.code,
           label: (
             <span lang={language.code} data-testid={`language-option-${language.code}`}>

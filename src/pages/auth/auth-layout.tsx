@@ -6,17 +6,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { changeLanguage, currentLanguage } from '../../i18n/i18n';
-import { nativeLanguageNames, switcherLanguages, type LanguageCode } from '../../i18n/languages';
+import { offeredLanguages, type LanguageCode } from '../../i18n/languages';
 import { Logo } from '../../layout/logo';
 import './auth.css';
 
 export function LightLanguageSelect() {
   const { t, i18n } = useTranslation();
   const current = currentLanguage() as LanguageCode;
-  // Greek is not offered, but when detected it must still show as the current choice.
-  const offered = switcherLanguages.some((language) => language.code === current)
-    ? switcherLanguages
-    : [...switcherLanguages, { code: current, nativeName: nativeLanguageNames[current] }];
+  const offered = offeredLanguages(current);
   return (
     <label className="fd-language-select">
       <span className="fd-visually-hidden">{t('header.language')}</span>

@@ -5,7 +5,7 @@
 import { Card, Col, Radio, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../../i18n/i18n';
-import { nativeLanguageNames, switcherLanguages, type LanguageCode } from '../../i18n/languages';
+import { offeredLanguages, type LanguageCode } from '../../i18n/languages';
 import { useAccess } from '../../access/use-access';
 import { LayoutSettingsControls } from '../../layout/layout-settings-controls';
 import { PageHeading } from '../common/page-heading';
@@ -16,9 +16,7 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const { administrator } = useAccess();
   const current = currentLanguage() as LanguageCode;
-  const offered = switcherLanguages.some((language) => language.code === current)
-    ? switcherLanguages
-    : [...switcherLanguages, { code: current, nativeName: nativeLanguageNames[current] }];
+  const offered = offeredLanguages(current);
   return (
     <>
       <PageHeading titleKey="pages.settings" />
