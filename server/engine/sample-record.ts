@@ -114,11 +114,6 @@ function sampleObject(schema: PropertySchema, refs: RefIds, skip: (name: string)
     const value = sampleValue(property, refs, required.has(name));
     if (value !== undefined) result[name] = value;
   }
-  // A field that must differ from a sibling (a second driver) would get the same made record: left out when optional.
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const sibling = property['x-not-same-as'];
-    if (typeof sibling === 'string' && result[name] !== undefined && result[name] === result[sibling] && !required.has(name)) delete result[name];
-  }
   return result;
 }
 
