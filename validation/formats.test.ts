@@ -42,4 +42,25 @@ describe('formats', () => {
   it.each(['', 'Mars/Olympus', 'Europe/Berlin; DROP', 'x'.repeat(65)])('time-zone rejects %j', (value) => {
     expect(formats['time-zone'](value)).toBe(false);
   });
+
+  it.each(['https://maps.example.com/route?from=Berlin&to=Kyiv', 'http://x.example', 'HTTPS://EXAMPLE.COM'])('web-address accepts %s', (value) => {
+    expect(formats['web-address'](value)).toBe(true);
+  });
+  it.each(['', 'maps.example.com', 'javascript:alert(1)', 'ftp://x.example', 'https://a b.example', 'https://'])('web-address rejects %j', (value) => {
+    expect(formats['web-address'](value)).toBe(false);
+  });
+
+  it('digits take digits only, and nothing at all', () => {
+    expect(formats.digits('0042')).toBe(true);
+    expect(formats.digits('')).toBe(true);
+    expect(formats.digits('12 34')).toBe(false);
+    expect(formats.digits('12a')).toBe(false);
+  });
+
+  it('a document number takes Latin capitals and digits without spaces', () => {
+    expect(formats['document-number']('AB1234567')).toBe(true);
+    expect(formats['document-number']('ab1234567')).toBe(false);
+    expect(formats['document-number']('AB 123456')).toBe(false);
+    expect(formats['document-number']('ΑΒ123456')).toBe(false);
+  });
 });

@@ -21,6 +21,7 @@ import { fieldKindOf, fieldKinds, findFieldKind, rjsfWidgets } from './registry'
 import { textKind } from './text';
 import { textareaKind } from './textarea';
 import type { FieldKind, PropertySchema, WidgetProps } from './types';
+import { webAddressKind } from './web-address';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
@@ -55,6 +56,7 @@ describe('field kind matching (priority order)', () => {
     [{ type: 'boolean' }, booleanKind],
     [{ type: 'string', format: 'phone', 'x-widget': 'phone' }, phoneKind],
     [{ type: 'string', format: 'phone' }, phoneKind],
+    [{ type: 'string', format: 'web-address' }, webAddressKind],
     [{ type: 'string', format: 'iban', 'x-widget': 'iban' }, ibanKind],
     [{ type: 'string', 'x-widget': 'password' }, passwordKind],
     [{ type: 'string', 'x-widget': 'country' }, countryKind],
@@ -152,6 +154,18 @@ describe('field kind displays', () => {
     cleanup();
     display(passwordKind, 'secret', { type: 'string' });
     expect(cell()).toBe('—');
+  });
+
+  it('a web address as a link that opens in a new tab, and text that is no web address never as a link', () => {
+    display(webAddressKind, 'https://maps.example.com/route?a=1', { type: 'string', format: 'web-address' });
+    const link = screen.getByRole('link');
+    expect(link.getAttribute('href')).toBe('https://maps.example.com/route?a=1');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.getAttribute('target')).toBe('_blank');
+    cleanup();
+    display(webAddressKind, 'javascript:alert(1)', { type: 'string', format: 'web-address' });
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(cell()).toBe('javascript:alert(1)');
   });
 
   it('countries and currencies with their names from the lookup lists', async () => {

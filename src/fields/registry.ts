@@ -1,6 +1,6 @@
 /**
  * The field kinds, in priority order: the first whose `match` accepts a property draws it. A property with
- * `x-widget` or a telling format (IBAN, phone, date), a reference or an enumeration gets its own kind before
+ * `x-widget` or a telling format (IBAN, phone, web address, date), a reference or an enumeration gets its own kind before
  * the plain types (boolean, number, list, object, text). Adding a kind: a folder src/fields/<kind>/ with
  * its match, Display and Widget, and one line here.
  */
@@ -27,6 +27,7 @@ import { textKind } from './text';
 import { textareaKind } from './textarea';
 import type { FieldKind } from './types';
 import { warningsKind } from './warnings';
+import { webAddressKind } from './web-address';
 
 export const fieldKinds: readonly FieldKind[] = [
   fileKind,
@@ -34,6 +35,7 @@ export const fieldKinds: readonly FieldKind[] = [
   passwordKind,
   ibanKind,
   phoneKind,
+  webAddressKind,
   countryKind,
   currencyKind,
   lookupListKind,

@@ -3,7 +3,7 @@
  * InputNumber alone drops every character but digits, `.` and `-`). The input shows the language's decimal mark
  * too, so what is shown can be typed back.
  */
-import { useMemo } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The decimal mark of a language: `,` for de, it, es, el, uk; `.` for en. */
@@ -33,14 +33,36 @@ export function parseDecimal(text: string, decimalMark: string): string {
   return groupsThousands ? compact.split(mark).join('') : compact.split(mark).join('.');
 }
 
+/** What a number may be typed with: digits, a sign, either decimal mark and the marks that group digits. */
+const numberCharacter = /^[\d.,+\-\s'\u00a0\u202f]$/;
+
 /**
- * InputNumber's props for the member's language: its decimal mark shown, either mark read. The parser hands back
- * the number's text, as InputNumber's own does (its types say number: a Number would make a blank input 0).
+ * Keeps letters out of a number as they are typed. InputNumber reads `12a` as no number at all, so a letter
+ * typed by mistake emptied the field (a required one then said "required" beside the letters still shown).
+ * Keys that are not characters (Tab, arrows, Backspace, Enter) and shortcuts (Ctrl+V, Ctrl+A) pass.
  */
-export function useDecimalInput(): { decimalSeparator: string; parser: (text: string | undefined) => number } {
+export function keepNumberCharacters(event: KeyboardEvent<HTMLInputElement>): void {
+  if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!numberCharacter.test(event.key)) event.preventDefault();
+}
+
+/**
+ * InputNumber's props for the member's language: its decimal mark shown, either mark read, letters kept out. The
+ * parser hands back the number's text, as InputNumber's own does (its types say number: a Number would make a
+ * blank input 0).
+ */
+export function useDecimalInput(): {
+  decimalSeparator: string;
+  parser: (text: string | undefined) => number;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+} {
   const { i18n } = useTranslation();
   return useMemo(() => {
     const mark = decimalMarkOf(i18n.language);
-    return { decimalSeparator: mark, parser: (text: string | undefined) => parseDecimal(text ?? '', mark) as unknown as number };
+    return {
+      decimalSeparator: mark,
+      parser: (text: string | undefined) => parseDecimal(text ?? '', mark) as unknown as number,
+      onKeyDown: keepNumberCharacters,
+    };
   }, [i18n.language]);
 }

@@ -36,4 +36,14 @@ describe('the number widget', () => {
     fireEvent.blur(input);
     expect(onChange).toHaveBeenLastCalledWith(-5);
   });
+
+  it('keeps letters out as they are typed, and lets digits, either decimal mark, a sign and the keys that move on through', () => {
+    const { input } = widget(undefined);
+    const typed = (key: string, init: KeyboardEventInit = {}) => fireEvent.keyDown(input, { key, ...init });
+    // fireEvent answers false when the handler prevented the key's default: the character never reaches the input.
+    expect(typed('a')).toBe(false);
+    expect(typed('e')).toBe(false);
+    for (const key of ['5', ',', '.', '-', ' ', 'Tab', 'Backspace', 'ArrowLeft', 'Enter']) expect(typed(key), key).toBe(true);
+    expect(typed('v', { ctrlKey: true }), 'paste').toBe(true);
+  });
 });
