@@ -37,6 +37,22 @@ describe('ajv errors → field messages', () => {
     });
   });
 
+  it('names the date an x-not-before field follows by its label key: the resource’s field, or a readable name', () => {
+    const ajv = createAjv();
+    const passport = ajv.compile({
+      $id: 'passport',
+      type: 'object',
+      properties: { issue_date: { type: 'string' }, expiration_date: { type: 'string', 'x-not-before': 'issue_date' } },
+    });
+    passport({ issue_date: '2026-02-01', expiration_date: '2026-01-01' });
+    expect(toFieldMessages(passport.errors)).toEqual({
+      expiration_date: [{ key: 'validation.notBefore', params: { label: 'passports.fields.issue_date' } }],
+    });
+    const unregistered = ajv.compile({ type: 'object', properties: { start_on: { type: 'string' }, end: { type: 'string', 'x-not-before': 'start_on' } } });
+    unregistered({ start_on: '2026-02-01', end: '2026-01-01' });
+    expect(toFieldMessages(unregistered.errors)).toEqual({ end: [{ key: 'validation.notBefore', params: { label: 'Start on' } }] });
+  });
+
   it('puts missing fields under their own name as required', () => {
     expect(messagesFor({})).toEqual({
       login: [{ key: 'validation.required' }],

@@ -3,6 +3,8 @@
  * 422 answer and the forms show the same words for the same rule.
  */
 import type { ErrorObject } from 'ajv';
+import { resources } from '../resources';
+import { readableName } from '../resources/field-labels';
 import { addMessage, type FieldMessages, type ValidationMessage } from './messages';
 
 function fieldOf(error: ErrorObject): string {
@@ -48,10 +50,22 @@ export function messageOf(error: ErrorObject): ValidationMessage {
     case 'x-not-same-as':
       return { key: 'validation.notSameAs' };
     case 'x-not-before':
-      return { key: 'validation.notBefore' };
+      return { key: 'validation.notBefore', params: { label: siblingLabelKey(params) } };
     default:
       return { key: 'validation.invalid' };
   }
+}
+
+/**
+ * The label key of the date an `x-not-before` field follows (`passports.fields.issue_date`), which the message nests
+ * (`$t({{label}})`): "Must not be earlier than “Issue date”", in the reader's language. A schema of no resource (a
+ * test's) names the field readably instead.
+ */
+function siblingLabelKey(params: Record<string, unknown>): string {
+  const sibling = String(params.sibling ?? '');
+  const schemaId = String(params.schemaId ?? '').split('#')[0];
+  const resource = resources.find((candidate) => candidate.schema === schemaId);
+  return resource ? `${resource.name}.fields.${sibling}` : readableName(sibling);
 }
 
 function valueAt(data: unknown, field: string): unknown {

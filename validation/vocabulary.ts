@@ -28,7 +28,7 @@
  *                                    picker of the list's names; a value the list does not hold is refused
  *                                    when it is written (a stored one is kept while it is not changed)
  */
-import type { KeywordDefinition } from 'ajv';
+import { _, type KeywordDefinition } from 'ajv';
 
 type Context = { parentData?: unknown };
 const siblingOf = (context: Context | undefined, name: string) => (context?.parentData as Record<string, unknown> | undefined)?.[name];
@@ -87,6 +87,11 @@ export const validatingKeywords: KeywordDefinition[] = [
       return typeof other !== 'string' || other === '' || value.slice(0, 10) >= other.slice(0, 10);
     },
     errors: false,
+    // The message names the other date ("not earlier than the issue date"): its field and the schema it is in.
+    error: {
+      message: 'must not be earlier than its sibling date',
+      params: ({ schema, it }) => _`{sibling: ${schema as string}, schemaId: ${it.baseId}}`,
+    },
   },
 ];
 

@@ -49,6 +49,13 @@ describe('server translations', () => {
     expect(translator.forLanguage('uk')('auth.loginSuccess')).toBe('Welcome'); // no uk file at all
   });
 
+  it('names the other date of an x-not-before message by its translated label, in each language', () => {
+    const translator = createTranslator();
+    const label = { label: 'passports.fields.issue_date' };
+    expect(translator.forLanguage('en')('validation.notBefore', label)).toBe('Must not be earlier than “Issue date”');
+    expect(translator.forLanguage('de')('validation.notBefore', label)).toMatch(/^Darf nicht vor „Ausstellungsdatum“ liegen$/);
+  });
+
   it('does not HTML-escape parameters (answers are JSON; the mail escapes its HTML itself)', () => {
     const t = createTranslator(localesWith({ en: { auth: { resetMail: { greeting: 'Hello {{name}},' } } } })).forLanguage('en');
     expect(t('auth.resetMail.greeting', { name: "O'Brien & <Co>" })).toBe("Hello O'Brien & <Co>,");

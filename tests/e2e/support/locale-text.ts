@@ -11,5 +11,7 @@ export function text(language: string, key: string, params: Record<string, strin
   }
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
   if (typeof value !== 'string') throw new Error(`No text for ${key} in ${language}`);
-  return value.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(params[name] ?? ''));
+  // Interpolated first, then nested (`$t(units.km)`, `$t({{label}})`), as i18next does.
+  const interpolated = value.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(params[name] ?? ''));
+  return interpolated.replace(/\$t\(([^,)]+)\)/g, (_, nested: string) => text(language, nested.trim()));
 }
