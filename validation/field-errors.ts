@@ -62,8 +62,8 @@ export function messageOf(error: ErrorObject): ValidationMessage {
  * test's) names the field readably instead.
  */
 function siblingLabelKey(params: Record<string, unknown>): string {
-  const sibling = String(params.sibling ?? '');
-  const schemaId = String(params.schemaId ?? '').split('#')[0];
+  const sibling = typeof params.sibling === 'string' ? params.sibling : '';
+  const schemaId = typeof params.schemaId === 'string' ? params.schemaId.split('#')[0] : '';
   const resource = resources.find((candidate) => candidate.schema === schemaId);
   return resource ? `${resource.name}.fields.${sibling}` : readableName(sibling);
 }

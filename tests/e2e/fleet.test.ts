@@ -66,7 +66,10 @@ describe('a dispatcher', () => {
       await fillDate(page, 'trailer-insurances-create_end_date', '2026-01-01');
       await saveForm(page);
       // The message names the date the end follows: "Must not be earlier than “Start date”".
-      await page.getByText(text('en', 'validation.notBefore', { label: 'trailer-insurances.fields.start_date' })).first().waitFor();
+      await page
+        .getByText(text('en', 'validation.notBefore', { label: 'trailer-insurances.fields.start_date' }))
+        .first()
+        .waitFor();
       await fillDate(page, 'trailer-insurances-create_end_date', '2027-01-31');
       await saveForm(page);
       await insurances.getByText('Allianz').waitFor();
