@@ -63,18 +63,26 @@ export function contractList(referenceData: Record<string, unknown>): Contract[]
   return (Array.isArray(referenceData.contracts) ? referenceData.contracts : []) as Contract[];
 }
 
-export function loadReferenceData(dir = REFERENCE_DATA_DIR): Record<string, unknown> {
+// Read once a folder: the lookup routes, the engine's `x-lookup` check and the importer's words all start from it.
+const loadedFolders = new Map<string, Readonly<Record<string, unknown>>>();
+
+/** The reference lists of a folder (`reference-data/` by default), read from its files once a process. */
+export function loadReferenceData(dir = REFERENCE_DATA_DIR): Readonly<Record<string, unknown>> {
+  const loaded = loadedFolders.get(dir);
+  if (loaded) return loaded;
   const data: Record<string, unknown> = {};
-  if (!fs.existsSync(dir)) return data;
-  for (const file of fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith('.json'))
-    .sort()) {
-    const content = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as unknown;
-    const base = path.basename(file, '.json');
-    if (base === 'car-models') data.cars = { ...(data.cars as object | undefined), models: content };
-    else data[base.replace(/-/g, '_')] = content;
+  if (fs.existsSync(dir)) {
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
+      const content = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as unknown;
+      const base = path.basename(file, '.json');
+      if (base === 'car-models') data.cars = { ...(data.cars as object | undefined), models: content };
+      else data[base.replace(/-/g, '_')] = content;
+    }
   }
+  loadedFolders.set(dir, data);
   return data;
 }
 
