@@ -1,15 +1,18 @@
 /**
  * The filter bar of a generic list: one control per `x-filter` field (exact: a select for enumerations,
  * yes/no, references, countries and currencies, else a text box; range: two numbers or a date range;
- * search: a text box), plus the free-text search box when a field has `x-search`.
+ * search: a text box), plus the free-text search box when a field has `x-search`. On a phone the filters
+ * fold under a "Filters" button that counts the ones set, so the list is not pushed below the screen.
  */
-import { DatePicker, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
+import { Badge, Button, DatePicker, Grid, Input, InputNumber, Select, Space, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../resources';
 import { SEARCH_MAX_LENGTH, searchTextProblem } from '../../validation/search-limits';
+import { useDecimalInput } from '../fields/number/decimal-input';
 import { fieldKindOf } from '../fields/registry';
 import { useFieldLabel } from './field-value';
 import { schemaOf } from './schemas';
@@ -50,6 +53,11 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
   // The field of the list's tabs (`listTabs`) is chosen by the tabs, not here.
   const fields = filterFields(resource).filter((field) => field !== resource.listTabs?.field && !without.includes(field));
   const set = (field: string, value: unknown) => onFilters({ ...filters, [field]: value });
+  const decimal = useDecimalInput();
+  // antd's breakpoints: below `md` (768 px) is a phone or a narrow window.
+  const narrow = Grid.useBreakpoint().md === false;
+  const [unfolded, setUnfolded] = useState(false);
+  const setCount = fields.filter((field) => isSet(filters[field])).length;
 
   const controls = fields.map((field) => {
     const property = schema.properties[field];
@@ -72,11 +80,17 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
       return (
         <Space.Compact key={field} {...common}>
           <InputNumber
+            {...decimal}
             placeholder={`${label(field)}: ${t('crud.filters.from')}`}
             value={range[0] as number | null}
             onChange={(next) => set(field, [next ?? undefined, range[1]])}
           />
-          <InputNumber placeholder={t('crud.filters.to')} value={range[1] as number | null} onChange={(next) => set(field, [range[0], next ?? undefined])} />
+          <InputNumber
+            {...decimal}
+            placeholder={t('crud.filters.to')}
+            value={range[1] as number | null}
+            onChange={(next) => set(field, [range[0], next ?? undefined])}
+          />
         </Space.Compact>
       );
     }
@@ -169,10 +183,41 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
       </div>
     );
   }
+  if (narrow && controls.length > 0) {
+    return (
+      <div data-testid="crud-filters" className="crud-filters crud-filters--folding">
+        <Space wrap>
+          {searchBox}
+          <Badge count={setCount} size="small">
+            <Button
+              icon={<FilterOutlined />}
+              aria-expanded={unfolded}
+              aria-controls="crud-filter-controls"
+              data-testid="crud-filters-toggle"
+              onClick={() => setUnfolded((open) => !open)}
+            >
+              {t('crud.filters.toggle')}
+            </Button>
+          </Badge>
+        </Space>
+        {unfolded && (
+          <div id="crud-filter-controls" className="crud-filters__controls">
+            {controls}
+          </div>
+        )}
+      </div>
+    );
+  }
   return (
     <Space wrap style={{ marginBottom: 16 }} data-testid="crud-filters">
       {searchBox}
       {controls}
     </Space>
   );
+}
+
+/** A filter holds something: a value, or a range with at least one end. */
+function isSet(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some((end) => end !== undefined && end !== null && end !== '');
+  return value !== undefined && value !== null && value !== '';
 }

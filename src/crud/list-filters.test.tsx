@@ -1,0 +1,68 @@
+/**
+ * The filter bar on a phone folds its filters under one button that counts those set; on a wide screen they stand in
+ * the bar. A price range is typed in the member's language: `12,5` in German is 12.5.
+ */
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resourceByName } from '../../resources';
+import { signInForTest } from '../access/test-session';
+import { initTestI18n } from '../i18n/test-i18n';
+import { ListFilters } from './list-filters';
+import { json, stubFetch } from './test-fetch';
+import { renderWithRefine } from './test-support';
+
+vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
+
+const orders = resourceByName('orders');
+
+/** happy-dom's window size, which antd's breakpoints read through `matchMedia`. */
+function setWindowWidth(width: number) {
+  (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 800 });
+}
+
+beforeAll(async () => {
+  await initTestI18n();
+  signInForTest();
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  act(() => setWindowWidth(1024));
+  await (await initTestI18n()).changeLanguage('en');
+});
+
+function filterBar(filters: Record<string, unknown> = {}, onFilters = vi.fn()) {
+  stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
+  renderWithRefine(<ListFilters resource={orders} filters={filters} onFilters={onFilters} onSearch={vi.fn()} />);
+  return { bar: screen.getByTestId('crud-filters'), onFilters };
+}
+
+describe('the list filters', () => {
+  it('stand in the bar on a wide screen, with no button to unfold them', () => {
+    const { bar } = filterBar();
+    expect(within(bar).getByTestId('filter-dangerous_cargo')).toBeTruthy();
+    expect(within(bar).queryByTestId('crud-filters-toggle')).toBeNull();
+  });
+
+  it('fold under a button on a phone, which counts the filters set and unfolds them', async () => {
+    act(() => setWindowWidth(390));
+    const { bar } = filterBar({ dangerous_cargo: true, price: [undefined, 100], customer: '' });
+    const toggle = await within(bar).findByTestId('crud-filters-toggle');
+    expect(within(bar).queryByTestId('filter-dangerous_cargo')).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Two set: the yes/no and the range with one end; the empty customer text is not a filter.
+    expect(bar.querySelector('.ant-badge')?.textContent).toContain('2');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(bar).getByTestId('filter-dangerous_cargo')).toBeTruthy();
+    expect(within(bar).getByTestId('crud-search')).toBeTruthy();
+  });
+
+  it('read a price range typed with the language’s decimal comma', async () => {
+    await (await initTestI18n()).changeLanguage('de');
+    const { bar, onFilters } = filterBar();
+    const from = within(within(bar).getByTestId('filter-price')).getAllByRole('spinbutton')[0];
+    fireEvent.change(from, { target: { value: '12,5' } });
+    expect(onFilters).toHaveBeenLastCalledWith({ price: [12.5, undefined] });
+  });
+});
