@@ -16,6 +16,7 @@ import { defaultWarningDays } from './cell-rules';
 import { nameRules, showFieldErrors, warningDaysRules } from './column-form-rules';
 import type { DocumentColumn } from './types';
 import { useRefreshCells, useShowStartDate } from './use-document-cells';
+import { useDecimalInput } from '../../fields/number/decimal-input';
 
 const resource = 'transport-document-groups';
 
@@ -32,6 +33,7 @@ const notifications = {
 
 function ColumnRow({ column, visible, onVisible }: { column: DocumentColumn; visible: boolean; onVisible: (visible: boolean) => void }) {
   const { t } = useTranslation();
+  const decimal = useDecimalInput();
   const access = useAccess();
   const [form] = Form.useForm<ColumnValues>();
   const { mutate: update, mutation: updating } = useUpdate();
@@ -75,6 +77,7 @@ function ColumnRow({ column, visible, onVisible }: { column: DocumentColumn; vis
       </Form.Item>
       <Form.Item name="warning_days" rules={warningDaysRules(t)}>
         <InputNumber
+          {...decimal}
           aria-label={t('transport-document-groups.fields.warning_days')}
           suffix={t('transportDocuments.settings.days')}
           style={{ width: 150 }}
@@ -111,6 +114,7 @@ function ColumnRow({ column, visible, onVisible }: { column: DocumentColumn; vis
 
 function AddColumn() {
   const { t } = useTranslation();
+  const decimal = useDecimalInput();
   const [form] = Form.useForm<ColumnValues>();
   const { mutate: create, mutation } = useCreate();
   const refreshCells = useRefreshCells();
@@ -143,6 +147,7 @@ function AddColumn() {
       </Form.Item>
       <Form.Item name="warning_days" rules={warningDaysRules(t)}>
         <InputNumber
+          {...decimal}
           aria-label={t('transport-document-groups.fields.warning_days')}
           suffix={t('transportDocuments.settings.days')}
           style={{ width: 150 }}
