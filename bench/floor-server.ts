@@ -75,7 +75,7 @@ app.put<{ Params: { id: string } }>('/floor/update/:id', async (request, reply) 
   const { version, ...changes } = request.body as Record<string, unknown>;
   const row = await database.transaction(async (client) => {
     const store = new EngineStore(client, tenantId, actor);
-    const current = await store.find(orders, Number(request.params.id), {}, true);
+    const current = await store.find(orders, Number(request.params.id), {}, 'FOR NO KEY UPDATE');
     if (!current || current.version !== version) return null;
     const data = { ...current.data, ...changes };
     await checkReferences(client, model, orders, tenantId, data);

@@ -62,6 +62,8 @@ export interface UserView {
   permissions: string[];
   departments: number[];
   company: { id: number; name: string } | null;
+  /** The member record's version: the profile form sends it back, so a change made meanwhile is not overwritten. */
+  version: number;
 }
 
 export const fileUrl = (fileId: number) => `/api/files/${fileId}`;
@@ -84,6 +86,7 @@ export async function userView(tenantDb: TenantDb, user: UserRow): Promise<UserV
     permissions: effectivePermissions(user.data),
     departments: user.data.departments ?? [],
     company: company ? { id: company.id, name: company.data.name ?? '' } : null,
+    version: user.version,
   };
 }
 

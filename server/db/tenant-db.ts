@@ -18,6 +18,8 @@ export interface SelectOptions {
   columns?: string[];
   orderBy?: Sql;
   limit?: number;
+  /** `FOR UPDATE`: the rows stay this transaction's until it ends (a read-modify-write that must take turns). */
+  forUpdate?: boolean;
 }
 
 export class TenantDb {
@@ -33,6 +35,7 @@ export class TenantDb {
     let statement = sql`SELECT ${columns} FROM ${identifier(table)} WHERE ${this.scope(where)}`;
     if (options.orderBy) statement = sql`${statement} ORDER BY ${options.orderBy}`;
     if (options.limit !== undefined) statement = sql`${statement} LIMIT ${options.limit}`;
+    if (options.forUpdate) statement = sql`${statement} FOR UPDATE`;
     return this.run<Row>(statement);
   }
 

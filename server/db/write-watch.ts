@@ -10,8 +10,9 @@
  * transaction ends, because a reader that queried between the statement and the commit still saw the
  * old row and may have cached it afterwards. Other server processes on the same PostgreSQL are told through
  * NOTIFY from statement triggers, not from here: session writes on `fleetdesk_sessions` (migration 005,
- * plugins/auth.ts), writes of the engine's tables but the orders on `fleetdesk_data` (migration 013,
- * compliance/change-watch.ts). A cache of anything else must stay in one process's own writes' reach: used
+ * plugins/auth.ts), writes of every engine table, the orders too, on `fleetdesk_data` (the function of migration
+ * 013, its triggers made with each table in engine/storage.ts; heard by compliance/change-watch.ts and
+ * engine/list-totals.ts). A cache of anything else must stay in one process's own writes' reach: used
  * only where no other process can write (the embedded database), or not at all.
  */
 import pg from 'pg';

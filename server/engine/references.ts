@@ -20,7 +20,10 @@ const isId = (value: unknown): value is number => typeof value === 'number' && N
 /**
  * Field errors for references in `data` that do not name a record of this tenant. One query for all the
  * reference fields (an order names a vehicle, a trailer and drivers): a round trip per field was most of
- * a create's database time.
+ * a create's database time. On a write's transaction (`lock`, the default) the records named are held with
+ * `FOR KEY SHARE` until it commits: a delete of one of them waits, then sees the new reference and restricts,
+ * clears or cascades (deleteMany); or the write waits for the delete and finds the record gone. Without the
+ * lock, on PostgreSQL, both went through and left the reference pointing at nothing (jsonb has no foreign key).
  */
 export async function checkReferences(
   client: Queryable,
@@ -28,6 +31,7 @@ export async function checkReferences(
   resource: EngineResource,
   tenantId: number,
   data: Record<string, unknown>,
+  { lock = true }: { lock?: boolean } = {},
 ): Promise<FieldMessages> {
   const errors: FieldMessages = {};
   const wanted: Array<{ field: string; table: string; ids: number[] }> = [];
@@ -42,8 +46,13 @@ export async function checkReferences(
     if (ids.length > 0) wanted.push({ field, table: (model.byName.get(ref.resource) as EngineResource).table, ids: ids });
   }
   if (wanted.length === 0) return errors;
-  const branches = wanted.map(({ table }, index) => `SELECT ${index} AS wanted, id FROM "${table}" WHERE tenant_id = $1 AND id = ANY($${index + 2}::bigint[])`);
-  const result = await client.query(branches.join(' UNION ALL '), [tenantId, ...wanted.map(({ ids }) => ids)]);
+  // A locking clause is not allowed beside UNION: each table's rows are locked in a CTE of their own.
+  const locking = lock ? ' FOR KEY SHARE' : '';
+  const named = wanted.map(
+    ({ table }, index) => `named${index} AS (SELECT id FROM "${table}" WHERE tenant_id = $1 AND id = ANY($${index + 2}::bigint[])${locking})`,
+  );
+  const branches = wanted.map((_wanted, index) => `SELECT ${index} AS wanted, id FROM named${index}`);
+  const result = await client.query(`WITH ${named.join(', ')} ${branches.join(' UNION ALL ')}`, [tenantId, ...wanted.map(({ ids }) => ids)]);
   const found = wanted.map(() => new Set<number>());
   for (const row of result.rows as Array<{ wanted: number; id: number }>) found[row.wanted]?.add(Number(row.id));
   wanted.forEach(({ field, ids }, index) => {
@@ -77,6 +86,10 @@ async function deleteMany(context: DeleteContext, resource: EngineResource, requ
   for (const id of ids) seen.add(id);
   const { client, model, tenantId } = context;
   const idTexts = ids.map(String);
+  // Held before anything that names them is looked for: a write naming one of them holds it `FOR KEY SHARE`
+  // (checkReferences, scopeOfPath), so it either committed before this lock was granted, and the scans below
+  // (each statement sees what was committed before it began) find what it wrote, or it waits until this commits.
+  await client.query(`SELECT id FROM "${resource.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[]) FOR UPDATE`, [tenantId, ids]);
 
   for (const child of model.resources.filter((candidate) => candidate.definition.parent?.resource === resource.name)) {
     const result = await client.query(`SELECT id FROM "${child.table}" WHERE tenant_id = $1 AND parent_id = ANY($2::bigint[])`, [tenantId, ids]);

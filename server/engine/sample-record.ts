@@ -28,6 +28,9 @@ const FORMAT_SAMPLES: Record<string, string[]> = {
   latin: ['Sample 123'],
   'not-blank': ['Sample'],
   'date-time': ['2020-01-15T10:00:00Z'],
+  'web-address': ['https://example.com/route'],
+  digits: ['1234'],
+  'document-number': ['AB12345', 'AB1234567890'],
 };
 
 const GENERIC_SAMPLES = ['Sample', 'ABC123', '12345', 'https://example.com/route', 'sample text'];
@@ -57,7 +60,7 @@ function sampleString(property: PropertySchema): string {
   // Digits and Latin capitals fit most patterns (document numbers, PINs).
   for (const alphabet of ['1', 'A']) {
     const value = alphabet.repeat(Math.max(min, 5)).slice(0, max);
-    if (!pattern || pattern.test(value)) return value;
+    if ((!pattern || pattern.test(value)) && (!format || !(format in formats) || formats[format as keyof typeof formats](value))) return value;
   }
   throw new Error(`No sample for string property ${JSON.stringify(property)}`);
 }

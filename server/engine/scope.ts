@@ -15,20 +15,31 @@ export function pathId(text: string | undefined): number {
   return id;
 }
 
-/** The scope the path names; a parent or path record that is not this tenant's is a 404. */
-export async function scopeOfPath(params: Record<string, string>, store: EngineStore, model: EngineModel, resource: EngineResource): Promise<Scope> {
+/**
+ * The scope the path names; a parent or path record that is not this tenant's is a 404. A write (`forWrite`, on its
+ * transaction) holds those records with `FOR KEY SHARE` until it commits: a delete of the parent waits for it and
+ * then deletes, clears or refuses what it wrote, instead of leaving it pointing at nothing.
+ */
+export async function scopeOfPath(
+  params: Record<string, string>,
+  store: EngineStore,
+  model: EngineModel,
+  resource: EngineResource,
+  { forWrite = false }: { forWrite?: boolean } = {},
+): Promise<Scope> {
   const parent = resource.definition.parent;
   const scope: Scope = {};
+  const lock = forWrite ? 'FOR KEY SHARE' : undefined;
   if (parent) {
     scope.parentId = pathId(params[parent.param]);
-    if (!(await store.exists(model.byName.get(parent.resource) as EngineResource, scope.parentId))) throw notFound();
+    if (!(await store.exists(model.byName.get(parent.resource) as EngineResource, scope.parentId, lock))) throw notFound();
   }
   for (const [param, field] of Object.entries(resource.pathFields)) {
     // Only where the endpoint's path has it: `/employees` lists every company's employees.
     if (!(param in params)) continue;
     const value = pathId(params[param]);
     const target = resource.references.find((reference) => reference.field === field);
-    if (target && !(await store.exists(model.byName.get(target.ref.resource) as EngineResource, value))) throw notFound();
+    if (target && !(await store.exists(model.byName.get(target.ref.resource) as EngineResource, value, lock))) throw notFound();
     (scope.fields ??= {})[field] = value;
   }
   return scope;

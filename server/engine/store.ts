@@ -62,6 +62,14 @@ const STRAIGHT_OFFSET_ROWS = 200;
 /** A row of a list page with its sort value as a cursor carries it (paging.ts `sortValueText`). */
 export type KeyedRow = RecordRow & { cursor_key: string | null };
 
+/**
+ * The row locks of a write (PostgreSQL's own). A record written to *names* another (a reference, a parent) with
+ * `FOR KEY SHARE`, so a delete of that other record waits for the write, then sees what it wrote (and restricts,
+ * clears or cascades), or the write waits for the delete and finds the record gone. An update takes
+ * `FOR NO KEY UPDATE`: it does not hold up writes that only name the record. A delete takes `FOR UPDATE`.
+ */
+export type RowLock = 'FOR KEY SHARE' | 'FOR NO KEY UPDATE' | 'FOR UPDATE';
+
 export interface Scope {
   /** The parent's id, for sub-resources. */
   parentId?: number;
@@ -550,15 +558,15 @@ export class EngineStore {
     );
   }
 
-  /** One record by id within the scope; `lock` takes a row lock for a read-modify-write. */
-  async find(resource: EngineResource, id: number, scope: Scope, lock = false): Promise<RecordRow | null> {
+  /** One record by id within the scope; `lock` takes a row lock until the transaction ends (`RowLock`). */
+  async find(resource: EngineResource, id: number, scope: Scope, lock?: RowLock): Promise<RecordRow | null> {
     const statement = sql`SELECT ${this.columns(resource)} FROM ${identifier(resource.table)} WHERE ${this.where(scope, [sql`id = ${id}`])}`;
-    const rows = await this.run<RecordRow>(lock ? sql`${statement} FOR UPDATE` : statement);
+    const rows = await this.run<RecordRow>(lock ? sql`${statement} ${raw(lock)}` : statement);
     return rows[0] ?? null;
   }
 
-  async exists(resource: EngineResource, id: number): Promise<boolean> {
-    return (await this.find(resource, id, {})) !== null;
+  async exists(resource: EngineResource, id: number, lock?: RowLock): Promise<boolean> {
+    return (await this.find(resource, id, {}, lock)) !== null;
   }
 
   /** `action`: how the audit trail names the write, `import` for a record made by a file import. */

@@ -17,7 +17,7 @@ import { fastifyPath, seesSensitive } from '../engine/routes';
 import { scopeOfPath } from '../engine/scope';
 import { EngineStore } from '../engine/store';
 import { exportable, exportCell } from './export-cells';
-import { exportBatches } from './export-rows';
+import { exportRows } from './export-rows';
 import { ReferenceLabels } from './reference-labels';
 import { CONTENT_TYPES, EXPORT_FORMATS, tableWriter, type ExportFormat } from './table-writers';
 import { lookups, Words } from './vocabulary';
@@ -51,7 +51,6 @@ export function registerExportRoute(app: FastifyInstance, database: Database, mo
       const query = parseListQuery(resource, parameters, Object.keys(request.params as object), { hidden: sensitive ? [] : resource.sensitiveFields });
       const columns = exportColumns(resource, Object.keys(scope.fields ?? {}));
       const words = new Words(request.t, request.language, lookups(referenceDataDir));
-      const total = await store.count(resource, scope, query.conditions);
       const title = request.t(`${resource.name}.title`);
       const date = new Date().toISOString().slice(0, 10);
       const extension = format as ExportFormat;
@@ -63,8 +62,11 @@ export function registerExportRoute(app: FastifyInstance, database: Database, mo
       const labels = new ReferenceLabels(store, model);
       const readSensitive = sensitive ? columns.filter((field) => resource.sensitiveFields.includes(field)) : [];
 
+      // Last before the answer: on PostgreSQL it holds a snapshot (and a connection) until produce() has read it.
+      const { total, batches } = await exportRows(database, store, resource, scope, query, columns);
+
       async function produce() {
-        for await (const rows of exportBatches(database, store, resource, scope, query, columns)) {
+        for await (const rows of batches) {
           if (writer.output.destroyed) break; // the download was cancelled: stop reading (the cursor closes)
           const records = rows.map((row) => (sensitive ? toWire(resource, row) : maskRecord(resource, toWire(resource, row))));
           await labels.load(resource, records, columns);

@@ -1,9 +1,10 @@
 /**
  * The rows of an export, a batch at a time, never all at once. On PostgreSQL one statement is read through a
  * cursor (pg-cursor) in a read-only snapshot: sorted once, whatever the order, and consistent from the first
- * row to the last. The embedded database has a single connection shared by every request, which a cursor would
+ * row to the last, and counted in that snapshot. The embedded database has a single connection shared by every request, which a cursor would
  * hold for the whole export, so there the rows come as keyset pages (paging.ts), each its own short query.
  */
+import type pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database } from '../db/database';
 import type { Sql } from '../db/sql';
@@ -11,7 +12,7 @@ import type { ListQuery } from '../engine/list-query';
 import type { EngineResource } from '../engine/model';
 import { pageOrderOf } from '../engine/paging';
 import type { RecordRow } from '../engine/records';
-import type { EngineStore, Scope } from '../engine/store';
+import { EngineStore, type Scope } from '../engine/store';
 
 /**
  * Rows a batch: small enough that a batch dies young (a thousand orders at a time were promoted to the old heap
@@ -20,11 +21,10 @@ import type { EngineStore, Scope } from '../engine/store';
  */
 export const EXPORT_BATCH = 250;
 
-async function* cursorBatches(database: Database, statement: Sql, batch: number): AsyncGenerator<RecordRow[]> {
-  const client = await database.pool.connect();
+/** On a client that began the export's snapshot: its rows through a cursor, then the snapshot and the client let go. */
+async function* cursorBatches(client: pg.PoolClient, statement: Sql, batch: number): AsyncGenerator<RecordRow[]> {
   let cursor: Cursor<RecordRow> | undefined;
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const { text, values } = statement.render();
     cursor = client.query(new Cursor<RecordRow>(text, values));
     for (;;) {
@@ -59,8 +59,19 @@ async function* keysetBatches(store: EngineStore, resource: EngineResource, scop
   }
 }
 
-/** The rows of the list `query` selects, of each record only `fields` (and the derived ones) on PostgreSQL. */
-export function exportBatches(
+/** The rows an export writes: how many, said before the first byte (`X-Export-Rows`), and the rows a batch at a time. */
+export interface ExportRows {
+  total: number;
+  batches: AsyncGenerator<RecordRow[]>;
+}
+
+/**
+ * The rows of the list `query` selects, of each record only `fields` (and the derived ones) on PostgreSQL, where
+ * they are counted in the snapshot they are read from: the number announced is the number written, whatever is
+ * written meanwhile. (The embedded database's pages are read one after another: there a row written during the
+ * export can make the count differ by that row.) The batches must be read, at least begun: they let the snapshot go.
+ */
+export async function exportRows(
   database: Database,
   store: EngineStore,
   resource: EngineResource,
@@ -68,7 +79,19 @@ export function exportBatches(
   query: ListQuery,
   fields: string[],
   batch = EXPORT_BATCH,
-): AsyncGenerator<RecordRow[]> {
-  if (database.kind === 'postgres') return cursorBatches(database, store.listStatement(resource, scope, query.conditions, query.orderBy, fields), batch);
-  return keysetBatches(store, resource, scope, query, batch);
+): Promise<ExportRows> {
+  if (database.kind !== 'postgres') {
+    return { total: await store.count(resource, scope, query.conditions), batches: keysetBatches(store, resource, scope, query, batch) };
+  }
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const total = await new EngineStore(client, store.tenantId).count(resource, scope, query.conditions);
+    const statement = store.listStatement(resource, scope, query.conditions, query.orderBy, fields);
+    return { total, batches: cursorBatches(client, statement, batch) };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    client.release();
+    throw error;
+  }
 }

@@ -14,6 +14,11 @@ import { call, registerUser, type RegisteredUser } from '../test-support/api-cli
 import { databases } from '../test-support/databases';
 import { createMember } from '../test-support/members';
 import { startTestApp, type TestApp } from '../test-support/test-app';
+import { parseListQuery } from '../engine/list-query';
+import type { EngineResource } from '../engine/model';
+import { EngineStore } from '../engine/store';
+import { exportColumns } from './export-route';
+import { exportRows } from './export-rows';
 
 const csvRows = (response: LightMyRequestResponse): string[][] => parse(response.rawPayload.toString('utf8'), { bom: true });
 
@@ -150,6 +155,22 @@ describe.each(databases)('export on %s', (kind) => {
     expect(after.statusCode).toBe(200);
     expect(csvRows(after).length).toBe(2);
     expect(test.database.pool.waitingCount).toBe(0);
+  });
+
+  it.runIf(kind === 'postgres')('announces the number of rows it writes, counted in the snapshot the rows are read from', async () => {
+    const tenant = await tenantOf(test.database.pool, owner.user.id);
+    const trailers = test.app.engine.byName.get('trailers') as EngineResource;
+    const store = new EngineStore(test.database.pool, tenant);
+    const exported = await exportRows(test.database, store, trailers, {}, parseListQuery(trailers, {}), exportColumns(trailers, []));
+    // Written after the count, before the first row is read: in the export's snapshot neither or both.
+    await test.database.pool.query(
+      `INSERT INTO r_trailers (tenant_id, data) SELECT $1, jsonb_build_object('register_number', 'LATE-' || n) FROM generate_series(1, 5) AS n`,
+      [tenant],
+    );
+    let written = 0;
+    for await (const rows of exported.batches) written += rows.length;
+    expect(written).toBe(exported.total);
+    await test.database.pool.query(`DELETE FROM r_trailers WHERE tenant_id = $1 AND data->>'register_number' LIKE 'LATE-%'`, [tenant]);
   });
 
   it('needs the right to view the list', async () => {

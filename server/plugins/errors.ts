@@ -41,10 +41,28 @@ interface Answer {
   fieldErrors?: FieldMessages;
 }
 
+/**
+ * PostgreSQL's refusals of a write that met another at the same moment (SQLSTATE), which the write's own checks
+ * could not see coming: a sub-record whose parent was deleted meanwhile (its foreign key: 404, as when the parent
+ * was already gone), a member deleted while their request ran (the record's `created_by`: their session has
+ * ended), another key or a deadlock (409: try again).
+ */
+export function concurrentWriteAnswer(error: unknown): Answer | null {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  if (code === '40P01' || code === '40001') return { statusCode: 409, key: 'errors.concurrentChange' };
+  if (code !== '23503') return null;
+  const name = typeof constraint === 'string' ? constraint : '';
+  if (/_(?:created_by|updated_by|user_id)_fkey$/.test(name)) return { statusCode: 401, key: 'auth.unauthenticated' };
+  if (/_parent_id_fkey$/.test(name)) return { statusCode: 404, key: 'errors.notFound' };
+  return { statusCode: 409, key: 'errors.concurrentChange' };
+}
+
 function answerFor(error: FastifyError | HttpError | Error, request: FastifyRequest): Answer {
   if (error instanceof HttpError) {
     return { statusCode: error.statusCode, key: error.messageKey, params: error.details.params, fieldErrors: error.details.fieldErrors };
   }
+  const race = concurrentWriteAnswer(error);
+  if (race) return race;
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     return { statusCode: 422, key: 'errors.invalidData', fieldErrors: toFieldMessages(fastifyError.validation as never, request.body) };

@@ -41,6 +41,7 @@ describe.each(databases)('auth on %s', (kind) => {
         permissions: allPermissions(),
         departments: [],
         company: { id: expect.any(Number), name: body.company_name },
+        version: 1,
       });
       expect(answer.data.user).not.toHaveProperty('password_hash');
     });

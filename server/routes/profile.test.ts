@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectErrorShape, registerUser, signIn, uniqueLogin, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { en, localeText } from '../test-support/locale-text';
+import { createMember } from '../test-support/members';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
 describe.each(databases)('profile on %s', (kind) => {
@@ -56,7 +57,14 @@ describe.each(databases)('profile on %s', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         message: en('profile.updated'),
-        data: { ...alice.user, name: 'Alice', last_name: 'Müller-Łukasz', phone: '+44 20 7946 0958', job_position: 'Dispatcher' },
+        data: {
+          ...alice.user,
+          name: 'Alice',
+          last_name: 'Müller-Łukasz',
+          phone: '+44 20 7946 0958',
+          job_position: 'Dispatcher',
+          version: Number(alice.user.version) + 1,
+        },
       });
       const shown = await call(server.app, 'GET', '/api/profile/show', undefined, { token: alice.token });
       expect(shown.json().data.job_position).toBe('Dispatcher');
@@ -105,6 +113,37 @@ describe.each(databases)('profile on %s', (kind) => {
       expect(expectErrorShape(response).errors?.[field]).toEqual([message]);
     });
 
+    it('refuses a save of a form loaded before an administrator changed the member (409), and keeps the change', async () => {
+      const member = await createMember(server.app, alice.token);
+      const loaded = (await call(server.app, 'GET', '/api/profile/show', undefined, { token: member.token })).json().data;
+      expect(loaded.version).toEqual(expect.any(Number));
+      const byAdministrator = await call(
+        server.app,
+        'PUT',
+        `/api/users/update/${member.id}`,
+        { version: member.record.version, job_position: 'Senior dispatcher' },
+        { token: alice.token },
+      );
+      expect(byAdministrator.statusCode, byAdministrator.body).toBe(200);
+
+      const body = { login: member.login, name: 'Mia', last_name: 'Renamed', email: loaded.email, version: loaded.version };
+      const stale = await call(server.app, 'POST', '/api/profile/update', body, { token: member.token });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ message: en('errors.stale') });
+      const now = (await call(server.app, 'GET', '/api/profile/show', undefined, { token: member.token })).json().data;
+      expect(now).toMatchObject({ job_position: 'Senior dispatcher', last_name: 'Member' });
+
+      const current = await call(
+        server.app,
+        'POST',
+        '/api/profile/update',
+        { ...body, job_position: now.job_position, version: now.version },
+        { token: member.token },
+      );
+      expect(current.statusCode, current.body).toBe(200);
+      expect(current.json().data).toMatchObject({ last_name: 'Renamed', job_position: 'Senior dispatcher', version: now.version + 1 });
+    });
+
     it('answers field errors in German when asked', async () => {
       const response = await call(server.app, 'POST', '/api/profile/update', profileBody(alice, { name: 'Al' }), { token: alice.token, language: 'de' });
       expect(response.json()).toEqual({
@@ -141,6 +180,29 @@ describe.each(databases)('profile on %s', (kind) => {
       const response = await call(server.app, 'PUT', '/api/profile/update/password', body, { token: carol.token });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors[field]).toEqual([message]);
+    });
+
+    it('lets one of two password changes sent at once through, and tells the other its current password is no longer right', async () => {
+      const dave = await registerUser(server.app);
+      const changes = ['Plum-Harbour-Tangent-81', 'Violet-Quarry-Saddle-27'].map((password) => ({
+        password,
+        response: call(
+          server.app,
+          'PUT',
+          '/api/profile/update/password',
+          { current_password: dave.password, password, password_confirmation: password },
+          { token: dave.token },
+        ),
+      }));
+      const answered = await Promise.all(changes.map(async (change) => ({ password: change.password, response: await change.response })));
+      const statuses = answered.map(({ response }) => response.statusCode).sort();
+      // The second waits for the first and then meets the new password (422), or arrives with a revoked session (401).
+      expect(statuses[0]).toBe(200);
+      expect([401, 422]).toContain(statuses[1]);
+      const [winner, loser] = answered[0].response.statusCode === 200 ? answered : [answered[1], answered[0]];
+      expect(winner.response.json().data.version).toEqual(expect.any(Number));
+      await expect(signIn(server.app, dave.login, winner.password)).resolves.toBeTruthy();
+      expect((await call(server.app, 'POST', '/api/login', { login: dave.login, password: loser.password })).statusCode).toBe(422);
     });
 
     it('signs out every other session and answers a fresh token that works', async () => {

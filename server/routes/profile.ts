@@ -25,6 +25,8 @@ interface ProfileBody {
   email: string;
   phone?: string;
   job_position?: string;
+  /** The member's record version the form was loaded at (`user.version`); without it the last save wins. */
+  version?: number;
 }
 interface PasswordChangeBody {
   current_password: string;
@@ -51,9 +53,11 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
     let updated: UserRow[];
     try {
       updated = await request.tenantDb.transaction(async (tenantDb) => {
+        // With the version the form was loaded at (the web app sends it), a change made meanwhile (an administrator's
+        // to the job position) is not overwritten silently: 409, as for every other record.
         const rows = await tenantDb.update<UserRow>(
           'users',
-          { id: request.user.id },
+          body.version === undefined ? { id: request.user.id } : { id: request.user.id, version: body.version },
           {
             // The form sends the whole profile: an optional field left out is cleared.
             data: memberDataChange(
@@ -81,30 +85,37 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
       throw error;
     }
     const user = updated[0];
+    if (!user && body.version !== undefined && (await request.tenantDb.selectOne('users', { id: request.user.id }))) throw new HttpError(409, 'errors.stale');
     if (!user) throw new HttpError(401, 'auth.unauthenticated'); // deleted meanwhile
     return { message: request.t('profile.updated'), data: await userView(request.tenantDb, user) };
   });
 
   app.put<{ Body: PasswordChangeBody }>('/api/profile/update/password', { ...authenticated, ...withBody(app, 'password-change') }, async (request) => {
     const { current_password: currentPassword, password } = request.body;
-    if (!(await verifyPassword(request.user.password_hash, currentPassword))) {
-      throw new HttpError(422, 'profile.currentPasswordWrong', { fieldErrors: { current_password: [{ key: 'profile.currentPasswordWrong' }] } });
-    }
+    const wrongCurrentPassword = () =>
+      new HttpError(422, 'profile.currentPasswordWrong', { fieldErrors: { current_password: [{ key: 'profile.currentPasswordWrong' }] } });
+    if (!(await verifyPassword(request.user.password_hash, currentPassword))) throw wrongCurrentPassword();
     const user = request.user;
     await checkNewPassword(password, { login: user.login, email: user.email, name: user.name, lastName: user.last_name });
     const passwordHash = await hashPassword(password);
     // Every session ends (other devices too); this one continues with a fresh token.
-    const token = await request.tenantDb.transaction(async (tenantDb) => {
-      await tenantDb.update(
+    const { token, version } = await request.tenantDb.transaction(async (tenantDb) => {
+      // Two changes at once take turns on the member's row: the second is checked against the password the first
+      // set (which its sender no longer has), so only one of them is told "changed".
+      const [locked] = await tenantDb.select<{ password_hash: string }>('users', { id: user.id }, { columns: ['password_hash'], forUpdate: true });
+      if (!locked) throw new HttpError(401, 'auth.unauthenticated');
+      if (locked.password_hash !== user.password_hash && !(await verifyPassword(locked.password_hash, currentPassword))) throw wrongCurrentPassword();
+      const [changed] = await tenantDb.update<UserRow>(
         'users',
         { id: user.id },
         { data: memberDataChange({ password: passwordHash }), updated_at: sql`now()`, updated_by: user.id, version: sql`version + 1` },
       );
       await recordChange(tenantDb.client, user, members(), user.id, 'update', { password: user.password_hash }, { password: passwordHash });
       await revokeAllTokens(tenantDb.client, user.id);
-      return issueSessionToken(tenantDb.client, user);
+      return { token: await issueSessionToken(tenantDb.client, user), version: changed.version };
     });
-    return { message: request.t('profile.passwordChanged'), data: { token } };
+    // The record's new version too: the profile form sends it with its next save.
+    return { message: request.t('profile.passwordChanged'), data: { token, version } };
   });
 
   app.post('/api/profile/update/avatar', { ...authenticated, config: { ...authenticated.config, uploads: ['file'] } }, async (request) => {
@@ -114,7 +125,7 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
       throw new HttpError(422, 'validation.file.imageOnly', { fieldErrors: { file: [{ key: 'validation.file.imageOnly' }] } });
     }
     const user = request.user;
-    const fileId = await request.tenantDb.transaction(async (tenantDb) => {
+    const { fileId, version } = await request.tenantDb.transaction(async (tenantDb) => {
       const file = await tenantDb.insert<{ id: number }>('files', {
         owner_kind: 'user',
         owner_id: user.id,
@@ -124,13 +135,17 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
         content: upload.content,
       });
       const [current] = await tenantDb.select<{ avatar_file_id: number | null }>('users', { id: user.id }, { columns: ['avatar_file_id'] });
-      await tenantDb.update('users', { id: user.id }, { avatar_file_id: file.id, updated_at: sql`now()`, version: sql`version + 1` });
+      const [changed] = await tenantDb.update<UserRow>(
+        'users',
+        { id: user.id },
+        { avatar_file_id: file.id, updated_at: sql`now()`, version: sql`version + 1` },
+      );
       const before = current?.avatar_file_id ? fileUrl(current.avatar_file_id) : null;
       await recordChange(tenantDb.client, user, members(), user.id, 'update', { avatar: before }, { avatar: fileUrl(file.id) });
       // The previous avatar is replaced, not kept.
       if (current?.avatar_file_id) await tenantDb.delete('files', { id: current.avatar_file_id });
-      return file.id;
+      return { fileId: file.id, version: changed.version };
     });
-    return { message: request.t('profile.avatarUpdated'), data: { avatar: fileUrl(fileId) } };
+    return { message: request.t('profile.avatarUpdated'), data: { avatar: fileUrl(fileId), version } };
   });
 }

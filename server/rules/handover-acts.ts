@@ -51,7 +51,7 @@ export const handoverActRules: ResourceRules = {
     }
     const mileage = numberOf(data.mileage);
     if (mileage === undefined || parentId === undefined || typeof data.date !== 'string') return;
-    const vehicle = await store.find(model.byName.get('transport') as EngineResource, parentId, {}, true);
+    const vehicle = await store.find(model.byName.get('transport') as EngineResource, parentId, {}, 'FOR NO KEY UPDATE');
     const others = sql`${id === null ? sql`true` : sql`id <> ${id}`}`;
     const date = data.date;
     // Acts before this one: an earlier date, or the same date and made before it (a new act comes last).
@@ -91,7 +91,7 @@ export const handoverActRules: ResourceRules = {
     const mileage = numberOf(data.mileage);
     if (mileage === undefined || parentId === undefined) return;
     const transport = model.byName.get('transport') as EngineResource;
-    const vehicle = await store.find(transport, parentId, {}, true);
+    const vehicle = await store.find(transport, parentId, {}, 'FOR NO KEY UPDATE');
     if (!vehicle) return;
     const current = numberOf(vehicle.data.mileage);
     if (current === undefined || mileage > current) await store.update(transport, parentId, { ...vehicle.data, mileage }, actor.id, vehicle.data);

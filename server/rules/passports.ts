@@ -19,7 +19,8 @@ export const MAX_PASSPORTS_PER_EMPLOYEE = 5;
 export const passportRules: ResourceRules = {
   async beforeWrite({ store, model, resource }, { id, parentId }) {
     if (id !== null || parentId === undefined) return;
-    await store.find(model.byName.get('employees') as EngineResource, parentId, {}, true);
+    // Passports of one employee are added in turn (the count); NO KEY UPDATE lets the insert's own key check through.
+    await store.find(model.byName.get('employees') as EngineResource, parentId, {}, 'FOR NO KEY UPDATE');
     if ((await store.count(resource, { parentId }, [])) >= MAX_PASSPORTS_PER_EMPLOYEE)
       throw new HttpError(422, 'passports.tooMany', { params: { count: MAX_PASSPORTS_PER_EMPLOYEE } });
   },

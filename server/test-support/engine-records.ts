@@ -77,6 +77,11 @@ function withoutSameTwice(resource: EngineResource, body: Record<string, unknown
   return body;
 }
 
+/** A body the create endpoint takes: the schema's sample, values of its own where they must be unique, `overrides` on top. */
+export function sampleBody(resource: EngineResource, refs: RefIds, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return withoutSameTwice(resource, { ...sampleRecord(resource, refs), ...uniqueFieldValues(resource), ...overrides }, overrides);
+}
+
 export class RecordMaker {
   /** One record per resource made as a dependency, reused for later ones. */
   private readonly dependencies = new Map<string, Made | null>();
@@ -146,7 +151,7 @@ export class RecordMaker {
     const parent = resource.definition.parent;
     if (parent && options.parentId !== undefined) params[parent.param] = options.parentId;
     const token = this.token;
-    const body = withoutSameTwice(resource, { ...sampleRecord(resource, refs), ...uniqueFieldValues(resource), ...overrides }, overrides);
+    const body = sampleBody(resource, refs, overrides);
     const response = await call(this.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, params), body, { token });
     expect(response.statusCode, `${resource.name}: ${response.body}`).toBe(200);
     const record = response.json<{ data: Record<string, unknown> }>().data;

@@ -161,9 +161,15 @@ export function replaceUser(user: User): void {
 }
 
 /** Avatar update replaces only the avatar (SPEC §4). */
-export function replaceAvatar(avatar: string | null): void {
+/** After an avatar upload or a password change: what changed, and the record's new version (for the profile form). */
+export function replaceAvatar(avatar: string | null, version?: number): void {
   const user = sessionStore.getState().user;
-  if (user) sessionStore.setState({ user: { ...user, avatar } });
+  if (user) sessionStore.setState({ user: { ...user, avatar, ...(version === undefined ? {} : { version }) } });
+}
+
+export function replaceVersion(version: number | undefined): void {
+  const user = sessionStore.getState().user;
+  if (user && version !== undefined) sessionStore.setState({ user: { ...user, version } });
 }
 
 /** After a password change the server revokes every token and answers a fresh one for this session. */

@@ -23,6 +23,8 @@ export interface User {
   permissions: string[];
   /** Ids of the departments the member belongs to. */
   departments: number[];
+  /** The member record's version, sent back by the profile form: a change made meanwhile is then a 409, not lost. */
+  version?: number;
 }
 
 export interface AuthAnswer {

@@ -11,7 +11,7 @@ import type { Database } from '../../db/database';
 import type { EngineResource } from '../../engine/model';
 import { unstorableFields } from '../../engine/body';
 import { toWire, withoutProtectedFields, type RecordRow } from '../../engine/records';
-import { EngineStore } from '../../engine/store';
+import { EngineStore, type RowLock } from '../../engine/store';
 import { HttpError, notFound } from '../../http-error';
 
 /**
@@ -79,9 +79,19 @@ export function readStore(database: Database, request: FastifyRequest): EngineSt
   return new EngineStore(database.pool, request.user.tenant_id);
 }
 
-/** A record of this tenant (within the parent, when given), locked for a read-modify-write; else 404. */
-export async function findOr404(store: EngineStore, resource: EngineResource, id: number, parentId?: number, lock = true): Promise<RecordRow> {
-  const row = await store.find(resource, id, parentId === undefined ? {} : { parentId }, lock);
+/**
+ * A record of this tenant (within the parent, when given), locked for a read-modify-write (`FOR NO KEY UPDATE`: a
+ * write that only names the record still goes through; a delete waits); else 404.
+ */
+export async function findOr404(
+  store: EngineStore,
+  resource: EngineResource,
+  id: number,
+  parentId?: number,
+  lock: boolean | RowLock = true,
+): Promise<RecordRow> {
+  const rowLock = lock === true ? 'FOR NO KEY UPDATE' : lock === false ? undefined : lock;
+  const row = await store.find(resource, id, parentId === undefined ? {} : { parentId }, rowLock);
   if (!row) throw notFound();
   return row;
 }

@@ -45,7 +45,8 @@ export function PersonalInfoPage() {
   const onFinish = async (values: ProfileValues) => {
     setSaving(true);
     try {
-      await updateProfile(values);
+      // The version the form shows: a change an administrator made since is refused (409), not overwritten.
+      await updateProfile({ ...values, ...(typeof user?.version === 'number' ? { version: user.version } : {}) });
     } catch (error) {
       if (isApiError(error)) applyServerFieldErrors(form, error.fieldErrors, fieldNames);
     } finally {

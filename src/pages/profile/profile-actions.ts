@@ -6,7 +6,7 @@ import { i18n } from '../../i18n/i18n';
 import { api } from '../../providers/api';
 import { messageOf } from '../../providers/api-error';
 import { toast } from '../../providers/toast';
-import { replaceAvatar, replaceToken, replaceUser } from '../../session/session-actions';
+import { replaceAvatar, replaceToken, replaceUser, replaceVersion } from '../../session/session-actions';
 import type { User } from '../../session/user';
 
 export const maxAvatarBytes = 5_242_880;
@@ -19,6 +19,8 @@ export interface ProfileValues {
   email: string;
   phone?: string;
   job_position?: string;
+  /** The version the form was loaded at (`user.version`). */
+  version?: number;
 }
 
 export interface PasswordChangeValues {
@@ -46,23 +48,24 @@ export async function updateProfile(values: ProfileValues): Promise<User> {
 
 export async function changePassword(values: PasswordChangeValues): Promise<void> {
   const data = await withToasts(
-    () => api.put<{ token: string }>('/profile/update/password', values),
+    () => api.put<{ token: string; version?: number }>('/profile/update/password', values),
     'profile.passwordChanged',
     'notifications.changePasswordError',
   );
   // Every other session was signed out; this one carries on with the fresh token.
   if (data?.token) replaceToken(data.token);
+  replaceVersion(data?.version);
 }
 
 export async function uploadAvatar(file: File, onProgress: (percent: number) => void): Promise<string | null> {
   const body = new FormData();
   body.append('file', file);
   const data = await withToasts(
-    () => api.post<{ avatar: string | null }>('/profile/update/avatar', body, { onProgress }),
+    () => api.post<{ avatar: string | null; version?: number }>('/profile/update/avatar', body, { onProgress }),
     'profile.avatarUpdated',
     'notifications.uploadAvatarError',
   );
-  replaceAvatar(data.avatar);
+  replaceAvatar(data.avatar, data.version);
   return data.avatar;
 }
 
