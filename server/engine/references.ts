@@ -9,7 +9,7 @@
  * Everything runs on the caller's transaction client: one delete is all or nothing.
  */
 import { addMessage, type FieldMessages } from '../../validation/messages';
-import type { Queryable } from '../db/pool';
+import { onEmbeddedDatabase, type Queryable } from '../db/pool';
 import { HttpError } from '../http-error';
 import { recordChange, type Actor } from './audit';
 import type { EngineModel, EngineResource } from './model';
@@ -18,12 +18,25 @@ import type { EngineStore } from './store';
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /**
+ * The lock that makes a write naming a record and a delete of that record take turns, on PostgreSQL (jsonb
+ * references have no foreign key): a transaction-scoped advisory lock per record, shared by the writes that name
+ * it, exclusive for its delete. A row lock (`FOR KEY SHARE`, what a foreign key takes) did the same, but every
+ * write naming one vehicle then rewrote that vehicle's row header: ten orders at once for one truck made a
+ * create 25–45 % slower. The embedded database runs one transaction at a time and needs neither.
+ */
+function recordLock(table: string, id: string, mode: 'shared' | 'exclusive'): string {
+  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+  return `${lock}(hashtext('${table}'), (${id} % 2147483647)::int)`;
+}
+
+/**
  * Field errors for references in `data` that do not name a record of this tenant. One query for all the
  * reference fields (an order names a vehicle, a trailer and drivers): a round trip per field was most of
- * a create's database time. On a write's transaction (`lock`, the default) the records named are held with
- * `FOR KEY SHARE` until it commits: a delete of one of them waits, then sees the new reference and restricts,
- * clears or cascades (deleteMany); or the write waits for the delete and finds the record gone. Without the
- * lock, on PostgreSQL, both went through and left the reference pointing at nothing (jsonb has no foreign key).
+ * a create's database time. On a write's transaction on PostgreSQL (`lock`, the default) the records named are
+ * first held (`recordLock`, shared) until it commits, in a statement of their own, so that the check's statement
+ * sees what a delete that held them committed: the delete waited for this write and then found its reference
+ * (restrict, set-null, cascade), or this write waited for the delete and finds the record gone (422). Without it,
+ * both went through and left a reference to nothing.
  */
 export async function checkReferences(
   client: Queryable,
@@ -46,13 +59,13 @@ export async function checkReferences(
     if (ids.length > 0) wanted.push({ field, table: (model.byName.get(ref.resource) as EngineResource).table, ids: ids });
   }
   if (wanted.length === 0) return errors;
-  // A locking clause is not allowed beside UNION: each table's rows are locked in a CTE of their own.
-  const locking = lock ? ' FOR KEY SHARE' : '';
-  const named = wanted.map(
-    ({ table }, index) => `named${index} AS (SELECT id FROM "${table}" WHERE tenant_id = $1 AND id = ANY($${index + 2}::bigint[])${locking})`,
-  );
-  const branches = wanted.map((_wanted, index) => `SELECT ${index} AS wanted, id FROM named${index}`);
-  const result = await client.query(`WITH ${named.join(', ')} ${branches.join(' UNION ALL ')}`, [tenantId, ...wanted.map(({ ids }) => ids)]);
+  const values = wanted.map(({ ids }) => ids);
+  if (lock && !onEmbeddedDatabase(client)) {
+    const held = wanted.map(({ table }, index) => `SELECT ${recordLock(table, 'id', 'shared')} FROM unnest($${index + 1}::bigint[]) AS id`);
+    await client.query(`SELECT count(*) FROM (${held.join(' UNION ALL ')}) AS held`, values);
+  }
+  const branches = wanted.map(({ table }, index) => `SELECT ${index} AS wanted, id FROM "${table}" WHERE tenant_id = $1 AND id = ANY($${index + 2}::bigint[])`);
+  const result = await client.query(branches.join(' UNION ALL '), [tenantId, ...values]);
   const found = wanted.map(() => new Set<number>());
   for (const row of result.rows as Array<{ wanted: number; id: number }>) found[row.wanted]?.add(Number(row.id));
   wanted.forEach(({ field, ids }, index) => {
@@ -86,10 +99,16 @@ async function deleteMany(context: DeleteContext, resource: EngineResource, requ
   for (const id of ids) seen.add(id);
   const { client, model, tenantId } = context;
   const idTexts = ids.map(String);
-  // Held before anything that names them is looked for: a write naming one of them holds it `FOR KEY SHARE`
-  // (checkReferences, scopeOfPath), so it either committed before this lock was granted, and the scans below
-  // (each statement sees what was committed before it began) find what it wrote, or it waits until this commits.
-  await client.query(`SELECT id FROM "${resource.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[]) FOR UPDATE`, [tenantId, ids]);
+  // Held before anything that names them is looked for (PostgreSQL): a write naming one of them holds its
+  // `recordLock` shared, so it either committed before this one was granted, and the scans below (each statement
+  // sees what was committed before it began) find what it wrote, or it waits until this commits. The row lock does
+  // the same for children, whose foreign key on `parent_id` locks the parent's row.
+  if (!onEmbeddedDatabase(client)) {
+    await client.query(
+      `SELECT id, ${recordLock(resource.table, 'id', 'exclusive')} FROM "${resource.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[]) FOR UPDATE`,
+      [tenantId, ids],
+    );
+  }
 
   for (const child of model.resources.filter((candidate) => candidate.definition.parent?.resource === resource.name)) {
     const result = await client.query(`SELECT id FROM "${child.table}" WHERE tenant_id = $1 AND parent_id = ANY($2::bigint[])`, [tenantId, ids]);

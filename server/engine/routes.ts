@@ -66,9 +66,6 @@ export function registerResourceRoutes(
   }
 
   const scopeOf = (request: FastifyRequest, store: EngineStore) => scopeOfPath(request.params as Record<string, string>, store, model, resource);
-  // Inside a write's transaction: the parent and path records stay until it commits (scope.ts).
-  const writeScopeOf = (request: FastifyRequest, store: EngineStore) =>
-    scopeOfPath(request.params as Record<string, string>, store, model, resource, { forWrite: true });
 
   /** The body as data to validate: an object, server-owned fields dropped, optional blanks dropped. */
   function bodyData(body: unknown): Record<string, unknown> {
@@ -148,7 +145,7 @@ export function registerResourceRoutes(
     async create(request) {
       const body = seesSensitive(request) ? bodyData(request.body) : withoutSensitiveWrites(resource, bodyData(request.body), null);
       const data = dropEmptyOptionalFields(resource.loaded.schema, body) as Record<string, unknown>;
-      const row = await write(async (store) => createRecord(store, creating(request), data, await writeScopeOf(request, store)), request);
+      const row = await write(async (store) => createRecord(store, creating(request), data, await scopeOf(request, store)), request);
       const record = wire(request, row.row);
       await annotate(request, [record]);
       return { message: request.t('crud.created'), data: record, ...(row.warnings ? { warnings: row.warnings } : {}) };
@@ -162,7 +159,7 @@ export function registerResourceRoutes(
       if (version === undefined || version === null) throw invalid({ version: [{ key: 'validation.required' }] });
       if (typeof version !== 'number' || !Number.isInteger(version)) throw invalid({ version: [{ key: 'validation.type.integer' }] });
       const row = await write(async (store) => {
-        const scope = await writeScopeOf(request, store);
+        const scope = await scopeOf(request, store);
         const current = await store.find(resource, id, scope, 'FOR NO KEY UPDATE');
         if (!current) throw notFound();
         if (current.version !== version) throw new HttpError(409, 'errors.stale');
@@ -193,7 +190,7 @@ export function registerResourceRoutes(
     async delete(request) {
       const id = pathId((request.params as Record<string, string>).id);
       await write(async (store) => {
-        const scope = await writeScopeOf(request, store);
+        const scope = await scopeOf(request, store);
         const current = await store.find(resource, id, scope, 'FOR UPDATE');
         if (!current) throw notFound();
         await rules?.beforeDelete?.({ client: store.client, store, model, resource, actor: request.user, t: request.t }, { id, data: current.data });
