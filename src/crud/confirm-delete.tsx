@@ -31,6 +31,8 @@ export function ConfirmDelete({ onConfirm, testId, description, title, size, ico
       okText={t('crud.buttons.delete')}
       cancelText={t('crud.buttons.cancel')}
       okButtonProps={{ danger: true }}
+      // The keyboard goes into the question at once, on the answer that keeps the record (Tab reaches Delete).
+      cancelButtonProps={{ autoFocus: true }}
       placement={placement}
       onConfirm={() => void onConfirm()}
     >

@@ -129,6 +129,42 @@ describe('a list page keeps its state in the URL', () => {
     expect(location()).not.toContain('unknown');
   });
 
+  it.each([['-5'], ['abc'], ['0']])('asks for page 1 for a page number %s in the URL', async (number) => {
+    const fetch = stubFetch(() => json(page([])));
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { entries: [`/?currentPage=${number}&pageSize=10`], path: '/' });
+    await screen.findByText('No orders yet');
+    expect(urls(fetch)).toEqual(['/api/orders?page=1&perPage=10&sort=loading_date&order=desc']);
+  });
+
+  it('drops a filter value its field cannot take (a price of letters, the 99th month) and keeps the others', async () => {
+    const fetch = stubFetch(() => json(page([])));
+    const query = tableQuery({
+      filters: [
+        ['price', 'gte', 'notanumber'],
+        ['loading_date', 'gte', '2026-99-99'],
+        ['customer', 'eq', 'Acme'],
+      ],
+    });
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { entries: [`/${query}`], path: '/' });
+    await vi.waitFor(() => expect(urls(fetch).length).toBeGreaterThan(0));
+    expect(urls(fetch)).toEqual(['/api/orders?page=1&perPage=10&sort=loading_date&order=desc&customer=Acme']);
+    expect(location()).not.toContain('notanumber');
+  });
+
+  it('turns a page past the end (an old bookmark) to the last page there is', async () => {
+    const fetch = stubFetch((url) =>
+      json({
+        data: url.includes('page=30') ? [{ _id: 'a1', cargo_number: 'C-300', customer: 'Last GmbH' }] : [],
+        pagination: { total: 300, currentPage: url.includes('page=30') ? 30 : 999, perPage: 10, lastPage: 30 },
+      }),
+    );
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { entries: ['/?currentPage=999&pageSize=10'], path: '/' });
+    expect(await screen.findByText('Last GmbH')).toBeTruthy();
+    expect(urls(fetch)[0]).toContain('page=999');
+    expect(urls(fetch).at(-1)).toContain('page=30');
+    await vi.waitFor(() => expect(location()).toContain('currentPage=30'));
+  });
+
   it('keeps a list in a tab of a show page out of the URL', async () => {
     stubFetch(() => json(page([])));
     renderWithRefine(<CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />, { entries: ['/companies/7?tab=company-banks'] });

@@ -29,6 +29,8 @@ export function FormModal(props: FormModalProps) {
       okText: t('crud.confirm.discard'),
       cancelText: t('crud.confirm.keepEditing'),
       okButtonProps: { danger: true, 'data-testid': 'crud-form-discard' },
+      // Escape then Enter must not throw the input away: the safe answer has the focus.
+      autoFocusButton: 'cancel',
       onOk: () => {
         dirty.current = false;
         onClose();

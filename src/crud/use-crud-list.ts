@@ -28,15 +28,26 @@ type Row = Record<string, unknown>;
 
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-/** A filter value as its schema property types it (the URL gives text: `"7"`, `"true"`). */
+/**
+ * A filter value as its schema property types it (the URL gives text: `"7"`, `"true"`); undefined for one it cannot
+ * be (`price=notanumber`, `loading_date=2026-99-99`, an object), which the list then drops instead of sending.
+ */
 function typedValue(resource: ResourceDefinition, field: string, value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  if (value === '') return undefined;
-  const type = propertyOf(resource, field)?.type;
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value !== 'string' || value === '') return undefined;
+  const property = propertyOf(resource, field);
+  const type = property?.type;
   const types = Array.isArray(type) ? type : [type];
   if (types.includes('boolean')) return value === 'true' ? true : value === 'false' ? false : undefined;
-  if ((types.includes('integer') || types.includes('number')) && !Number.isNaN(Number(value))) return Number(value);
+  if (types.includes('integer') || types.includes('number')) return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : undefined;
+  if (property?.format === 'date') return isCalendarDate(value) ? value : undefined;
   return value;
+}
+
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 /**
@@ -71,22 +82,33 @@ function sortable(resource: ResourceDefinition, sorter: CrudSort | undefined): b
 }
 
 interface TableState {
+  currentPage?: unknown;
   pageSize?: unknown;
   sorters?: unknown;
   filters?: unknown;
 }
 
+const isPageNumber = (page: unknown) => Number.isSafeInteger(Number(page)) && Number(page) >= 1;
+
+/** A filter the bar could have set: its field and operator, and a value its field's type takes. */
+function isAllowedFilter(resource: ResourceDefinition, fields: Set<string>, filter: CrudFilter): boolean {
+  if (!('field' in filter) || !fields.has(filter.field) || !['eq', 'gte', 'lte', 'contains'].includes(filter.operator)) return false;
+  if (filter.field === searchField) return typeof filter.value === 'string';
+  return !filled(filter.value) || typedValue(resource, filter.field, filter.value) !== undefined;
+}
+
 /**
- * Whether a table state (read from a URL) is one the list would ask for: a page size it offers, one
- * sortable field, filters of its filter bar.
+ * Whether a table state (read from a URL) is one the list would ask for: a page number from 1, a page size it
+ * offers, one sortable field, filters of its filter bar with values of their fields' types.
  */
 function isAllowedState(resource: ResourceDefinition, state: TableState): boolean {
+  if (state.currentPage !== undefined && !isPageNumber(state.currentPage)) return false;
   if (state.pageSize !== undefined && !pageSizes.includes(Number(state.pageSize))) return false;
   const sorters = Array.isArray(state.sorters) ? (state.sorters as CrudSort[]) : [];
   if (sorters.length > 1 || (sorters.length === 1 && !sortable(resource, sorters[0]))) return false;
   const fields = new Set([...filterFields(resource), searchField]);
   const filters = Array.isArray(state.filters) ? (state.filters as CrudFilter[]) : [];
-  return filters.every((filter) => 'field' in filter && fields.has(filter.field) && ['eq', 'gte', 'lte', 'contains'].includes(filter.operator));
+  return filters.every((filter) => isAllowedFilter(resource, fields, filter));
 }
 
 export function useCrudList(
@@ -114,16 +136,29 @@ export function useCrudList(
   });
   const { setCurrentPage, setPageSize, setSorters, setFilters } = table;
 
-  // A link or an old bookmark with a page size, sort or filter the list does not offer: back to the defaults.
+  // A link or an old bookmark with a page number, page size, sort or filter the list does not offer: back to the
+  // defaults (a filter value its field cannot take is dropped, the others kept).
   useEffect(() => {
-    if (isAllowedState(resource, { pageSize: table.pageSize, sorters: table.sorters, filters: table.filters })) return;
+    const state = { currentPage: table.currentPage, pageSize: table.pageSize, sorters: table.sorters, filters: table.filters };
+    if (isAllowedState(resource, state)) return;
+    if (!isPageNumber(table.currentPage)) setCurrentPage(1);
     if (!pageSizes.includes(table.pageSize)) setPageSize(pageSizes[0]);
     if (!isAllowedState(resource, { sorters: table.sorters })) setSorters(defaultSorters(resource));
     if (!isAllowedState(resource, { filters: table.filters })) {
       const { values, search } = filterValuesOf(resource, table.filters);
       setFilters(toCrudFilters(values, search), 'replace');
     }
-  }, [resource, table.pageSize, table.sorters, table.filters, setPageSize, setSorters, setFilters]);
+  }, [resource, table.currentPage, table.pageSize, table.sorters, table.filters, setCurrentPage, setPageSize, setSorters, setFilters]);
+
+  // A page past the end (a bookmark of page 30 after deletions, `currentPage=999`): the last page there is, not an
+  // empty list that says there is nothing. (A capped search total is not the end: paging stops at the cap anyway.)
+  const answeredTotal = table.result.total;
+  const capped = (table.result as { pagination?: ListPagination }).pagination?.totalCapped === true;
+  useEffect(() => {
+    if (answeredTotal === undefined || answeredTotal === 0 || capped || table.tableQuery.isFetching) return;
+    const lastPage = Math.max(1, Math.ceil(answeredTotal / table.pageSize));
+    if (table.currentPage > lastPage) setCurrentPage(lastPage);
+  }, [answeredTotal, capped, table.currentPage, table.pageSize, table.tableQuery.isFetching, setCurrentPage]);
 
   // The page's own address without a query (its sidebar entry clicked while on page 3): a fresh list.
   // (Refine's useTable means to do this too, but checks a `search` parameter instead of the query.)

@@ -41,6 +41,16 @@ export function lookupKind(name: string, match: FieldKind['match'], { listOf, sh
     return [...groups].map(([group, items]) => ({ label: group, title: group, options: items }));
   }
 
+  /**
+   * Typed "EUR": the euro first, not "WIR Euro (CHE)" above it in the list's order, so Enter picks what was meant. An
+   * option whose code is the text comes first, then those whose name starts with it, then the rest as listed.
+   */
+  function rankOf(option: { value?: unknown; label?: unknown }, searched: string): number {
+    if (!searched) return 2;
+    if (showCodes && String(option.value).toLowerCase() === searched) return 0;
+    return String(option.label).toLowerCase().startsWith(searched) ? 1 : 2;
+  }
+
   function LookupWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema }: WidgetProps) {
     const property = schema as PropertySchema;
     const options = useLookup(listOf(property));
@@ -53,6 +63,7 @@ export function lookupKind(name: string, match: FieldKind['match'], { listOf, sh
         allowClear
         showSearch
         optionFilterProp="label"
+        filterSort={(a, b, { searchValue }) => rankOf(a, searchValue.trim().toLowerCase()) - rankOf(b, searchValue.trim().toLowerCase())}
         disabled={disabled || readonly}
         placeholder={placeholder}
         options={selectOptions(options)}

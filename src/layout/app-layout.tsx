@@ -5,6 +5,7 @@
  */
 import { theme } from 'antd';
 import { Suspense, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../pages/common/error-boundary';
 import { AppFooter } from './app-footer';
@@ -22,6 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const windowWidth = useWindowWidth();
   const { pathname } = useLocation();
   const { token } = theme.useToken();
+  const { t } = useTranslation();
   const presentation = sidebarPresentation(settings, windowWidth);
 
   useEffect(() => dispatch({ type: 'setMobile', isMobile: windowWidth <= mobileBreakpoint }), [windowWidth, dispatch]);
@@ -38,6 +40,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       data-width={settings.width}
       data-sidebar={presentation}
     >
+      {/* The first Tab stop: past the menu and the header (about 24 stops) to the page itself. */}
+      <a className="fd-skip-link" href="#main-content" data-testid="skip-to-content">
+        {t('layout.skipToContent')}
+      </a>
       <div className="fd-shell__frame" style={{ background: token.colorBgLayout }}>
         {presentation !== 'none' && presentation !== 'drawer' && <Sidebar presentation={presentation} />}
         <div className="fd-shell__main">
@@ -47,7 +53,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <NavigationMenu mode="horizontal" tone={settings.mode === 'dark' ? 'dark' : 'light'} />
             </div>
           )}
-          <main className="fd-shell__content" id="main-content">
+          <main className="fd-shell__content" id="main-content" tabIndex={-1}>
             <ErrorBoundary resetKey={pathname}>
               <Suspense fallback="...">{children}</Suspense>
             </ErrorBoundary>

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, csrfStorageKey, requestTimeoutMs, type ApiClientOptions } from './api-client';
 import { ApiError, messageOf } from './api-error';
+import { initTestI18n } from '../i18n/test-i18n';
 
 interface Received {
   method: string;
@@ -191,6 +192,7 @@ describe('api client errors', () => {
   });
 
   it('turns a network failure into an ApiError of status 0 with the request id it sent', async () => {
+    await initTestI18n();
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const deadOrigin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
@@ -199,14 +201,19 @@ describe('api client errors', () => {
       .api.get('/profile/show')
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 0, fieldErrors: {}, hasServerMessage: false });
+    // Said in the member's language, and shown instead of the caller's general "could not save".
+    const unreachable = (await initTestI18n()).t('errors.unreachable');
+    expect(unreachable).toMatch(/server could not be reached/);
+    expect(error).toMatchObject({ status: 0, fieldErrors: {}, hasServerMessage: true, message: unreachable });
     expect((error as ApiError).requestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(messageOf(error, 'Network problem')).toBe('Network problem');
+    expect(messageOf(error, 'Network problem')).toBe(unreachable);
   });
 
   it('gives up after the timeout with an ApiError of status 0', async () => {
     routes['/api/slow'] = () => undefined; // never answers
-    await expect(client({ timeoutMs: 50 }).api.get('/slow')).rejects.toMatchObject({ status: 0, message: 'Request timed out' });
+    await initTestI18n();
+    const timedOut = (await initTestI18n()).t('errors.timedOut');
+    await expect(client({ timeoutMs: 50 }).api.get('/slow')).rejects.toMatchObject({ status: 0, message: timedOut });
   });
 
   it('reports a 401 on a signed-in request as the end of the session', async () => {

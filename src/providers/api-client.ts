@@ -19,6 +19,7 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
+import { i18n } from '../i18n/i18n';
 import { ApiError, type FieldErrors } from './api-error';
 import { countOf, fileNameOf, readBody, type Download, type DownloadOptions } from './download';
 
@@ -190,10 +191,13 @@ export function createApiClient(options: ApiClientOptions) {
     const response = error.response;
     if (!response) {
       const timedOut = error.code === AxiosError.ETIMEDOUT;
+      // Said in the member's language (not axios's "Network Error"), and shown as the answer's message: what was
+      // typed stays in the form, to be saved again once the server answers.
       throw new ApiError({
         status: 0,
-        message: timedOut ? 'Request timed out' : error.message || 'Network error',
+        message: i18n.t(timedOut ? 'errors.timedOut' : 'errors.unreachable'),
         requestId: (sent?.get('X-Request-Id') as string | undefined) ?? undefined,
+        hasServerMessage: true,
       });
     }
     if (response.status === 401 && sent?.has('Authorization')) options.onUnauthorized?.();

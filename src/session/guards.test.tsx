@@ -1,9 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../i18n/test-i18n';
 import { AppRoutes } from '../routes';
-import { PublicOnly, RequireAuth } from './guards';
+import { PublicOnly, RequireAuth, returnPath } from './guards';
 import { sessionStore, type SessionStatus } from './session-store';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
@@ -26,6 +26,7 @@ function renderAt(path: string, status: SessionStatus) {
         <Route element={<RequireAuth />}>
           <Route path="/" element={<p>orders page</p>} />
           <Route path="/transport" element={<p>transport page</p>} />
+          <Route path="/transport/:id" element={<p>vehicle page</p>} />
         </Route>
       </Routes>
     </MemoryRouter>,
@@ -37,6 +38,21 @@ describe('route guards', () => {
     renderAt('/transport', 'anonymous');
     expect(screen.getByText('login page')).toBeTruthy();
     expect(screen.queryByText('transport page')).toBeNull();
+  });
+
+  it('lead back to the page asked for once the visitor has signed in', () => {
+    renderAt('/transport/31?tab=repairs', 'anonymous');
+    expect(screen.getByText('login page')).toBeTruthy();
+    act(() => sessionStore.setState({ status: 'authenticated' }));
+    expect(screen.getByText('vehicle page')).toBeTruthy();
+  });
+
+  it('return only to a page of this app, never to another site or a public page', () => {
+    expect(returnPath({ from: '/transport/31?tab=repairs' })).toBe('/transport/31?tab=repairs');
+    for (const from of ['//evil.example/x', 'https://evil.example', '/\\evil.example', '/login', '/reset-password/abc', 42, undefined]) {
+      expect(returnPath({ from }), String(from)).toBe('/');
+    }
+    expect(returnPath(null)).toBe('/');
   });
 
   it('let a signed-in user into a private route', () => {

@@ -1,22 +1,36 @@
 /**
  * Route guards on the stored login marker (SPEC §2): private routes send an anonymous visitor to /login,
- * public routes send a signed-in user to /. While a stored token is being checked on start, private
- * routes show the blocking spinner instead of flashing either side.
+ * public routes send a signed-in user on. While a stored token is being checked on start, private routes show
+ * the blocking spinner instead of flashing either side. The page the visitor asked for (a bookmark, a shared
+ * link, the page whose session ended) rides along to /login and is where signing in leads.
  */
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../pages/common/full-page-spinner';
 import { useSession } from './session-store';
 
+/**
+ * Where signing in leads: the page asked for before /login, when it is a path of this app (`/transport/31?tab=repairs`),
+ * else `/`. Never another site (`//evil.example`, `https://…`) and never the public pages again.
+ */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null | undefined)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
+  if (/^\/(?:login|register|forgot-password|reset-password)(?:[/?#]|$)/.test(from)) return '/';
+  return from;
+}
+
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { status } = useSession();
-  if (status === 'anonymous') return <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
   if (status === 'checking') return <FullPageSpinner />;
   return <>{children ?? <Outlet />}</>;
 }
 
 export function PublicOnly({ children }: { children?: ReactNode }) {
   const { status } = useSession();
-  if (status !== 'anonymous') return <Navigate to="/" replace />;
+  const location = useLocation();
+  if (status !== 'anonymous') return <Navigate to={returnPath(location.state)} replace />;
   return <>{children ?? <Outlet />}</>;
 }

@@ -30,7 +30,13 @@ export function ExportMenu({ pathOf, fileBase }: ExportMenuProps) {
   return (
     <>
       {/* From the keyboard (checked in Chromium): Enter opens the menu, Tab enters it, arrows choose, Enter exports, Escape closes. */}
-      <Dropdown trigger={['click']} disabled={exporting.running !== null} menu={{ items, onClick: ({ key }) => void exporting.start(key as ExportFormat) }}>
+      {/* autoFocus: the open menu takes the keyboard (arrows, Enter), not only the mouse. */}
+      <Dropdown
+        trigger={['click']}
+        autoFocus
+        disabled={exporting.running !== null}
+        menu={{ items, onClick: ({ key }) => void exporting.start(key as ExportFormat) }}
+      >
         <Button icon={<DownloadOutlined />} data-testid="crud-export" loading={exporting.running !== null}>
           {t('importExport.export.button')} <DownOutlined />
         </Button>

@@ -3,12 +3,18 @@ import { ariaDescribedByIds } from '@rjsf/utils';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
 import { Blank, isBlank } from '../shared';
 import { expiryStateOf } from './expiry';
 import { ExpiryTag } from './expiry-tag';
 
 export const dateFormat = 'YYYY-MM-DD';
+/**
+ * What a typed date may look like besides the stored form: day first, as it is written in Germany, Italy, Spain,
+ * Ukraine and Greece (`01.12.2026`, `01/12/2026`). Before, such a date was emptied without a word on leaving the field.
+ */
+export const typedDateFormats = [dateFormat, 'DD.MM.YYYY', 'D.M.YYYY', 'DD/MM/YYYY', 'D/M/YYYY'];
 
 function DateDisplay({ value, schema, field }: DisplayProps) {
   if (isBlank(value)) return <Blank />;
@@ -23,6 +29,7 @@ function DateDisplay({ value, schema, field }: DisplayProps) {
 }
 
 function DateWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder }: WidgetProps) {
+  const { t } = useTranslation();
   const parsed = typeof value === 'string' && value ? dayjs(value, dateFormat) : null;
   const [open, setOpen] = useState(false);
   return (
@@ -33,6 +40,12 @@ function DateWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
       // While its calendar is open, Enter confirms the date typed and Esc closes the calendar: neither goes on
       // to submit the form or close the dialog around it, which would save half a form or lose it.
       onKeyDown={(event) => {
+        // Arrow down opens the calendar from the keyboard (then the arrows move through its days).
+        if (!open && event.key === 'ArrowDown') {
+          event.preventDefault();
+          setOpen(true);
+          return;
+        }
         if (!open) return;
         if (event.key === 'Enter') event.preventDefault();
         if (event.key === 'Escape') {
@@ -42,10 +55,10 @@ function DateWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
       }}
       aria-describedby={ariaDescribedByIds(id)}
       value={parsed && parsed.isValid() ? parsed : null}
-      format={dateFormat}
+      format={typedDateFormats}
       style={{ width: '100%' }}
       disabled={disabled || readonly}
-      placeholder={placeholder}
+      placeholder={placeholder || t('fields.date.placeholder')}
       onChange={(date) => onChange(date ? date.format(dateFormat) : undefined)}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}

@@ -7,6 +7,7 @@ import { TestRefine } from '../../crud/test-support';
 import { initTestI18n } from '../../i18n/test-i18n';
 import { fieldKindOf } from '../registry';
 import type { PropertySchema, WidgetProps } from '../types';
+import { currencyKind } from '../currency';
 import { lookupListKind } from '.';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
@@ -87,5 +88,27 @@ describe('the lookup field kind', () => {
     expect(await screen.findByText('MAN', { selector: '.ant-select-item-group' })).toBeTruthy();
     fireEvent.click(await screen.findByText('MAN TGX', { selector: '.ant-select-item-option-content' }));
     expect(onChange).toHaveBeenLastCalledWith(7);
+  });
+
+  it('puts the currency whose code was typed first, so Enter picks the euro for "EUR", not "WIR Euro"', async () => {
+    stubFetch(() =>
+      json({
+        data: [
+          { id: 'CHE', code: 'CHE', name: 'WIR Euro' },
+          { id: 'EUR', code: 'EUR', name: 'Euro' },
+          { id: 'XEU', code: 'XEU', name: 'European Currency Unit' },
+        ],
+      }),
+    );
+    const Widget = currencyKind.Widget!;
+    const props = { id: 'currency', value: undefined, onChange: vi.fn(), onBlur: vi.fn(), onFocus: vi.fn(), schema: { type: 'string' }, options: {} };
+    inRefine(<Widget {...(props as unknown as WidgetProps)} />);
+    const input = document.getElementById('currency') as HTMLInputElement;
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: 'EUR' } });
+    await waitFor(() => {
+      const shown = [...document.querySelectorAll('.ant-select-item-option-content')].map((option) => option.textContent);
+      expect(shown[0]).toBe('Euro (EUR)');
+    });
   });
 });

@@ -1,9 +1,10 @@
 /** /login: sign in with login and password, "remember me", links to the forgot-password and register pages. */
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useLightForm } from '../../forms/use-light-form';
 import { isApiError } from '../../providers/api-error';
 import { preloadToasts } from '../../providers/toast';
+import { returnPath } from '../../session/guards';
 import { preloadApi, signIn } from '../../session/session-actions';
 import { preloadShell } from '../../routes-preload';
 import { AuthLayout } from './auth-layout';
@@ -13,6 +14,7 @@ import * as loginRequest from 'virtual:request-validator/login';
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const form = useLightForm({ request: loginRequest, initialValues: { login: '', password: '', remember: true } });
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -20,7 +22,8 @@ export function LoginPage() {
     void preloadShell();
     try {
       await signIn({ login: values.login, password: values.password, remember: values.remember });
-      void navigate('/', { replace: true });
+      // Back to the page asked for before signing in (a bookmark, the page whose session ended), else the start page.
+      void navigate(returnPath(location.state), { replace: true });
     } catch (error) {
       if (isApiError(error)) form.setServerErrors(error.fieldErrors);
     }
