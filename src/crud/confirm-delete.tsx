@@ -5,8 +5,9 @@
  */
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, type PopconfirmProps } from 'antd';
-import type { ReactElement, ReactNode } from 'react';
+import { useId, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusWhenShown } from './focus-when-shown';
 
 interface Props {
   onConfirm: () => unknown;
@@ -24,6 +25,7 @@ interface Props {
 
 export function ConfirmDelete({ onConfirm, testId, description, title, size, iconOnly = false, placement, children }: Props) {
   const { t } = useTranslation();
+  const cancelId = useId();
   return (
     <Popconfirm
       title={title ?? t('crud.confirm.deleteTitle')}
@@ -32,7 +34,10 @@ export function ConfirmDelete({ onConfirm, testId, description, title, size, ico
       cancelText={t('crud.buttons.cancel')}
       okButtonProps={{ danger: true }}
       // The keyboard goes into the question at once, on the answer that keeps the record (Tab reaches Delete).
-      cancelButtonProps={{ autoFocus: true }}
+      cancelButtonProps={{ id: cancelId }}
+      onOpenChange={(open) => {
+        if (open) focusWhenShown(cancelId);
+      }}
       placement={placement}
       onConfirm={() => void onConfirm()}
     >

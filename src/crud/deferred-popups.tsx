@@ -5,18 +5,19 @@
  * alike: mounting one on hover draws the button anew between the press and the release of a click.)
  */
 import { Popconfirm, type PopconfirmProps } from 'antd';
-import { useLayoutEffect, useRef, useState, type ReactElement } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
+import { focusWhenShown } from './focus-when-shown';
 
 type Armed = false | 'click';
 
-function useArmed() {
+function useArmed(cancelId: string) {
   const [armed, setArmed] = useState<Armed>(false);
   const box = useRef<HTMLSpanElement>(null);
   const hadFocus = useRef(false);
   useLayoutEffect(() => {
-    // Mounting the popup draws the button anew: the keyboard focus stays on it.
-    if (armed && hadFocus.current) box.current?.querySelector<HTMLElement>('a, button')?.focus();
-  }, [armed]);
+    // Mounting the popup draws the button anew: the keyboard focus goes on into the question, on Cancel.
+    if (armed && hadFocus.current) focusWhenShown(cancelId);
+  }, [armed, cancelId]);
   const arm = (how: Armed) => {
     if (armed) return;
     hadFocus.current = Boolean(box.current?.contains(document.activeElement));
@@ -26,11 +27,17 @@ function useArmed() {
 }
 
 export function DeferredPopconfirm({ children, ...props }: Omit<PopconfirmProps, 'children' | 'open' | 'defaultOpen'> & { children: ReactElement }) {
-  const { armed, arm, box } = useArmed();
+  const cancelId = useId();
+  const { armed, arm, box } = useArmed(cancelId);
+  // Opened again: into the question; closed (answered, Escape): back on the button that asked it.
+  const onOpenChange = (open: boolean) => {
+    if (open) focusWhenShown(cancelId);
+    else box.current?.querySelector<HTMLElement>('a, button')?.focus();
+  };
   return (
     <span ref={box} className="crud-deferred" onClickCapture={() => arm('click')}>
       {armed ? (
-        <Popconfirm {...props} defaultOpen>
+        <Popconfirm {...props} cancelButtonProps={{ ...props.cancelButtonProps, id: cancelId }} onOpenChange={onOpenChange} defaultOpen>
           {children}
         </Popconfirm>
       ) : (
