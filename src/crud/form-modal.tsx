@@ -4,8 +4,9 @@
  * a click beside it) after the member changed something asks first: a half-filled order is not lost to a key.
  */
 import { Modal, Spin } from 'antd';
-import { lazy, Suspense, useCallback, useRef } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLeaveWarning } from '../forms/use-leave-warning';
 import { useResourceTitles } from './field-value';
 
 import type { FormModalProps } from './form-modal-props';
@@ -19,7 +20,13 @@ export function FormModal(props: FormModalProps) {
   const { singular } = useResourceTitles(props.resource);
   const [modal, confirmHolder] = Modal.useModal();
   const dirty = useRef(false);
-  const onDirtyChange = useCallback((changed: boolean) => void (dirty.current = changed), []);
+  const [unsaved, setUnsaved] = useState(false);
+  const onDirtyChange = useCallback((changed: boolean) => {
+    dirty.current = changed;
+    setUnsaved(changed);
+  }, []);
+  // A reload or a closed tab asks too, while the dialog holds changes.
+  useLeaveWarning(Boolean(props.open) && unsaved);
   const { onClose } = props;
   const requestClose = () => {
     if (!dirty.current) return onClose();

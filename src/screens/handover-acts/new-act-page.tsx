@@ -21,6 +21,7 @@ import { actPath } from './paths';
 import { useDefaultEquipment, useOnBoard } from './use-act-prefill';
 import { useSaveAct, type UploadState } from './use-save-act';
 import './handover-acts.css';
+import { useLeaveWarning } from '../../forms/use-leave-warning';
 
 const STEP_VIEWS: Record<Step, ComponentType<StepProps>> = {
   vehicle: VehicleStep,
@@ -97,7 +98,11 @@ export function NewActPage() {
   const [errors, setErrors] = useState<StepErrors>({});
   const { save, retry, saved, uploads, saving } = useSaveAct();
   const step = STEPS[stepIndex];
+  // An act half filled in (photos taken in the yard) is not lost to a reload or a closed tab without a question.
+  const [edited, setEdited] = useState(false);
+  useLeaveWarning(edited && !saved);
   const change = (patch: Partial<ActDraft>) => {
+    setEdited(true);
     setDraft((current) => ({ ...current, ...patch }));
     touched.current = { ...touched.current, ...Object.fromEntries(Object.keys(patch).map((field) => [field, true])) };
   };
