@@ -21,8 +21,9 @@ const isId = (value: unknown): value is number => typeof value === 'number' && N
  * The lock that makes a write naming a record and a delete of that record take turns, on PostgreSQL (jsonb
  * references have no foreign key): a transaction-scoped advisory lock per record, shared by the writes that name
  * it, exclusive for its delete. A row lock (`FOR KEY SHARE`, what a foreign key takes) did the same, but every
- * write naming one vehicle then rewrote that vehicle's row header: ten orders at once for one truck made a
- * create 25–45 % slower. The embedded database runs one transaction at a time and needs neither.
+ * write naming one vehicle then rewrote that vehicle's row header: ten orders at once for one truck, 488–616
+ * creates a second against 586–644 without a lock (bench/NOTES.md); with this lock, 624–642. The embedded database
+ * runs one transaction at a time and needs neither.
  */
 function recordLock(table: string, id: string, mode: 'shared' | 'exclusive'): string {
   const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
