@@ -87,6 +87,12 @@ export interface ResourceDefinition {
   /** Fields that make a record's label in pickers and titles, joined with spaces (`["board_names", "registration_number"]`). */
   label: string[];
   /**
+   * Optional. Fields a new record must have that an update may leave out, which a schema's `required` cannot say: a
+   * member's password (kept when an edit does not send one). The create form marks them required and checks them,
+   * and the server answers a create without one with 422 "required" on the field. Users have `['password']`.
+   */
+  requiredOnCreate?: string[];
+  /**
    * Optional. How the `label` fields read, when not simply joined: `{board_names} ({registration_number})`
    * gives "Truck 01 (TR-001)" (resources/label.ts; a blank field's brackets go with it).
    */

@@ -6,6 +6,8 @@ export const users = defineResource({
   schema: 'user',
   api: actionFirstApi('/users', { show: false }),
   label: ['name', 'last_name'],
+  // The password is write-only: an edit that sends none keeps it, a new member needs one.
+  requiredOnCreate: ['password'],
   routes: { list: '/management-personal' },
   menu: { group: 'companyManagement', icon: 'UserSwitchOutlined', key: 'managementPersonal', order: 1 },
   defaultSort: { field: 'last_name', order: 'asc' },

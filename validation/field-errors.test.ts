@@ -48,6 +48,16 @@ describe('ajv errors → field messages', () => {
     expect(toFieldMessages(passport.errors)).toEqual({
       expiration_date: [{ key: 'validation.notBefore', params: { label: 'passports.fields.issue_date' } }],
     });
+    // The create and edit forms compile the schema under their own ids: the same label.
+    const form = ajv.compile({
+      $id: 'passport-create',
+      type: 'object',
+      properties: { issue_date: { type: 'string' }, expiration_date: { type: 'string', 'x-not-before': 'issue_date' } },
+    });
+    form({ issue_date: '2026-02-01', expiration_date: '2026-01-01' });
+    expect(toFieldMessages(form.errors)).toEqual({
+      expiration_date: [{ key: 'validation.notBefore', params: { label: 'passports.fields.issue_date' } }],
+    });
     const unregistered = ajv.compile({ type: 'object', properties: { start_on: { type: 'string' }, end: { type: 'string', 'x-not-before': 'start_on' } } });
     unregistered({ start_on: '2026-02-01', end: '2026-01-01' });
     expect(toFieldMessages(unregistered.errors)).toEqual({ end: [{ key: 'validation.notBefore', params: { label: 'Start on' } }] });

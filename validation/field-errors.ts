@@ -63,7 +63,8 @@ export function messageOf(error: ErrorObject): ValidationMessage {
  */
 function siblingLabelKey(params: Record<string, unknown>): string {
   const sibling = typeof params.sibling === 'string' ? params.sibling : '';
-  const schemaId = typeof params.schemaId === 'string' ? params.schemaId.split('#')[0] : '';
+  // A form's own schema is `<schema>-create` / `<schema>-edit` (src/crud/form-schema.ts formSchemaId).
+  const schemaId = typeof params.schemaId === 'string' ? params.schemaId.split('#')[0].replace(/-(?:create|edit)$/, '') : '';
   const resource = resources.find((candidate) => candidate.schema === schemaId);
   return resource ? `${resource.name}.fields.${sibling}` : readableName(sibling);
 }

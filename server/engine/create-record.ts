@@ -6,7 +6,7 @@
  * store, inside the caller's transaction.
  */
 import { toFieldMessages } from '../../validation/field-errors';
-import type { FieldMessages } from '../../validation/messages';
+import { addMessage, type FieldMessages } from '../../validation/messages';
 import type { UserRow } from '../auth/users';
 import { hashPassword } from '../auth/passwords';
 import { passwordWeakness } from '../auth/password-strength';
@@ -40,6 +40,18 @@ export function hasErrors(errors: FieldMessages): boolean {
 /** Throws the schema's 422 for data that does not validate. */
 export function validateRecord(resource: EngineResource, data: Record<string, unknown>): void {
   if (!resource.loaded.validate(data)) throw invalid(toFieldMessages(resource.loaded.validate.errors, data));
+}
+
+/**
+ * The schema's check of a new record, and the fields the resource needs on create (`requiredOnCreate`: a member's
+ * password), all said in one 422, as the create form says them.
+ */
+function validateNewRecord(resource: EngineResource, data: Record<string, unknown>): void {
+  const problems = resource.loaded.validate(data) ? {} : toFieldMessages(resource.loaded.validate.errors, data);
+  for (const field of resource.definition.requiredOnCreate ?? []) {
+    if (data[field] === undefined || data[field] === null || data[field] === '') addMessage(problems, field, { key: 'validation.required' });
+  }
+  if (hasErrors(problems)) throw invalid(problems);
 }
 
 /**
@@ -115,7 +127,7 @@ export async function createRecord(
 ): Promise<{ row: RecordRow; warnings: Array<Record<string, unknown>> | undefined }> {
   const { model, resource, rules, actor, t } = request;
   for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
-  validateRecord(resource, data);
+  validateNewRecord(resource, data);
   if (!request.referencesFound) {
     const references = await checkReferences(store.client, model, resource, store.tenantId, data);
     if (hasErrors(references)) throw invalid(references);

@@ -105,6 +105,12 @@ describe.each(databases)('import on %s', (kind) => {
     expect(await registerNumbers()).toEqual(before);
   });
 
+  it('reports every problem of a row at once: a value it cannot read and what the schema says of the others', async () => {
+    const file = ['Registration number,Brand,Type,Tractor', 'X,Schmitz,Unknown kind,'].join('\n');
+    const checked = await imported('/api/trailers/import', file);
+    expect(checked.errors.map((error) => error.field).sort()).toEqual(['register_number', 'type']);
+  });
+
   it('writes nothing at all when a row fails and the mode is all or nothing', async () => {
     const outcome = await imported('/api/trailers/import', trailersFile, { dryRun: false });
     expect(outcome).toMatchObject({ rows: 3, valid: 1, created: 0 });

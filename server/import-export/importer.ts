@@ -9,6 +9,7 @@
 import type { UserRow } from '../auth/users';
 import type { Database } from '../db/database';
 import { dropEmptyOptionalFields } from '../../validation/normalize-body';
+import { toFieldMessages } from '../../validation/field-errors';
 import type { FieldMessages } from '../../validation/messages';
 import { createRecord, uniqueViolation } from '../engine/create-record';
 import type { EngineModel, EngineResource } from '../engine/model';
@@ -58,6 +59,14 @@ export interface ImportJob {
   log: { error(details: object, message: string): void };
 }
 
+/** What the schema says of a row's readable fields, leaving out the fields whose cells could not be read (`unread`). */
+function schemaProblems(resource: EngineResource, data: Record<string, unknown>, unread: string[]): FieldMessages {
+  const record = dropEmptyOptionalFields(resource.loaded.schema, data) as Record<string, unknown>;
+  if (resource.loaded.validate(record)) return {};
+  const messages = toFieldMessages(resource.loaded.validate.errors, record);
+  return Object.fromEntries(Object.entries(messages).filter(([field]) => !unread.includes(field)));
+}
+
 /** Thrown to roll the transaction back once its outcome is known. */
 class RollBack extends Error {}
 
@@ -101,7 +110,9 @@ export async function importRows(job: ImportJob): Promise<ImportOutcome> {
           else data[field] = reading.value;
         }
         if (Object.keys(problems).length > 0) {
-          reportMessages(row, problems);
+          // The row's other fields are checked too, so that one look at the errors shows all of them (a weight of
+          // "heavy" was reported only once the unknown tractor beside it was put right).
+          reportMessages(row, { ...schemaProblems(resource, data, Object.keys(problems)), ...problems });
           continue;
         }
         await client.query(savepoint ? 'RELEASE SAVEPOINT import_row; SAVEPOINT import_row' : 'SAVEPOINT import_row');

@@ -41,6 +41,16 @@ describe.each(databases)('members and departments on %s', (kind) => {
     );
     expect(missingPassword.statusCode).toBe(422);
     expect(missingPassword.json().errors.password).toEqual([en('validation.required')]);
+    // Said together with the form's other problems, as the create form says them.
+    const alsoBadEmail = await call(
+      test.app,
+      'POST',
+      '/api/users/store',
+      { login: 'nopassword2', name: 'Nora', last_name: 'Nopass', email: 'not-an-email' },
+      { token: owner.token },
+    );
+    expect(alsoBadEmail.statusCode).toBe(422);
+    expect(Object.keys(alsoBadEmail.json().errors).sort()).toEqual(['email', 'password']);
   });
 
   it("refuses a weak or personal password an administrator sets for a member, in the member's language, and stores nothing", async () => {

@@ -1,6 +1,6 @@
 /**
  * Members (resources/permissions.ts has the rights themselves):
- * - a new member needs a password (the schema cannot say "required on create only");
+ * - a new member needs a password (`requiredOnCreate` in resources/users.ts, checked by the engine);
  * - only an administrator makes or unmakes administrators, and changes an administrator's record;
  * - anyone else may grant only rights they hold, and may edit or delete only members whose rights
  *   they hold (else holding `users.update` would let them take over a stronger account);
@@ -51,7 +51,6 @@ export const memberRules: ResourceRules = {
   async beforeWrite(context, { id, data, current }) {
     const { actor, client } = context;
     const actorIsAdministrator = isAdministrator(actor.data as unknown as Record<string, unknown>);
-    if (current === null && typeof data.password !== 'string') throw refused('password', 'validation.required');
     data.administrator ??= false;
     data.active ??= true;
     data.permissions ??= [];

@@ -17,7 +17,7 @@ export function formSchemaId(schema: EntitySchema, mode: FormMode): string {
   return `${schema.$id}-${mode}`;
 }
 
-/** The schema of the create or edit form: the form's fields only (required kept for those). */
+/** The schema of the create or edit form: the form's fields only (required kept for those, and `requiredOnCreate` in the create form). */
 export function deriveFormSchema(definition: ResourceDefinition, schema: EntitySchema, mode: FormMode): EntitySchema {
   const fields = fieldsOfView(definition, schema, 'form');
   // The dialog has a translated title: the schema's English title and comment stay out of the form.
@@ -26,7 +26,9 @@ export function deriveFormSchema(definition: ResourceDefinition, schema: EntityS
     ...rest,
     $id: formSchemaId(schema, mode),
     properties: Object.fromEntries(fields.map((field) => [field, schema.properties[field]])),
-    required: (schema.required ?? []).filter((field) => fields.includes(field)),
+    required: [...(schema.required ?? []), ...(mode === 'create' ? (definition.requiredOnCreate ?? []) : [])].filter(
+      (field, index, all) => fields.includes(field) && all.indexOf(field) === index,
+    ),
   };
   return derived;
 }

@@ -11,7 +11,7 @@ vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), c
 beforeAll(initTestI18n);
 afterEach(() => {
   cleanup();
-  sessionStore.setState({ status: 'anonymous', user: null });
+  sessionStore.setState({ status: 'anonymous', user: null, signedOut: false });
 });
 
 function renderAt(path: string, status: SessionStatus) {
@@ -45,6 +45,14 @@ describe('route guards', () => {
     expect(screen.getByText('login page')).toBeTruthy();
     act(() => sessionStore.setState({ status: 'authenticated' }));
     expect(screen.getByText('vehicle page')).toBeTruthy();
+  });
+
+  it('start at the start page after the member signed out themselves, not on the page they left', () => {
+    renderAt('/transport/31?tab=repairs', 'authenticated');
+    act(() => sessionStore.setState({ status: 'anonymous', user: null, signedOut: true }));
+    expect(screen.getByText('login page')).toBeTruthy();
+    act(() => sessionStore.setState({ status: 'authenticated', signedOut: false }));
+    expect(screen.getByText('orders page')).toBeTruthy();
   });
 
   it('return only to a page of this app, never to another site or a public page', () => {

@@ -21,9 +21,13 @@ export function returnPath(state: unknown): string {
 }
 
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { status } = useSession();
+  const { status, signedOut } = useSession();
   const location = useLocation();
-  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+  if (status === 'anonymous') {
+    // A member who signed out starts afresh next time; a session that ended under them (or a bookmark) comes back here.
+    const from = signedOut ? undefined : { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to="/login" replace state={from} />;
+  }
   if (status === 'checking') return <FullPageSpinner />;
   return <>{children ?? <Outlet />}</>;
 }

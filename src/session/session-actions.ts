@@ -112,7 +112,7 @@ export async function signOut(): Promise<void> {
     // 401: the token was already revoked, so the user is signed out anyway.
     if (!(error instanceof ApiError && error.status === 401)) toast('error', messageOf(error, t('notifications.logoutError')));
   } finally {
-    endSession();
+    endSession({ signedOut: true });
   }
 }
 

@@ -6,9 +6,10 @@
 import { sessionStore } from './session-store';
 import { clearToken } from './token-storage';
 
-export function endSession(): void {
+/** `signedOut`: the member chose to sign out (the next sign-in starts afresh); else the session ended under them. */
+export function endSession({ signedOut = false }: { signedOut?: boolean } = {}): void {
   clearToken();
-  sessionStore.setState({ status: 'anonymous', user: null, loading: false });
+  sessionStore.setState({ status: 'anonymous', user: null, loading: false, signedOut });
 }
 
 /** A signed-in request answered 401: the token was revoked (logout elsewhere, password change) or expired. */

@@ -16,6 +16,11 @@ export interface SessionState {
   loading: boolean;
   loginError: string | null;
   registerError: string | null;
+  /**
+   * The member signed out themselves (not a session that ended under them): the next sign-in starts at the start
+   * page, not on the page they left (which may be another member's next).
+   */
+  signedOut?: boolean;
 }
 
 type Listener = () => void;

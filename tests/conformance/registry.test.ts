@@ -113,6 +113,7 @@ describe('resources', () => {
           ...(resource.defaultSort ? [resource.defaultSort.field] : []),
           ...Object.values(resource.views ?? {}).flat(),
           ...Object.values(resource.pathFields ?? {}),
+          ...(resource.requiredOnCreate ?? []),
         ];
         expect(named.filter((field) => !fields.has(field))).toEqual([]);
         expect(resource.label.length).toBeGreaterThan(0);

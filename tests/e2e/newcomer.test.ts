@@ -169,7 +169,8 @@ describe('a newcomer', () => {
       await page.getByText(text('de', 'auth.invalidCredentials')).first().waitFor();
       await form.getByLabel(text('de', 'login.fields.password'), { exact: true }).fill(newPassword);
       await page.getByTestId('login-submit').click();
-      await page.waitForURL((url) => url.pathname === '/');
+      // Back on the page asked for while signed out (a bookmark), not the start page.
+      await page.waitForURL((url) => url.pathname === '/personal-info');
       await expect(page.getByTestId('user-first-name').textContent()).resolves.toBe('Marta');
       await expect(page.getByTestId('app-shell').getAttribute('data-mode')).resolves.toBe('dark');
     });

@@ -13,7 +13,12 @@ export function ImportSummary({ answer }: { answer: ImportAnswer }) {
         status={answer.created > 0 ? (errors > 0 ? 'warning' : 'success') : 'error'}
         title={t('importExport.import.created', { created: answer.created, rows: answer.rows })}
         subTitle={
-          errors > 0 ? (answer.created > 0 ? t('importExport.import.skipped', { errors }) : t('importExport.import.nothingCreated', { errors })) : undefined
+          errors > 0
+            ? answer.created > 0
+              ? // Rows and errors both: one row can hold several errors.
+                t('importExport.import.skipped', { skipped: answer.rows - answer.created, errors })
+              : t('importExport.import.nothingCreated', { errors })
+            : undefined
         }
         style={{ padding: '16px 0' }}
       />

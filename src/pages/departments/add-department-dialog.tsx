@@ -1,7 +1,7 @@
 /** The "add a department" dialog: a name, saved through the page's `create`; the server's field errors show under the field. */
 import type { HttpError } from '@refinedev/core';
-import { Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Modal, type InputRef } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Department } from './department-panel';
 
@@ -24,6 +24,7 @@ export function AddDepartmentDialog({ open, create, onClose, onCreated }: AddDep
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const [saving, setSaving] = useState(false);
+  const nameInput = useRef<InputRef>(null);
 
   async function submit(values: { name: string }) {
     setSaving(true);
@@ -50,6 +51,8 @@ export function AddDepartmentDialog({ open, create, onClose, onCreated }: AddDep
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
+      // The dialog takes the focus as it opens (its focus trap): the name field gets it once it is shown.
+      afterOpenChange={(shown) => shown && nameInput.current?.focus()}
       okButtonProps={{ 'data-testid': 'department-add-save' }}
     >
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
@@ -58,7 +61,7 @@ export function AddDepartmentDialog({ open, create, onClose, onCreated }: AddDep
           label={t('departments.fields.name')}
           rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: 100 }]}
         >
-          <Input autoFocus maxLength={100} data-testid="department-add-name" />
+          <Input ref={nameInput} maxLength={100} data-testid="department-add-name" />
         </Form.Item>
       </Form>
     </Modal>

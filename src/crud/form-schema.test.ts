@@ -1,0 +1,24 @@
+/** The create and edit forms' schemas: a field needed only on create (`requiredOnCreate`) is required in the create form alone. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { resourceByName } from '../../resources';
+import { enumerationsOf, prepareSchema, type EntitySchema } from '../../validation/prepare-schema';
+import { deriveFormSchema } from './form-schema';
+
+const enums = enumerationsOf(JSON.parse(readFileSync('schemas/enums.json', 'utf8')) as Record<string, unknown>);
+const userSchema = prepareSchema(JSON.parse(readFileSync('schemas/user.json', 'utf8')) as EntitySchema, enums);
+const users = resourceByName('users');
+
+describe('the form schemas of a resource', () => {
+  it('require a member’s password in the create form and not in the edit form, where a blank one keeps it', () => {
+    expect(users.requiredOnCreate).toEqual(['password']);
+    expect(userSchema.required).not.toContain('password');
+    expect(deriveFormSchema(users, userSchema, 'create').required).toContain('password');
+    expect(deriveFormSchema(users, userSchema, 'edit').required).not.toContain('password');
+  });
+
+  it('keep each required field once', () => {
+    const required = deriveFormSchema(users, userSchema, 'create').required ?? [];
+    expect(new Set(required).size).toBe(required.length);
+  });
+});
