@@ -50,7 +50,7 @@ describe.each(databases)('members and departments on %s', (kind) => {
       { token: owner.token },
     );
     expect(alsoBadEmail.statusCode).toBe(422);
-    expect(Object.keys(alsoBadEmail.json().errors).sort()).toEqual(['email', 'password']);
+    expect(Object.keys(alsoBadEmail.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual(['email', 'password']);
   });
 
   it("refuses a weak or personal password an administrator sets for a member, in the member's language, and stores nothing", async () => {
