@@ -170,7 +170,7 @@ describe('import dialog', () => {
     const summary = await screen.findByTestId('import-summary');
     expect(imports.at(-1)).toMatchObject({ dryRun: 'false', mode: 'valid', mapping: { Surname: 'last_name' } });
     expect(summary.textContent).toContain('Created 18 of 20 rows');
-    expect(summary.textContent).toContain('Errors: 2');
+    expect(summary.textContent).toContain('Rows not imported: 2 (2 errors).');
     // Refine's invalidation: the list behind the dialog asks the server again.
     await vi.waitFor(() => expect(listCalls.length).toBeGreaterThan(listsBefore));
     fireEvent.click(screen.getByTestId('import-close'));
