@@ -7,9 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../resources/types';
-import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { call, CSRF, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { endpointUrl, model, RecordMaker, sampleBody, type Made } from '../test-support/engine-records';
+import { multipart } from '../test-support/files';
 import { createMember } from '../test-support/members';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import type { EngineResource } from './model';
@@ -87,6 +88,38 @@ describe.each(databases)('writes at the same moment on %s', (kind) => {
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect(await naming(orders, 'transport_id', vehicle.id), `round ${round}: orders name a deleted vehicle`).toBe(0);
     }
+  });
+
+  it('clears a vehicle from the orders an import named it in while it was deleted, leaving none pointing at nothing', async () => {
+    const [transport, orders] = [resource('transport'), resource('orders')];
+    const importOrders = (file: string) => {
+      const { payload, contentType } = multipart([
+        { field: 'file', fileName: 'orders.csv', contentType: 'text/csv', content: file },
+        { field: 'dry_run', content: 'false' },
+        { field: 'mode', content: 'valid' },
+      ]);
+      return test.app.inject({
+        method: 'POST',
+        url: '/api/orders/import',
+        payload,
+        headers: { ...CSRF, 'content-type': contentType, authorization: `Bearer ${owner.token}` },
+      });
+    };
+    for (let round = 0; round < 3; round += 1) {
+      const registration = `IMP-${round}-${Date.now() % 100_000}`;
+      const vehicle = await maker.make(transport, { board_names: `Import truck ${round}`, registration_number: registration });
+      const file = ['Cargo number,Customer,Transport', ...Array.from({ length: 200 }, (_, row) => `IMP-${round}-${row},Import AG,${registration}`)].join('\n');
+      const importing = importOrders(file);
+      await new Promise((resolve) => setTimeout(resolve, 20 * round));
+      const deleted = call(test.app, 'DELETE', endpointUrl(transport.definition.api.delete as Endpoint, vehicle.params), undefined, { token: owner.token });
+      const [imported, deleteAnswer] = await Promise.all([importing, deleted]);
+      expect(imported.statusCode, imported.body).toBe(200);
+      expect(deleteAnswer.statusCode, deleteAnswer.body).toBe(200);
+      expect(await naming(orders, 'transport_id', vehicle.id), `round ${round}: imported orders name a deleted vehicle`).toBe(0);
+    }
+    // Orders were imported in some round: the rows were good ones (a file the import refused would prove nothing).
+    const named = await test.database.pool.query(`SELECT count(*) AS n FROM "${orders.table}" WHERE data->>'cargo_number' LIKE 'IMP-%'`);
+    expect(Number(named.rows[0].n)).toBeGreaterThan(0);
   });
 
   it('answers a passport added while its employee is deleted with 200 (then deleted with them) or 404, never 500', async () => {

@@ -31,6 +31,25 @@ function recordLock(table: string, id: string, mode: 'shared' | 'exclusive'): st
 }
 
 /**
+ * An import names records by label from an index it reads once (import-export/reference-labels.ts), thousands of
+ * them: one lock per record would fill PostgreSQL's lock table. It holds instead one lock per table it refers to,
+ * per tenant, exclusively, until it commits; a delete of that table's records holds the same lock shared. A delete
+ * waits for a running import, an import for the deletes in flight, before its index is read.
+ */
+function importLock(table: string, tenantId: string, mode: 'shared' | 'exclusive'): string {
+  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+  return `${lock}(hashtext('${table}:import'), (${tenantId} % 2147483647)::int)`;
+}
+
+/** For an import's transaction, before it reads labels: the records of the tables `resource` refers to stay while it runs. */
+export async function holdReferencedTables(client: Queryable, model: EngineModel, resource: EngineResource, tenantId: number): Promise<void> {
+  if (onEmbeddedDatabase(client)) return;
+  const tables = [...new Set(resource.references.map(({ ref }) => (model.byName.get(ref.resource) as EngineResource).table))].sort();
+  if (tables.length === 0) return;
+  await client.query(`SELECT ${tables.map((table) => importLock(table, '$1', 'exclusive')).join(', ')}`, [tenantId]);
+}
+
+/**
  * Field errors for references in `data` that do not name a record of this tenant. One query for all the
  * reference fields (an order names a vehicle, a trailer and drivers): a round trip per field was most of
  * a create's database time. On a write's transaction on PostgreSQL (`lock`, the default) the records named are
@@ -106,7 +125,8 @@ async function deleteMany(context: DeleteContext, resource: EngineResource, requ
   // the same for children, whose foreign key on `parent_id` locks the parent's row.
   if (!onEmbeddedDatabase(client)) {
     await client.query(
-      `SELECT id, ${recordLock(resource.table, 'id', 'exclusive')} FROM "${resource.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[]) FOR UPDATE`,
+      `SELECT id, ${importLock(resource.table, '$1', 'shared')}, ${recordLock(resource.table, 'id', 'exclusive')}
+         FROM "${resource.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[]) FOR UPDATE`,
       [tenantId, ids],
     );
   }

@@ -12,6 +12,7 @@ import { dropEmptyOptionalFields } from '../../validation/normalize-body';
 import { toFieldMessages } from '../../validation/field-errors';
 import type { FieldMessages } from '../../validation/messages';
 import { createRecord, uniqueViolation } from '../engine/create-record';
+import { holdReferencedTables } from '../engine/references';
 import type { EngineModel, EngineResource } from '../engine/model';
 import type { ResourceRules } from '../engine/rule-types';
 import { EngineStore } from '../engine/store';
@@ -86,6 +87,8 @@ export async function importRows(job: ImportJob): Promise<ImportOutcome> {
 
   try {
     await database.transaction(async (client) => {
+      // Before any label is read: a record the rows name is not deleted under the import (references.ts).
+      await holdReferencedTables(client, model, resource, actor.tenant_id);
       const store = new EngineStore(client, actor.tenant_id, actor);
       const indexes = new Map<string, Promise<LabelIndex>>();
       const labelIndexOf = (name: string) => {
