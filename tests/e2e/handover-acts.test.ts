@@ -102,6 +102,16 @@ async function makeTwoActs(page: Page, language: 'en' | 'de', seen: string[]) {
       await page.locator('#act-fuel_remaining').fill('300');
       await page.getByTestId('act-fuel-photo').setInputFiles(photo('gauge.png'));
       await page.getByTestId('act-fuel-photo-thumb').locator('img').waitFor();
+      if (language === 'en') {
+        // The phone's Back goes to the step before, with what was chosen there; Forward comes back to this one as it was.
+        await page.goBack();
+        await page.getByTestId('act-step-people').waitFor();
+        await expect(page.getByTestId('act-transferred-by').textContent()).resolves.toContain('Anna Berg');
+        await page.goForward();
+        await page.getByTestId('act-step-fuel').waitFor();
+        await expect(page.locator('#act-fuel_remaining').inputValue()).resolves.toBe('300');
+        await page.getByTestId('act-fuel-photo-thumb').locator('img').waitFor();
+      }
       await collect();
     },
     mileage: async () => {

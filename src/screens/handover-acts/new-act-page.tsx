@@ -10,7 +10,7 @@ import { useGetIdentity, useOne, type HttpError } from '@refinedev/core';
 import { Alert, Button, Card, Flex, Form, List, Progress, Typography } from 'antd';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../pages/common/page-heading';
 import { silentNotifications } from '../../providers/notifications';
 import type { User } from '../../session/user';
@@ -80,10 +80,17 @@ function UploadsPanel({ uploads, onRetry, onOpen }: { uploads: UploadState[]; on
   );
 }
 
+/** `?step=3` → 2; anything else (none, 0, past the last, letters) → the first step. */
+function stepIndexOf(text: string | null): number {
+  const step = Number(text);
+  return Number.isInteger(step) && step >= 1 && step <= STEPS.length ? step - 1 : 0;
+}
+
 export function NewActPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
+  const location = useLocation();
   const { data: identity } = useGetIdentity<User>();
   const author = identity ? [identity.name, identity.last_name].filter(Boolean).join(' ') || identity.login : '';
   const [draft, setDraft] = useState<ActDraft>(() => ({
@@ -94,7 +101,9 @@ export function NewActPage() {
     documents: [],
     tires: TIRE_POSITIONS.map((position) => ({ position: t(`handover-acts.tirePositions.${position}`), key: position })),
   }));
-  const [stepIndex, setStepIndex] = useState(0);
+  // The step is in the address (`?step=4`), one history entry a step: the phone's Back goes to the step before, as the
+  // Back button does, instead of leaving the act (and its photos) behind.
+  const stepIndex = stepIndexOf(search.get('step'));
   const [errors, setErrors] = useState<StepErrors>({});
   const { save, retry, saved, uploads, saving } = useSaveAct();
   const step = STEPS[stepIndex];
@@ -126,9 +135,27 @@ export function NewActPage() {
     if (onBoard.items && !touched.current.documents) setDraft((current) => ({ ...current, documents: onBoard.items ?? [] }));
   }, [onBoard.items]);
 
-  const goTo = (index: number) => {
-    setStepIndex(index);
+  const goTo = (index: number, { replace = false }: { replace?: boolean } = {}) => {
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('step', String(index + 1));
+        return next;
+      },
+      { replace, state: { actStep: stepIndex } },
+    );
     window.scrollTo({ top: 0 });
+  };
+  // A step the member did not come to from the one before (a reload at `?step=5`, a typed address): the first step.
+  useEffect(() => {
+    if (stepIndex > 0 && !edited) goTo(0, { replace: true });
+    // Only when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // The Back button: the browser's own Back when the step before is the entry before (so both agree), else that step.
+  const back = () => {
+    if ((location.state as { actStep?: number } | null)?.actStep === stepIndex - 1) void navigate(-1);
+    else goTo(stepIndex - 1, { replace: true });
   };
 
   async function next() {
@@ -208,7 +235,7 @@ export function NewActPage() {
           disabled={stepIndex === 0 || saving}
           onClick={() => {
             setErrors({});
-            goTo(stepIndex - 1);
+            back();
           }}
           data-testid="act-back"
         >
