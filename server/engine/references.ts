@@ -30,6 +30,11 @@ function recordLock(table: string, id: string, mode: 'shared' | 'exclusive'): st
   return `${lock}(hashtext('${table}'), (${id} % 2147483647)::int)`;
 }
 
+/** The ids a reference field held before an update (one, or a list). */
+function namedBefore(value: unknown): Set<number> {
+  return new Set((Array.isArray(value) ? value : [value]).filter(isId));
+}
+
 /**
  * An import names records by label from an index it reads once (import-export/reference-labels.ts), thousands of
  * them: one lock per record would fill PostgreSQL's lock table. It holds instead one lock per table it refers to,
@@ -64,7 +69,7 @@ export async function checkReferences(
   resource: EngineResource,
   tenantId: number,
   data: Record<string, unknown>,
-  { lock = true }: { lock?: boolean } = {},
+  { lock = true, previous }: { lock?: boolean; previous?: Record<string, unknown> } = {},
 ): Promise<FieldMessages> {
   const errors: FieldMessages = {};
   const wanted: Array<{ field: string; table: string; ids: number[] }> = [];
@@ -80,9 +85,12 @@ export async function checkReferences(
   }
   if (wanted.length === 0) return errors;
   const values = wanted.map(({ ids }) => ids);
-  if (lock && !onEmbeddedDatabase(client)) {
+  // An update holds only the records it newly names: one it named before is already in the record a delete finds
+  // and clears (or restricts) under the record's row lock. Holding those too could deadlock with such a delete.
+  const newlyNamed = wanted.map(({ field, ids }) => ids.filter((id) => !namedBefore(previous?.[field]).has(id)));
+  if (lock && !onEmbeddedDatabase(client) && newlyNamed.some((ids) => ids.length > 0)) {
     const held = wanted.map(({ table }, index) => `SELECT ${recordLock(table, 'id', 'shared')} FROM unnest($${index + 1}::bigint[]) AS id`);
-    await client.query(`SELECT count(*) FROM (${held.join(' UNION ALL ')}) AS held`, values);
+    await client.query(`SELECT count(*) FROM (${held.join(' UNION ALL ')}) AS held`, newlyNamed);
   }
   const branches = wanted.map(({ table }, index) => `SELECT ${index} AS wanted, id FROM "${table}" WHERE tenant_id = $1 AND id = ANY($${index + 2}::bigint[])`);
   const result = await client.query(branches.join(' UNION ALL '), [tenantId, ...values]);

@@ -167,7 +167,7 @@ export function registerResourceRoutes(
         const data = mergedData(resource, required, writeOnly, current, changes);
         for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
         validateRecord(resource, data);
-        const references = await checkReferences(store.client, model, resource, store.tenantId, data);
+        const references = await checkReferences(store.client, model, resource, store.tenantId, data, { previous: current.data });
         if (hasErrors(references)) throw invalid(references);
         refuseUnknownLookups(model, resource, data, current.data);
         await refuseTakenValues(store, resource, scope, id, data);
