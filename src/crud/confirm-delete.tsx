@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, type PopconfirmProps } from 'antd';
-import { useId, type ReactElement, type ReactNode } from 'react';
+import { useId, useRef, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusWhenShown } from './focus-when-shown';
 
@@ -26,6 +26,8 @@ interface Props {
 export function ConfirmDelete({ onConfirm, testId, description, title, size, iconOnly = false, placement, children }: Props) {
   const { t } = useTranslation();
   const cancelId = useId();
+  // What asked the question (the bin, focused by its click or Enter), for the focus to come back to once answered.
+  const asker = useRef<HTMLElement | null>(null);
   return (
     <Popconfirm
       title={title ?? t('crud.confirm.deleteTitle')}
@@ -36,7 +38,10 @@ export function ConfirmDelete({ onConfirm, testId, description, title, size, ico
       // The keyboard goes into the question at once, on the answer that keeps the record (Tab reaches Delete).
       cancelButtonProps={{ id: cancelId }}
       onOpenChange={(open) => {
-        if (open) focusWhenShown(cancelId);
+        if (open) {
+          asker.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          focusWhenShown(cancelId);
+        } else if (asker.current?.isConnected) asker.current.focus();
       }}
       placement={placement}
       onConfirm={() => void onConfirm()}
