@@ -1,8 +1,9 @@
 /**
  * The rows of an export, a batch at a time, never all at once. On PostgreSQL one statement is read through a
- * cursor (pg-cursor) in a read-only snapshot: sorted once, whatever the order, and consistent from the first
- * row to the last, and counted in that snapshot. The embedded database has a single connection shared by every request, which a cursor would
- * hold for the whole export, so there the rows come as keyset pages (paging.ts), each its own short query.
+ * cursor (pg-cursor) in a read-only snapshot: sorted once, whatever the order, consistent from the first row to
+ * the last, and counted in that snapshot. The embedded database has a single connection shared by every request,
+ * which a cursor would hold for the whole export, so there the rows come as keyset pages (paging.ts), each its own
+ * short query.
  */
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
