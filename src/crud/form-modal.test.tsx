@@ -1,24 +1,15 @@
 /** The create dialog gives the keyboard back to the button that opened it, as a list unmounts it on closing. */
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
-import { signInForTest } from '../access/test-session';
-import { initTestI18n } from '../i18n/test-i18n';
 import { FormModal } from './form-modal';
 import { json, stubFetch } from './test-fetch';
-import { renderWithRefine } from './test-support';
+import { renderWithRefine, setUpScreenTests } from './test-support';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
-beforeAll(async () => {
-  await initTestI18n();
-  signInForTest();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpScreenTests();
 
 function ListWithDialog() {
   const [open, setOpen] = useState(false);
