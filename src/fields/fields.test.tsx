@@ -166,6 +166,20 @@ describe('field kind displays', () => {
     display(webAddressKind, 'javascript:alert(1)', { type: 'string', format: 'web-address' });
     expect(screen.queryByRole('link')).toBeNull();
     expect(cell()).toBe('javascript:alert(1)');
+    cleanup();
+    // Typed in the text widget, with the URL keyboard of a phone.
+    const Widget = webAddressKind.Widget!;
+    const props = {
+      id: 'route_map',
+      value: '',
+      onChange: vi.fn(),
+      onBlur: vi.fn(),
+      onFocus: vi.fn(),
+      schema: { type: 'string', format: 'web-address' },
+      options: {},
+    };
+    render(<Widget {...(props as unknown as WidgetProps)} />);
+    expect(document.getElementById('route_map')?.getAttribute('type')).toBe('url');
   });
 
   it('countries and currencies with their names from the lookup lists', async () => {

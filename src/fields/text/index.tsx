@@ -4,6 +4,9 @@ import { Input } from 'antd';
 import type { FieldKind, WidgetProps } from '../types';
 import { emptyToUndefined, hasType, PlainDisplay } from '../shared';
 
+/** The browser's input type for a format: its own keyboard on a phone (`@`, `.com`), nothing else changed. */
+const inputTypes: Record<string, string> = { email: 'email', 'web-address': 'url' };
+
 export function TextWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema, options, autofocus }: WidgetProps) {
   return (
     <Input
@@ -11,7 +14,7 @@ export function TextWidget({ id, value, onChange, onBlur, onFocus, disabled, rea
       aria-describedby={ariaDescribedByIds(id)}
       name={id}
       value={(value as string | undefined) ?? ''}
-      type={schema.format === 'email' ? 'email' : 'text'}
+      type={inputTypes[String(schema.format)] ?? 'text'}
       maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
       disabled={disabled || readonly}
       placeholder={placeholder}
