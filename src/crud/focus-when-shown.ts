@@ -4,11 +4,17 @@
  * keyboard only if the focus goes into it.
  */
 
-/** Focuses the element of this id as soon as it can take the focus, trying for up to a second. */
-export function focusWhenShown(id: string, triesLeft = 20): void {
+/**
+ * Focuses the element of this id as soon as it can take the focus, trying for up to a second. With `settle`, it goes on
+ * until the element has kept the focus for one more try: for a popup over another dialog, which takes the focus back
+ * a moment after.
+ */
+export function focusWhenShown(id: string, options: { settle?: boolean } = {}, triesLeft = 20, heldBefore = false): void {
   window.setTimeout(() => {
     const element = document.getElementById(id);
+    const held = element !== null && document.activeElement === element;
+    if (held && (heldBefore || !options.settle)) return;
     element?.focus();
-    if (document.activeElement !== element && triesLeft > 0) focusWhenShown(id, triesLeft - 1);
+    if (triesLeft > 0) focusWhenShown(id, options, triesLeft - 1, held);
   }, 50);
 }

@@ -1,4 +1,7 @@
-/** The create dialog gives the keyboard back to the button that opened it, as a list unmounts it on closing. */
+/**
+ * The create dialog gives the keyboard back to the button that opened it, as a list unmounts it on closing, and holds
+ * a move to another page while it has changes.
+ */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -33,5 +36,45 @@ describe('the form dialog', () => {
     fireEvent.click(await screen.findByTestId('crud-form-cancel'));
     await waitFor(() => expect(screen.queryByTestId('crud-form-cancel')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('asks before a move to another page throws its changes away, and lets a move within the page through', async () => {
+    stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
+    const { router } = renderWithRefine(<ListWithDialog />, { entries: ['/trailers'], path: '/trailers' });
+    fireEvent.click(screen.getByText('Create trailer'));
+    const brand = await screen.findByLabelText(/Brand/);
+    fireEvent.change(brand, { target: { value: 'Krone' } });
+
+    // The list's own address changing (a filter, a page) keeps the dialog and asks nothing.
+    await act(() => router.navigate('/trailers?currentPage=2'));
+    expect(screen.queryByTestId('leave-keep-editing')).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/trailers?currentPage=2');
+
+    // A menu link to another page is held: the question comes, with the safe answer focused.
+    await act(() => router.navigate('/orders'));
+    const keepEditing = await screen.findByTestId('leave-keep-editing');
+    await waitFor(() => expect(document.activeElement).toBe(keepEditing));
+    expect(screen.getByTestId('location').textContent).toBe('/trailers?currentPage=2');
+    fireEvent.click(keepEditing);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId('location').textContent).toBe('/trailers?currentPage=2');
+    expect(screen.getByLabelText<HTMLInputElement>(/Brand/).value).toBe('Krone');
+
+    // Asked again and answered Discard: the move goes on.
+    await act(() => router.navigate('/orders'));
+    // (jsdom runs no animations: the first question's closed dialog may still be in the document.)
+    await waitFor(() => expect(screen.getAllByTestId('leave-discard')).toHaveLength(2));
+    fireEvent.click(screen.getAllByTestId('leave-discard')[1]);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/orders'));
+  });
+
+  it('lets a move to another page through at once while nothing was changed', async () => {
+    stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
+    const { router } = renderWithRefine(<ListWithDialog />, { entries: ['/trailers'], path: '/trailers' });
+    fireEvent.click(screen.getByText('Create trailer'));
+    await screen.findByLabelText(/Brand/);
+    await act(() => router.navigate('/orders'));
+    expect(screen.getByTestId('location').textContent).toBe('/orders');
+    expect(screen.queryByTestId('leave-discard')).toBeNull();
   });
 });

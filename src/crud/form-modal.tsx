@@ -44,8 +44,8 @@ export function FormModal(props: FormModalProps) {
     dirty.current = changed;
     setUnsaved(changed);
   }, []);
-  // A reload or a closed tab asks too, while the dialog holds changes.
-  useLeaveWarning(Boolean(props.open) && unsaved);
+  // Leaving the page (a menu link, Back, a reload, a closed tab) asks too, while the dialog holds changes.
+  const leaveQuestion = useLeaveWarning(Boolean(props.open) && unsaved);
   useFocusBackToOpener();
   const { onClose } = props;
   const requestClose = () => {
@@ -74,6 +74,7 @@ export function FormModal(props: FormModalProps) {
       width={720}
     >
       {confirmHolder}
+      {leaveQuestion}
       {props.open && (
         <Suspense fallback={<Spin />}>
           <CrudForm {...props} onCancel={requestClose} onDirtyChange={onDirtyChange} autoFocus />

@@ -5,14 +5,14 @@
  * Requests still go through the real data provider and API client: stub them at the HTTP boundary
  * (test-fetch.ts).
  *
- *   render(<MemoryRouter><TestRefine><CrudList resource={…} /></TestRefine></MemoryRouter>)
+ *   render(<MemoryRouter><TestRefine><CrudList resource={…} /></TestRefine></MemoryRouter>)   (no unsaved-changes guard)
  *   renderWithRefine(<CrudShowPage … />, { entries: ['/companies/7'], path: '/companies/:companyId' })
  */
 import { Refine, type DataProvider, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { cleanup, render } from '@testing-library/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { resources } from '../../resources';
 import { signInForTest } from '../access/test-session';
@@ -60,21 +60,22 @@ export function renderWithRefine(
   ui: ReactElement,
   options: { entries?: Array<string | { pathname: string; search?: string; state?: unknown }>; path?: string; dataProvider?: DataProvider } = {},
 ) {
-  return render(
-    <MemoryRouter initialEntries={options.entries ?? ['/']}>
-      <TestRefine dataProvider={options.dataProvider}>
-        {options.path ? (
-          <Routes>
-            <Route path={options.path} element={ui} />
-            <Route path="*" element={null} />
-          </Routes>
-        ) : (
-          ui
-        )}
-        <LocationProbe />
-      </TestRefine>
-    </MemoryRouter>,
+  // A data router, as the app's (src/app.tsx): pages that hold a move away while something is unsaved need one.
+  const page = (
+    <TestRefine dataProvider={options.dataProvider}>
+      {options.path ? (
+        <Routes>
+          <Route path={options.path} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+      ) : (
+        ui
+      )}
+      <LocationProbe />
+    </TestRefine>
   );
+  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: options.entries ?? ['/'] });
+  return { ...render(<RouterProvider router={router} />), router };
 }
 
 /**

@@ -111,6 +111,15 @@ async function makeTwoActs(page: Page, language: 'en' | 'de', seen: string[]) {
         await page.getByTestId('act-step-fuel').waitFor();
         await expect(page.locator('#act-fuel_remaining').inputValue()).resolves.toBe('300');
         await page.getByTestId('act-fuel-photo-thumb').locator('img').waitFor();
+        // A link to another page (the breadcrumb back to the list) asks first, the keeping answer focused.
+        await page.locator('.ant-breadcrumb a').first().click();
+        const keepEditing = page.getByTestId('leave-keep-editing');
+        await keepEditing.waitFor();
+        await expect.poll(() => keepEditing.evaluate((button) => button === document.activeElement)).toBe(true);
+        await page.keyboard.press('Enter');
+        await keepEditing.waitFor({ state: 'hidden' });
+        await expect(page.locator('#act-fuel_remaining').inputValue()).resolves.toBe('300');
+        expect(new URL(page.url()).pathname).toBe('/maintenance-acceptance-certificate/new');
       }
       await collect();
     },

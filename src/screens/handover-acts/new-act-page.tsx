@@ -107,9 +107,10 @@ export function NewActPage() {
   const [errors, setErrors] = useState<StepErrors>({});
   const { save, retry, saved, uploads, saving } = useSaveAct();
   const step = STEPS[stepIndex];
-  // An act half filled in (photos taken in the yard) is not lost to a reload or a closed tab without a question.
+  // An act half filled in (photos taken in the yard) is not lost to a menu link, a reload or a closed tab without a
+  // question; Back between its steps stays on the page and keeps it.
   const [edited, setEdited] = useState(false);
-  useLeaveWarning(edited && !saved);
+  const leaveQuestion = useLeaveWarning(edited && !saved);
   const change = (patch: Partial<ActDraft>) => {
     setEdited(true);
     setDraft((current) => ({ ...current, ...patch }));
@@ -206,6 +207,7 @@ export function NewActPage() {
   const last = stepIndex === STEPS.length - 1;
   return (
     <div className="handover-acts act-form" data-testid="act-form">
+      {leaveQuestion}
       <PageHeading titleKey="handover-acts.new" parent={{ to: '/maintenance-acceptance-certificate', titleKey: 'pages.acceptanceCertificate' }} />
       <div className="act-form__progress">
         <Typography.Text type="secondary" data-testid="act-step-count">
