@@ -18,6 +18,7 @@ import { useAntdLocale } from './antd-locale';
 import { antdTheme } from './antd-theme';
 import { AppLayout } from './app-layout';
 import { refineResources } from './refine-resources';
+import { SignInAgain } from './sign-in-again';
 import { useLayoutSettings } from './settings-store';
 import './shell.css';
 import { appRouterProvider } from '../providers/router-provider';
@@ -57,6 +58,7 @@ export function AppShell() {
           <AppLayout>
             <Outlet />
           </AppLayout>
+          <SignInAgain />
         </Refine>
       </AntdApp>
     </ConfigProvider>

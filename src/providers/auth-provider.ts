@@ -40,7 +40,7 @@ export const authProvider: AuthProvider = {
   },
   check() {
     const { status } = sessionStore.getState();
-    if (status !== 'anonymous' && readToken()) return Promise.resolve({ authenticated: true });
+    if (status === 'expired' || (status !== 'anonymous' && readToken())) return Promise.resolve({ authenticated: true });
     return Promise.resolve({ authenticated: false, logout: true, redirectTo: '/login' });
   },
   async getIdentity() {
@@ -50,7 +50,9 @@ export const authProvider: AuthProvider = {
   },
   onError(error: unknown) {
     const status = isApiError(error) ? error.status : (error as { statusCode?: number; status?: number } | null)?.statusCode;
-    if (status === 401) return Promise.resolve({ logout: true, redirectTo: '/login', error: error as Error });
+    // A 401 is the API client's to handle (session-end.ts): the member signs in again over the page, which a logout
+    // here would take away.
+    if (status === 401) return Promise.resolve({ error: error as Error });
     return Promise.resolve({});
   },
 };

@@ -29,12 +29,14 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
     return <Navigate to="/login" replace state={from} />;
   }
   if (status === 'checking') return <FullPageSpinner />;
+  // `expired` too: the page stays under the question to sign in again, its input kept.
   return <>{children ?? <Outlet />}</>;
 }
 
 export function PublicOnly({ children }: { children?: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
-  if (status !== 'anonymous') return <Navigate to={returnPath(location.state)} replace />;
+  // A member whose session ended may come here to sign in (as someone else, say): only a live session is sent on.
+  if (status === 'authenticated' || status === 'checking') return <Navigate to={returnPath(location.state)} replace />;
   return <>{children ?? <Outlet />}</>;
 }

@@ -4,7 +4,8 @@ import { api } from '../providers/api';
 import { ApiError } from '../providers/api-error';
 import { toast } from '../providers/toast';
 import { authProvider } from '../providers/auth-provider';
-import { bootstrapSession, signIn, signOut, signUp } from './session-actions';
+import { bootstrapSession, signIn, signInAgain, signOut, signUp } from './session-actions';
+import { endSessionIfSignedIn } from './session-end';
 import { sessionStore } from './session-store';
 import { readToken, storeToken, tokenStorageKey } from './token-storage';
 import type { User } from './user';
@@ -134,8 +135,10 @@ describe('Refine auth provider', () => {
     expect(await authProvider.check()).toEqual({ authenticated: true });
   });
 
-  it('logs out on a 401 and only then', async () => {
-    expect(await authProvider.onError(new ApiError({ status: 401, message: 'ended' }))).toMatchObject({ logout: true, redirectTo: '/login' });
+  it("never logs out on an error: a 401 is the API client's, which asks the member to sign in again over the page", async () => {
+    const answer = await authProvider.onError(new ApiError({ status: 401, message: 'ended' }));
+    expect(answer).not.toHaveProperty('logout');
+    expect(answer).not.toHaveProperty('redirectTo');
     expect(await authProvider.onError(new ApiError({ status: 422, message: 'invalid' }))).toEqual({});
   });
 
@@ -147,5 +150,36 @@ describe('Refine auth provider', () => {
     vi.mocked(api.post).mockResolvedValueOnce({ data: { token: 't-8', user } });
     expect(await authProvider.login({ login: 'x', password: 'y' })).toEqual({ success: true, redirectTo: '/' });
     expect(await authProvider.getIdentity?.()).toEqual(user);
+  });
+});
+
+describe('a session that ends under a member at work', () => {
+  it('keeps the member and the page, asks to sign in again, and keeps the new token where the old one was', async () => {
+    storeToken('t-old', false);
+    sessionStore.setState({ status: 'authenticated', user });
+    endSessionIfSignedIn();
+    expect(sessionStore.getState()).toMatchObject({ status: 'expired', user, remember: false });
+    expect(readToken()).toBeNull();
+    // More 401s while asked change nothing.
+    endSessionIfSignedIn();
+    expect(sessionStore.getState().status).toBe('expired');
+
+    vi.mocked(api.post).mockRejectedValueOnce(new ApiError({ status: 401, message: 'These credentials do not match our records', hasServerMessage: true }));
+    await expect(signInAgain('wrong')).rejects.toBeInstanceOf(ApiError);
+    expect(sessionStore.getState()).toMatchObject({ status: 'expired', loginError: 'These credentials do not match our records' });
+
+    vi.mocked(api.post).mockResolvedValueOnce({ data: { token: 't-new', user } });
+    await signInAgain('right password');
+    expect(vi.mocked(api.post)).toHaveBeenLastCalledWith('/login', { login: 'dispatcher', password: 'right password' });
+    expect(sessionStore.getState()).toMatchObject({ status: 'authenticated', user });
+    expect(sessionStorage.getItem(tokenStorageKey)).toBe('t-new');
+    expect(localStorage.getItem(tokenStorageKey)).toBeNull();
+  });
+
+  it('ends the session outright while the member is not known yet (start-up)', () => {
+    storeToken('t-old', true);
+    sessionStore.setState({ status: 'checking', user: null });
+    endSessionIfSignedIn();
+    expect(sessionStore.getState().status).toBe('anonymous');
   });
 });

@@ -101,6 +101,15 @@ export function signUp(values: RegisterValues): Promise<User | null> {
   return authenticate('/register', values, true, 'registerError', 'auth.registerSuccess');
 }
 
+/**
+ * The same member signs in again after their session ended under them (`expired`): the page and its input stay.
+ * The new token is kept where the old one was.
+ */
+export function signInAgain(password: string): Promise<User | null> {
+  const { user, remember } = sessionStore.getState();
+  return authenticate('/login', { login: user?.login ?? '', password }, remember ?? true, 'loginError', 'auth.loginSuccess');
+}
+
 /** Logout revokes the token on the server; locally the session ends whatever the answer. */
 export async function signOut(): Promise<void> {
   sessionStore.setState({ loading: true });

@@ -7,7 +7,11 @@ import { startTransition, useEffect, useState } from 'react';
 import { readToken } from './token-storage';
 import type { User } from './user';
 
-export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
+/**
+ * `expired`: the member's session ended under them (a 401: the token expired or was revoked). The page stays, with its
+ * unsaved input, under the question to sign in again (src/layout/sign-in-again.tsx); `user` is still who they were.
+ */
+export type SessionStatus = 'checking' | 'authenticated' | 'expired' | 'anonymous';
 
 export interface SessionState {
   status: SessionStatus;
@@ -21,6 +25,8 @@ export interface SessionState {
    * page, not on the page they left (which may be another member's next).
    */
   signedOut?: boolean;
+  /** While `expired`: whether the ended token was remembered (local storage), for the next one to be kept the same way. */
+  remember?: boolean;
 }
 
 type Listener = () => void;

@@ -2,7 +2,8 @@
  * Options of the generic pages in Chromium: the order search page keeps its search in the URL across a
  * reload, the fuel cards page manages suppliers in a second tab, an employee's page opened straight
  * from the address bar (no list before it) finds the record, and a generic page works in Ukrainian
- * (title, empty state, the form's validation messages, the server's answer in the toast).
+ * (title, empty state, the form's validation messages, the server's answer in the toast). A session that ends while
+ * a dialog holds input asks for the password over the page, and the input is saved afterwards.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughApi, type ApiSession } from './support/api';
@@ -125,6 +126,51 @@ describe('generic page options', () => {
       await list.getByText('AA1234BB').waitFor();
     });
     expect(scenario.problems).toEqual([]);
+    await scenario.close();
+  });
+
+  it('a session ended under an open form: signed in again over the page, the input kept and saved', async () => {
+    const scenario = await openScenario(suite.browser, suite.server.url, 'session-ends');
+    const { page } = scenario;
+    await scenario.step('sign in', () => signIn(page, user));
+    await scenario.step('a supplier half typed when the session is revoked elsewhere', async () => {
+      await page.goto('/maintenance-fuel-cards');
+      await page.getByRole('tab', { name: text('en', 'suppliers.title') }).click();
+      await page.getByTestId('crud-list-suppliers').getByTestId('crud-create').click();
+      await page.locator('#suppliers-create_name').fill('Shell Fleet Services');
+      // The token ends on the server (a logout in another tab does the same).
+      const revoked = await page.evaluate(async () => {
+        const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
+        const answer = await fetch('/api/logout', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'X-CSRF-Token': sessionStorage.getItem('csrfToken') ?? 'e2e' },
+        });
+        return answer.status;
+      });
+      expect(revoked).toBe(200);
+      await page.getByRole('button', { name: text('en', 'crud.buttons.save') }).click();
+    });
+    await scenario.step('asked for the password over the page, not sent away', async () => {
+      const dialog = page.getByRole('dialog', { name: text('en', 'login.again.title') });
+      await dialog.waitFor();
+      await expect(dialog.getByTestId('sign-in-again-login').textContent()).resolves.toContain(user.login);
+      await page.getByTestId('sign-in-again-password').fill('not the password');
+      await page.getByTestId('sign-in-again-submit').click();
+      await dialog.getByText(text('en', 'auth.invalidCredentials')).waitFor();
+      await page.getByTestId('sign-in-again-password').fill(user.password);
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).pathname).toBe('/maintenance-fuel-cards');
+      await expect(page.locator('#suppliers-create_name').inputValue()).resolves.toBe('Shell Fleet Services');
+    });
+    await scenario.step('saved with one more click', async () => {
+      await page.getByRole('button', { name: text('en', 'crud.buttons.save') }).click();
+      await page.getByTestId('crud-list-suppliers').getByText('Shell Fleet Services').waitFor();
+    });
+    const listed = await api.call<{ data: Array<{ name: string }> }>('GET', '/transport/cards/suppliers');
+    expect(listed.data.map((supplier) => supplier.name)).toContain('Shell Fleet Services');
+    // The refused save (401) and the wrong password (422) are the scenario itself; nothing else went wrong.
+    expect(scenario.problems.filter((problem) => !/status of (401|422)\b/.test(problem))).toEqual([]);
     await scenario.close();
   });
 });

@@ -1,0 +1,76 @@
+/**
+ * The question to sign in again when the session ended under a member at work (`expired`: the token expired or was
+ * revoked, a request answered 401). The page stays behind it as it was, with an open dialog's input or a
+ * half-filled act, blurred, so the member's password brings them back to where they were: Save again and it is
+ * saved. Everything read meanwhile is asked again once signed in. "Another account" ends the session the usual way
+ * (the sign-in page, starting afresh).
+ */
+import { LockOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { endSession } from '../session/session-end';
+import { signInAgain } from '../session/session-actions';
+import { useSession } from '../session/session-store';
+
+export function SignInAgain() {
+  const { status, user, loading, loginError } = useSession();
+  if (status !== 'expired' || !user) return null;
+  return <SignInAgainDialog login={user.login} loading={loading} error={loginError} />;
+}
+
+function SignInAgainDialog({ login, loading, error }: { login: string; loading: boolean; error: string | null }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
+  const submit = async () => {
+    if (!password) return;
+    try {
+      await signInAgain(password);
+      // What failed while signed out (or may have changed meanwhile) is read again.
+      void queryClient.invalidateQueries();
+    } catch {
+      // The session action shows why (a wrong password, too many attempts) under the field and as a toast.
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('login.again.title')}
+      closable={false}
+      keyboard={false}
+      maskClosable={false}
+      footer={null}
+      zIndex={2000}
+      // The page behind stays as it was but unreadable: it is not this member's until they have signed in again.
+      styles={{ mask: { backdropFilter: 'blur(8px)' } }}
+    >
+      <Typography.Paragraph>{t('login.again.text')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="sign-in-again-login">
+        {t('login.again.account', { login })}
+      </Typography.Paragraph>
+      <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
+        {/* For the browser's password manager: whose password this is. */}
+        <input type="text" name="username" autoComplete="username" value={login} readOnly hidden />
+        <Form.Item label={t('login.fields.password')} htmlFor="sign-in-again-password" validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
+          <Input.Password
+            id="sign-in-again-password"
+            prefix={<LockOutlined />}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            autoComplete="current-password"
+            autoFocus
+            data-testid="sign-in-again-password"
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={loading} disabled={!password} data-testid="sign-in-again-submit">
+          {t('login.submit')}
+        </Button>
+        <Button type="link" block onClick={() => endSession({ signedOut: true })} style={{ marginTop: 8 }} data-testid="sign-in-again-other">
+          {t('login.again.otherAccount')}
+        </Button>
+      </Form>
+    </Modal>
+  );
+}
