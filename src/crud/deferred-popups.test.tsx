@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeferredPopconfirm } from './deferred-popups';
 
@@ -33,5 +34,46 @@ describe('a row’s delete button whose confirmation mounts on first use', () =>
     expect(onConfirm).not.toHaveBeenCalled();
     fireEvent.click(screen.getByText('Delete'));
     expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives the focus to the row that took the deleted row’s place, or to the last row', async () => {
+    function Rows() {
+      const [ids, setIds] = useState(['a', 'b', 'c']);
+      return (
+        <div className="ant-table-wrapper">
+          <table>
+            <tbody>
+              {ids.map((id) => (
+                <tr key={id} data-row-key={id}>
+                  <td>
+                    <DeferredPopconfirm
+                      title="Delete?"
+                      okText="Delete"
+                      cancelText="Cancel"
+                      onConfirm={() => setTimeout(() => setIds((all) => all.filter((other) => other !== id)), 150)}
+                    >
+                      <button type="button" data-testid={`delete-${id}`}>
+                        bin {id}
+                      </button>
+                    </DeferredPopconfirm>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    }
+    render(<Rows />);
+    const remove = async (id: string) => {
+      act(() => screen.getByTestId(`delete-${id}`).focus());
+      fireEvent.click(screen.getByTestId(`delete-${id}`));
+      fireEvent.click((await screen.findAllByText('Delete')).at(-1)!);
+      await waitFor(() => expect(screen.queryByTestId(`delete-${id}`)).toBeNull());
+    };
+    await remove('b');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('delete-c')));
+    await remove('c');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('delete-a')));
   });
 });

@@ -6,7 +6,7 @@
  */
 import { Popconfirm, type PopconfirmProps } from 'antd';
 import { useId, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
-import { focusWhenShown } from './focus-when-shown';
+import { focusWhenShown, keepFocusNearRow } from './focus-when-shown';
 
 type Armed = false | 'click';
 
@@ -26,9 +26,15 @@ function useArmed(cancelId: string) {
   return { armed, arm, box };
 }
 
-export function DeferredPopconfirm({ children, ...props }: Omit<PopconfirmProps, 'children' | 'open' | 'defaultOpen'> & { children: ReactElement }) {
+export function DeferredPopconfirm({ children, onConfirm, ...props }: Omit<PopconfirmProps, 'children' | 'open' | 'defaultOpen'> & { children: ReactElement }) {
   const cancelId = useId();
   const { armed, arm, box } = useArmed(cancelId);
+  const confirm: PopconfirmProps['onConfirm'] = (event) => {
+    // A deleted row takes its button with it: the focus then goes to the row that took its place.
+    const button = box.current?.querySelector<HTMLElement>('a, button');
+    if (button) keepFocusNearRow(button);
+    return onConfirm?.(event);
+  };
   // Opened again: into the question; closed (answered, Escape): back on the button that asked it.
   const onOpenChange = (open: boolean) => {
     if (open) focusWhenShown(cancelId);
@@ -37,7 +43,7 @@ export function DeferredPopconfirm({ children, ...props }: Omit<PopconfirmProps,
   return (
     <span ref={box} className="crud-deferred" onClickCapture={() => arm('click')}>
       {armed ? (
-        <Popconfirm {...props} cancelButtonProps={{ ...props.cancelButtonProps, id: cancelId }} onOpenChange={onOpenChange} defaultOpen>
+        <Popconfirm {...props} onConfirm={confirm} cancelButtonProps={{ ...props.cancelButtonProps, id: cancelId }} onOpenChange={onOpenChange} defaultOpen>
           {children}
         </Popconfirm>
       ) : (

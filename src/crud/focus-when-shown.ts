@@ -18,3 +18,30 @@ export function focusWhenShown(id: string, options: { settle?: boolean } = {}, t
     if (triesLeft > 0) focusWhenShown(id, options, triesLeft - 1, held);
   }, 50);
 }
+
+/**
+ * After a row's delete was confirmed: once the row is gone (the list read again), the keyboard's place goes to the
+ * same button of the row that took its place (or of the last row), else to the list's table, instead of falling back
+ * to the start of the page. Gives up after `waitMs`, and leaves the focus alone if the member has moved it.
+ */
+export function keepFocusNearRow(button: HTMLElement, waitMs = 10_000): void {
+  const row = button.closest('tr');
+  const body = row?.parentElement;
+  const wrapper = button.closest<HTMLElement>('.ant-table-wrapper');
+  if (!row || !body || !wrapper) return;
+  const index = Array.from(body.children).indexOf(row);
+  const testId = button.dataset.testid ?? '';
+  const prefix = testId.slice(0, testId.lastIndexOf('-') + 1);
+  const started = Date.now();
+  const check = () => {
+    const lost = document.activeElement === document.body || document.activeElement === null;
+    if (button.isConnected && Date.now() - started < waitMs) return void window.setTimeout(check, 100);
+    if (button.isConnected || !lost || !wrapper.isConnected) return;
+    const rows = Array.from(wrapper.querySelectorAll<HTMLElement>('tbody tr[data-row-key]'));
+    const next = rows[Math.min(index, rows.length - 1)]?.querySelector<HTMLElement>(prefix ? `[data-testid^="${prefix}"]` : 'button');
+    if (next) return next.focus();
+    wrapper.tabIndex = -1;
+    wrapper.focus();
+  };
+  window.setTimeout(check, 100);
+}
