@@ -20,4 +20,31 @@ describe('the delete question', () => {
     await waitFor(() => expect(document.activeElement).toBe(bin));
     expect(onConfirm).not.toHaveBeenCalled();
   });
+
+  it('closes on Escape from inside the question, and when the focus moves on out of it', async () => {
+    render(
+      <>
+        <ConfirmDelete onConfirm={vi.fn()} testId="delete-type" iconOnly />
+        <button type="button">elsewhere</button>
+      </>,
+    );
+    const bin = screen.getByTestId('delete-type');
+    const question = () => document.querySelector('.ant-popover:not(.ant-popover-hidden)');
+    act(() => bin.focus());
+    fireEvent.click(bin);
+    const cancel = (await screen.findByText('Cancel')).closest('button')!;
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    fireEvent.keyDown(cancel, { key: 'Escape' });
+    await waitFor(() => expect(question()).toBeNull());
+    expect(document.activeElement).toBe(bin);
+
+    fireEvent.click(bin);
+    await waitFor(() => expect(question()).not.toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText('Cancel').closest('button')));
+    // Tab on out of the question (to a button of the page): it closes, and the focus stays where it went.
+    const elsewhere = screen.getByText('elsewhere');
+    act(() => elsewhere.focus());
+    await waitFor(() => expect(question()).toBeNull());
+    expect(document.activeElement).toBe(elsewhere);
+  });
 });

@@ -5,9 +5,10 @@
  */
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, type PopconfirmProps } from 'antd';
-import { useId, useRef, type ReactElement, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusWhenShown } from './focus-when-shown';
+import { useQuestionKeys } from './use-question-keys';
 
 interface Props {
   onConfirm: () => unknown;
@@ -28,29 +29,38 @@ export function ConfirmDelete({ onConfirm, testId, description, title, size, ico
   const cancelId = useId();
   // What asked the question (the bin, focused by its click or Enter), for the focus to come back to once answered.
   const asker = useRef<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const changeOpen = (next: boolean, focusBack = true) => {
+    setOpen(next);
+    if (next) {
+      asker.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      focusWhenShown(cancelId);
+    } else if (focusBack && asker.current?.isConnected) asker.current.focus();
+  };
+  const keys = useQuestionKeys(open, (focusBack) => changeOpen(false, focusBack), cancelId);
   return (
-    <Popconfirm
-      title={title ?? t('crud.confirm.deleteTitle')}
-      description={description ?? t('crud.confirm.deleteDescription')}
-      okText={t('crud.buttons.delete')}
-      cancelText={t('crud.buttons.cancel')}
-      okButtonProps={{ danger: true }}
-      // The keyboard goes into the question at once, on the answer that keeps the record (Tab reaches Delete).
-      cancelButtonProps={{ id: cancelId }}
-      onOpenChange={(open) => {
-        if (open) {
-          asker.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          focusWhenShown(cancelId);
-        } else if (asker.current?.isConnected) asker.current.focus();
-      }}
-      placement={placement}
-      onConfirm={() => void onConfirm()}
-    >
-      {children ?? (
-        <Button size={size} danger icon={<DeleteOutlined />} aria-label={iconOnly ? t('crud.buttons.delete') : undefined} data-testid={testId}>
-          {iconOnly ? null : t('crud.buttons.delete')}
-        </Button>
-      )}
-    </Popconfirm>
+    // Keys and focus of the question and its button, which bubble up here: the span itself takes no input.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <span className="crud-deferred" onKeyDown={keys.onKeyDown} onBlur={keys.onBlur}>
+      <Popconfirm
+        open={open}
+        title={title ?? t('crud.confirm.deleteTitle')}
+        description={description ?? t('crud.confirm.deleteDescription')}
+        okText={t('crud.buttons.delete')}
+        cancelText={t('crud.buttons.cancel')}
+        okButtonProps={{ danger: true }}
+        // The keyboard goes into the question at once, on the answer that keeps the record (Tab reaches Delete).
+        cancelButtonProps={{ id: cancelId }}
+        onOpenChange={(next) => changeOpen(next)}
+        placement={placement}
+        onConfirm={() => void onConfirm()}
+      >
+        {children ?? (
+          <Button size={size} danger icon={<DeleteOutlined />} aria-label={iconOnly ? t('crud.buttons.delete') : undefined} data-testid={testId}>
+            {iconOnly ? null : t('crud.buttons.delete')}
+          </Button>
+        )}
+      </Popconfirm>
+    </span>
   );
 }

@@ -40,6 +40,7 @@ import type { FormModalProps } from './form-modal-props';
 import type { ResourceDefinition } from '../../resources';
 import { useCrudRecord } from './load-record';
 import { CheckWarnings } from './check-warnings';
+import { namedButtonTemplates } from './form-buttons';
 import { useRecordCheck } from './use-record-check';
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { formSchemaOf, idOf } from './schemas';
@@ -309,6 +310,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         validator={validator}
         formContext={{ formData }}
         widgets={widgets}
+        templates={{ ButtonTemplates: namedButtonTemplates }}
         extraErrors={extraErrors}
         showErrorList={false}
         focusOnFirstError

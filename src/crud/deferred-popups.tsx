@@ -7,6 +7,7 @@
 import { Popconfirm, type PopconfirmProps } from 'antd';
 import { useId, useLayoutEffect, useRef, useState, type ReactElement } from 'react';
 import { focusWhenShown, keepFocusNearRow } from './focus-when-shown';
+import { useQuestionKeys } from './use-question-keys';
 
 type Armed = false | 'click';
 
@@ -35,15 +36,27 @@ export function DeferredPopconfirm({ children, onConfirm, ...props }: Omit<Popco
     if (button) keepFocusNearRow(button);
     return onConfirm?.(event);
   };
+  // Mounted open (its first click); then opened and closed by antd, or by the keys below.
+  const [open, setOpen] = useState(true);
   // Opened again: into the question; closed (answered, Escape): back on the button that asked it.
-  const onOpenChange = (open: boolean) => {
-    if (open) focusWhenShown(cancelId);
-    else box.current?.querySelector<HTMLElement>('a, button')?.focus();
+  const onOpenChange = (next: boolean, focusBack = true) => {
+    setOpen(next);
+    if (next) focusWhenShown(cancelId);
+    else if (focusBack) box.current?.querySelector<HTMLElement>('a, button')?.focus();
   };
+  const keys = useQuestionKeys(armed !== false && open, (focusBack) => onOpenChange(false, focusBack), cancelId);
   return (
-    <span ref={box} className="crud-deferred" onClickCapture={() => arm('click')}>
+    // Keys and focus of the question and its button, which bubble up here: the span itself takes no input.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <span ref={box} className="crud-deferred" onClickCapture={() => arm('click')} onKeyDown={keys.onKeyDown} onBlur={keys.onBlur}>
       {armed ? (
-        <Popconfirm {...props} onConfirm={confirm} cancelButtonProps={{ ...props.cancelButtonProps, id: cancelId }} onOpenChange={onOpenChange} defaultOpen>
+        <Popconfirm
+          {...props}
+          onConfirm={confirm}
+          cancelButtonProps={{ ...props.cancelButtonProps, id: cancelId }}
+          onOpenChange={(next) => onOpenChange(next)}
+          open={open}
+        >
           {children}
         </Popconfirm>
       ) : (

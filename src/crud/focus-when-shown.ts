@@ -9,13 +9,15 @@
  * until the element has kept the focus for one more try: for a popup over another dialog, which takes the focus back
  * a moment after.
  */
-export function focusWhenShown(id: string, options: { settle?: boolean } = {}, triesLeft = 20, heldBefore = false): void {
+export function focusWhenShown(id: string, options: { settle?: boolean } = {}, triesLeft = 20, focusedBefore = false): void {
   window.setTimeout(() => {
     const element = document.getElementById(id);
-    const held = element !== null && document.activeElement === element;
-    if (held && (heldBefore || !options.settle)) return;
+    // Settling: it took the focus at the last try and still has it now. Elsewhere meanwhile: taken back, try again.
+    if (focusedBefore && element !== null && document.activeElement === element) return;
     element?.focus();
-    if (triesLeft > 0) focusWhenShown(id, options, triesLeft - 1, held);
+    const took = element !== null && document.activeElement === element;
+    if (took && !options.settle) return;
+    if (triesLeft > 0) focusWhenShown(id, options, triesLeft - 1, took);
   }, 50);
 }
 

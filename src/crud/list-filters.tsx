@@ -81,12 +81,14 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
         <Space.Compact key={field} {...common}>
           <InputNumber
             {...decimal}
+            aria-label={`${label(field)}: ${t('crud.filters.from')}`}
             placeholder={`${label(field)}: ${t('crud.filters.from')}`}
             value={range[0] as number | null}
             onChange={(next) => set(field, [next ?? undefined, range[1]])}
           />
           <InputNumber
             {...decimal}
+            aria-label={`${label(field)}: ${t('crud.filters.to')}`}
             placeholder={t('crud.filters.to')}
             value={range[1] as number | null}
             onChange={(next) => set(field, [range[0], next ?? undefined])}
@@ -126,6 +128,10 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
       };
       return (
         <div key={field} className="crud-filter-select" {...common}>
+          {/* The select's own input is what a screen reader lands on: named by its label, not only the box around it. */}
+          <label className="fd-visually-hidden" htmlFor={`filter-${field}`}>
+            {label(field)}
+          </label>
           <Widget {...(props as unknown as WidgetProps)} />
         </div>
       );

@@ -15,10 +15,12 @@ import type { AuditEntry } from './audit-api';
 import { auditColumns } from './audit-columns';
 import { auditPageSizes, useAuditLogState } from './audit-log-state';
 import { useAuditLog } from './use-audit-log';
+import { useScrollRegion } from './use-scroll-region';
 import './audit.css';
 
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
+  const scrollRegion = useScrollRegion<HTMLDivElement>(t('pages.auditLog'));
   const members = useMembers();
   const { query, filters, setFilters, setPage } = useAuditLogState();
   const log = useAuditLog(query);
@@ -67,25 +69,27 @@ export function AuditLogPage() {
             onChange={(range) => setFilters({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })}
           />
         </Space>
-        <Table<AuditEntry>
-          rowKey="id"
-          size="middle"
-          data-testid="audit-log-table"
-          columns={auditColumns(t, i18n.language, { withRecord: true })}
-          dataSource={log.entries}
-          loading={log.loading}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={log.failed ? t('crud.loadFailed') : t('audit.empty')} /> }}
-          pagination={{
-            current: query.page,
-            pageSize: query.perPage,
-            total: log.total,
-            showSizeChanger: true,
-            pageSizeOptions: auditPageSizes,
-            showTotal: (total) => t('crud.total', { count: total }),
-          }}
-          onChange={(pagination) => setPage(pagination.current ?? 1, pagination.pageSize ?? query.perPage)}
-        />
+        <div ref={scrollRegion}>
+          <Table<AuditEntry>
+            rowKey="id"
+            size="middle"
+            data-testid="audit-log-table"
+            columns={auditColumns(t, i18n.language, { withRecord: true })}
+            dataSource={log.entries}
+            loading={log.loading}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={log.failed ? t('crud.loadFailed') : t('audit.empty')} /> }}
+            pagination={{
+              current: query.page,
+              pageSize: query.perPage,
+              total: log.total,
+              showSizeChanger: true,
+              pageSizeOptions: auditPageSizes,
+              showTotal: (total) => t('crud.total', { count: total }),
+            }}
+            onChange={(pagination) => setPage(pagination.current ?? 1, pagination.pageSize ?? query.perPage)}
+          />
+        </div>
       </Card>
     </>
   );

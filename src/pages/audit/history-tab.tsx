@@ -5,6 +5,7 @@
 import { Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScrollRegion } from './use-scroll-region';
 import type { ResourceDefinition } from '../../../resources';
 import type { AuditEntry } from './audit-api';
 import { auditColumns } from './audit-columns';
@@ -16,8 +17,9 @@ export function HistoryTab({ resource, recordId }: { resource: ResourceDefinitio
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(10);
   const log = useAuditLog({ resource: resource.name, record_id: recordId, page, perPage });
+  const scrollRegion = useScrollRegion<HTMLDivElement>(t('audit.history.tab'));
   return (
-    <div data-testid="history-tab">
+    <div data-testid="history-tab" ref={scrollRegion}>
       <Table<AuditEntry>
         rowKey="id"
         size="small"

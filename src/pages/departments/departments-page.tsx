@@ -65,7 +65,6 @@ export function DepartmentsPage() {
         data-testid="departments-tabs"
         activeKey={activeKey}
         onChange={openTab}
-        tabBarExtraContent={addButton()}
         items={departments.map((department) => ({
           key: String(department.id),
           label: department.name,
@@ -87,7 +86,10 @@ export function DepartmentsPage() {
   return (
     <>
       <PageHeading titleKey="pages.personalDepartments" />
-      <Card data-testid="departments-page">{content}</Card>
+      {/* Above the tabs, not in their bar: antd draws a bar's extra content inside the tab list, which may hold only tabs. */}
+      <Card data-testid="departments-page" extra={departments?.length ? addButton() : undefined}>
+        {content}
+      </Card>
       {canCreate && <AddDepartmentDialog open={adding} create={create} onClose={() => setAdding(false)} onCreated={created} />}
     </>
   );

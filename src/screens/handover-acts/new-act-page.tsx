@@ -67,7 +67,11 @@ function UploadsPanel({ uploads, onRetry, onOpen }: { uploads: UploadState[]; on
           >
             <div style={{ width: '100%' }}>
               <Typography.Text>{state.upload.label ?? t(state.upload.labelKey ?? '')}</Typography.Text>
-              <Progress percent={state.percent} status={state.status === 'failed' ? 'exception' : state.status === 'done' ? 'success' : 'active'} />
+              <Progress
+                percent={state.percent}
+                status={state.status === 'failed' ? 'exception' : state.status === 'done' ? 'success' : 'active'}
+                aria-label={state.upload.label ?? t(state.upload.labelKey ?? '')}
+              />
               {state.error && <Typography.Text type="danger">{state.error}</Typography.Text>}
             </div>
           </List.Item>
@@ -213,7 +217,11 @@ export function NewActPage() {
         <Typography.Text type="secondary" data-testid="act-step-count">
           {t('handover-acts.steps.count', { current: stepIndex + 1, total: STEPS.length })}
         </Typography.Text>
-        <Progress percent={Math.round(((stepIndex + 1) / STEPS.length) * 100)} showInfo={false} />
+        <Progress
+          percent={Math.round(((stepIndex + 1) / STEPS.length) * 100)}
+          showInfo={false}
+          aria-label={t('handover-acts.steps.count', { current: stepIndex + 1, total: STEPS.length })}
+        />
         <Typography.Title level={4} style={{ marginTop: 4 }} data-testid={`act-step-${step}`}>
           {t(`handover-acts.steps.titles.${step}`)}
         </Typography.Title>

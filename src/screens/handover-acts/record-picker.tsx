@@ -44,6 +44,8 @@ export function RecordPicker({ resource, value, onChange, id, placeholder, statu
       size={size}
       style={{ width: '100%' }}
       placeholder={placeholder}
+      // Without an id no label points at it (the list's filters): the placeholder names it for a screen reader.
+      aria-label={id ? undefined : placeholder}
       status={status}
       value={value === undefined ? undefined : String(value)}
       options={options}
