@@ -26,7 +26,14 @@ export function LanguageSwitcher() {
         })),
       }}
     >
-      <Button type="text" className="fd-header__button" icon={<GlobalOutlined />} aria-label={t('header.language')} data-testid="language-switcher">
+      <Button
+        type="text"
+        className="fd-header__button"
+        icon={<GlobalOutlined />}
+        // The visible language's name is in the button's name too (WCAG 2.5.3), after what the button is for.
+        aria-label={`${t('header.language')}: ${nativeLanguageNames[current]}`}
+        data-testid="language-switcher"
+      >
         <span className="fd-header__hide-small">{nativeLanguageNames[current]}</span>
       </Button>
     </Dropdown>
