@@ -62,12 +62,7 @@ export function CellButton({
   const { t } = useTranslation();
   if (!onOpen) return <CellSummary cell={cell} column={column} testId={testId} />;
   return (
-    <Button
-      type="text"
-      className="transport-documents__cell"
-      onClick={onOpen}
-      data-testid={testId}
-    >
+    <Button type="text" className="transport-documents__cell" onClick={onOpen} data-testid={testId}>
       {/* Named by what it does and by what it shows (WCAG 2.5.3: the visible text is part of the name). */}
       <span className="fd-visually-hidden">{t('transportDocuments.cell.edit', { column: column.name })}: </span>
       <CellSummary cell={cell} column={column} testId={testId} />
