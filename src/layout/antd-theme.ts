@@ -18,6 +18,29 @@ const readableOnLight = {
   gold7: '#874d00',
 };
 
+/**
+ * The same for the dark mode (axe, on the dark pages): the brand blue is too dark for text on a dark ground (2.6:1 for
+ * links and the selected tab), secondary text just under (4.46:1), and the tags' text of antd's dark palette (purple
+ * "Viewed" 3.4:1) and the error red (4.1:1). Buttons keep the brand blue behind their white text.
+ */
+const readableOnDark = {
+  colorError: '#ff7875',
+  colorTextDescription: 'rgba(255, 255, 255, 0.55)',
+  colorLink: '#8aa4ff', // the light pages' link colour in the dark mode (base.css --fd-link)
+  colorLinkHover: '#a3bbff',
+  colorLinkActive: '#5b82f5',
+  green7: '#73d13d',
+  orange7: '#ffa940',
+  volcano7: '#ff7a45',
+  gold7: '#ffc53d',
+  purple7: '#b37feb',
+  red7: '#ff7875',
+  blue7: '#69b1ff',
+  cyan7: '#5cdbd3',
+  magenta7: '#ff85c0',
+  geekblue7: '#85a5ff',
+};
+
 export function antdTheme(mode: ThemeMode): ThemeConfig {
   return {
     algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
@@ -26,8 +49,18 @@ export function antdTheme(mode: ThemeMode): ThemeConfig {
       colorInfo: brandPrimary,
       borderRadius: 6,
       // antd's dark layout is pure black: a softer dark is easier on the eyes in a long working day.
-      ...(mode === 'dark' ? { colorBgLayout: '#0f1218', colorBgContainer: '#171b22', colorBgElevated: '#1f242c' } : readableOnLight),
+      ...(mode === 'dark' ? { colorBgLayout: '#0f1218', colorBgContainer: '#171b22', colorBgElevated: '#1f242c', ...readableOnDark } : readableOnLight),
     },
+    // The selected tab's text in the link's colour where the brand blue would be too dark to read; a filled danger
+    // button (a delete's OK) with dark text on the lighter red, which white is not readable on.
+    ...(mode === 'dark'
+      ? {
+          components: {
+            Button: { dangerColor: '#1f1f1f' },
+            Tabs: { itemSelectedColor: readableOnDark.colorLink, itemActiveColor: readableOnDark.colorLink, itemHoverColor: readableOnDark.colorLinkHover },
+          },
+        }
+      : {}),
   };
 }
 

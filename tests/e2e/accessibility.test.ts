@@ -1,7 +1,7 @@
 /**
  * WCAG 2.1 A and AA, as axe-core checks them in Chromium, on the pages a member works in: the sign-in pages (in two
  * languages), lists with their filters, a create dialog, a delete's question, Departments, the audit log, the
- * compliance page and the handover act's first step on a phone. Any violation fails the test, with its rule, the
+ * compliance page and the handover act's first step on a phone, and most of them in the dark colour mode. Any violation fails the test, with its rule, the
  * elements and the page; the few that are antd's own drawing and cannot be changed from here are listed below
  * with their reason, and only those elements are left out.
  */
@@ -122,6 +122,37 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         await expectAccessible(page, path);
       });
     }
+    expect(scenario.problems).toEqual([]);
+    await scenario.close();
+  });
+
+  it('the same pages in the dark colour mode', async () => {
+    const scenario = await openScenario(suite.browser, suite.server.url, 'a11y-dark');
+    const { page } = scenario;
+    await scenario.step('sign in', () => signIn(page, user));
+    // As the settings drawer keeps it (src/layout/settings-model.ts).
+    await page.evaluate(() => localStorage.setItem('fleetdesk.layout', JSON.stringify({ version: 1, settings: { mode: 'dark' } })));
+    for (const [path, ready] of [
+      ['/', 'crud-list-orders'],
+      ['/personal-departments', 'departments-tabs'],
+      ['/audit-log', 'audit-log-table'],
+      ['/compliance', 'compliance-page'],
+      ['/maintenance-acceptance-certificate', 'acts-list-page'],
+    ]) {
+      await scenario.step(path, async () => {
+        await page.goto(path);
+        await page.getByTestId(ready).waitFor();
+        await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
+        await expectAccessible(page, `${path} (dark)`);
+      });
+    }
+    await scenario.step('a delete question (dark)', async () => {
+      await page.goto('/');
+      await page.getByTestId('crud-list-orders').locator('[data-testid^="delete-"]').first().click();
+      await page.getByText(text('en', 'crud.confirm.deleteTitle')).waitFor();
+      await expectAccessible(page, 'orders: delete question (dark)');
+      await page.keyboard.press('Escape');
+    });
     expect(scenario.problems).toEqual([]);
     await scenario.close();
   });
