@@ -19,6 +19,7 @@ export const employees = defineResource({
   },
   pathFields: { companyId: 'company_id' },
   label: ['name', 'last_name'],
+  labelDetail: ['email', 'phone'],
   routes: { list: '/personal-main', show: '/personal-main/employee/:id' },
   menu: { group: 'personal', icon: 'IdcardOutlined', key: 'personalMain', order: 1 },
   views: { list: ['full_name', 'company_id', 'age', 'citizenship', 'contract_type', 'contract_end_date', 'phone', 'email'] },

@@ -93,6 +93,12 @@ export interface ResourceDefinition {
    */
   requiredOnCreate?: string[];
   /**
+   * Optional. Fields that tell records with the same label apart in a picker: where two options read alike (two drivers
+   * named Andriy Boyko), the first of these a record has filled is added to its label ("Andriy Boyko · a.boyko@…"),
+   * else its number. Only fields every member may see (not `x-sensitive`).
+   */
+  labelDetail?: string[];
+  /**
    * Optional. How the `label` fields read, when not simply joined: `{board_names} ({registration_number})`
    * gives "Truck 01 (TR-001)" (resources/label.ts; a blank field's brackets go with it).
    */

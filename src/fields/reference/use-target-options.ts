@@ -9,6 +9,7 @@
 import { useSelect, type BaseRecord, type CrudFilter } from '@refinedev/core';
 import { useCallback, useMemo, useState } from 'react';
 import { silentNotifications } from '../../providers/notifications';
+import { distinguishSameLabels } from './same-labels';
 import { useReferenceLabels } from './use-reference-labels';
 import { idOfRecord, isListable, labelOfRecord, type ReferenceTarget } from './target';
 
@@ -42,13 +43,17 @@ export function useTargetOptions(target: ReferenceTarget | undefined, selected: 
   });
   const labels = useReferenceLabels(target, selected);
 
-  // The chosen records first when the page of options does not hold them, with their own labels.
+  // The chosen records first when the page of options does not hold them, with their own labels; options that read
+  // alike told apart (same-labels.ts).
+  const records = query.data?.data;
   const shown = useMemo<TargetOption[]>(() => {
     const listed = options.map((option) => ({ value: String(option.value), label: String(option.label) }));
     const known = new Set(listed.map((option) => option.value));
     const missing = selected.filter((id) => !known.has(id)).map((id) => ({ value: id, label: labels.labelOf(id) }));
-    return [...missing, ...listed];
-  }, [options, selected, labels]);
+    if (!target) return [...missing, ...listed];
+    const byId = new Map((records ?? []).map((record) => [idOfRecord(target, record), record]));
+    return distinguishSameLabels(target, [...missing, ...listed], (value) => byId.get(value));
+  }, [options, selected, labels, records, target]);
 
   return {
     options: shown,
