@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughApi } from './support/api';
 import { text } from './support/locale-text';
-import { openScenario, uniqueUser } from './support/scenario';
+import { openScenario, uniqueUser, type Scenario } from './support/scenario';
 import { signIn, useServerAndBrowser } from './support/suite';
 
 const suite = useServerAndBrowser();
@@ -59,6 +59,26 @@ async function expectAccessible(page: Page, where: string) {
   await page.waitForTimeout(400);
   const found = await violations(page);
   expect(found, `${where} (${page.url()})`).toEqual([]);
+}
+
+/** Pages by path, with the test id that shows each is drawn. */
+const pages: Array<[string, string]> = [
+  ['/', 'crud-list-orders'],
+  ['/personal-departments', 'departments-tabs'],
+  ['/audit-log', 'audit-log-table'],
+  ['/compliance', 'compliance-page'],
+  ['/maintenance-acceptance-certificate', 'acts-list-page'],
+];
+
+async function checkPages(scenario: Scenario, paths: Array<[string, string]>, theme = 'light') {
+  for (const [path, ready] of paths) {
+    await scenario.step(`${path} (${theme})`, async () => {
+      await scenario.page.goto(path);
+      await scenario.page.getByTestId(ready).waitFor();
+      await expect.poll(() => scenario.page.locator('html').getAttribute('data-theme')).toBe(theme);
+      await expectAccessible(scenario.page, `${path} (${theme})`);
+    });
+  }
 }
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
@@ -110,18 +130,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await expectAccessible(page, 'orders: delete question');
       await page.keyboard.press('Escape');
     });
-    for (const [path, ready] of [
-      ['/transport', 'crud-list-transport'],
-      ['/personal-departments', 'departments-tabs'],
-      ['/audit-log', 'audit-log-table'],
-      ['/compliance', 'compliance-page'],
-    ]) {
-      await scenario.step(path, async () => {
-        await page.goto(path);
-        await page.getByTestId(ready).waitFor();
-        await expectAccessible(page, path);
-      });
-    }
+    await checkPages(scenario, [...pages.slice(1), ['/transport', 'crud-list-transport']]);
     expect(scenario.problems).toEqual([]);
     await scenario.close();
   });
@@ -132,20 +141,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await scenario.step('sign in', () => signIn(page, user));
     // As the settings drawer keeps it (src/layout/settings-model.ts).
     await page.evaluate(() => localStorage.setItem('fleetdesk.layout', JSON.stringify({ version: 1, settings: { mode: 'dark' } })));
-    for (const [path, ready] of [
-      ['/', 'crud-list-orders'],
-      ['/personal-departments', 'departments-tabs'],
-      ['/audit-log', 'audit-log-table'],
-      ['/compliance', 'compliance-page'],
-      ['/maintenance-acceptance-certificate', 'acts-list-page'],
-    ]) {
-      await scenario.step(path, async () => {
-        await page.goto(path);
-        await page.getByTestId(ready).waitFor();
-        await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
-        await expectAccessible(page, `${path} (dark)`);
-      });
-    }
+    await checkPages(scenario, pages, 'dark');
     await scenario.step('a delete question (dark)', async () => {
       await page.goto('/');
       await page.getByTestId('crud-list-orders').locator('[data-testid^="delete-"]').first().click();
