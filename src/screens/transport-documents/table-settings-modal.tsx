@@ -8,7 +8,7 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useCreate, useDelete, useUpdate, type HttpError } from '@refinedev/core';
 import { Button, Checkbox, Divider, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Tooltip, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
 import { mutationNotifications } from '../../providers/notifications';
@@ -31,7 +31,20 @@ const notifications = {
   errorNotification: (error?: HttpError) => (error?.statusCode === 422 ? false : mutationNotifications.errorNotification(error)),
 };
 
-function ColumnRow({ column, visible, onVisible }: { column: DocumentColumn; visible: boolean; onVisible: (visible: boolean) => void }) {
+/** Which of the dialog's forms hold typed changes not saved yet: closing it then asks first. */
+type MarkUnsaved = (form: string, unsaved: boolean) => void;
+
+function ColumnRow({
+  column,
+  visible,
+  onVisible,
+  markUnsaved,
+}: {
+  column: DocumentColumn;
+  visible: boolean;
+  onVisible: (visible: boolean) => void;
+  markUnsaved: MarkUnsaved;
+}) {
   const { t } = useTranslation();
   const decimal = useDecimalInput();
   const access = useAccess();
@@ -49,7 +62,13 @@ function ColumnRow({ column, visible, onVisible }: { column: DocumentColumn; vis
   function rename(values: ColumnValues) {
     update(
       { resource, id: column.id, values: { ...values, version: column.version }, ...notifications },
-      { onSuccess: () => void refreshCells(), onError: (error) => showFieldErrors(form, error, ['name', 'warning_days']) },
+      {
+        onSuccess: () => {
+          markUnsaved(`column-${column.id}`, false);
+          void refreshCells();
+        },
+        onError: (error) => showFieldErrors(form, error, ['name', 'warning_days']),
+      },
     );
   }
 
@@ -58,6 +77,7 @@ function ColumnRow({ column, visible, onVisible }: { column: DocumentColumn; vis
       form={form}
       initialValues={initial}
       onFinish={rename}
+      onValuesChange={() => markUnsaved(`column-${column.id}`, true)}
       className="transport-documents__settings-row"
       data-testid={`documents-column-${column.id}`}
     >
@@ -112,7 +132,7 @@ function ColumnRow({ column, visible, onVisible }: { column: DocumentColumn; vis
   );
 }
 
-function AddColumn() {
+function AddColumn({ markUnsaved }: { markUnsaved: MarkUnsaved }) {
   const { t } = useTranslation();
   const decimal = useDecimalInput();
   const [form] = Form.useForm<ColumnValues>();
@@ -124,6 +144,7 @@ function AddColumn() {
       {
         onSuccess: () => {
           form.resetFields();
+          markUnsaved('new-column', false);
           void refreshCells();
         },
         onError: (error) => showFieldErrors(form, error, ['name', 'warning_days']),
@@ -135,6 +156,7 @@ function AddColumn() {
       form={form}
       initialValues={{ name: '', warning_days: defaultWarningDays }}
       onFinish={add}
+      onValuesChange={(_changed, values) => markUnsaved('new-column', Boolean(values.name?.trim()))}
       className="transport-documents__settings-row"
       data-testid="documents-column-add-form"
     >
@@ -174,16 +196,33 @@ export function TableSettingsModal({ columns, hidden, onHiddenChange, onClose }:
   const startDate = useShowStartDate();
   const showsStartDate = columns.length > 0 && columns.every((column) => column.show_document_start_date === true);
   const setVisible = (id: number, visible: boolean) => onHiddenChange(visible ? hidden.filter((other) => other !== id) : [...hidden, id]);
+  // A column renamed or a new one named but not saved is not lost to Escape or the ×: closing asks first, as the forms do.
+  const unsaved = useRef(new Set<string>());
+  const markUnsaved: MarkUnsaved = (form, changed) => void (changed ? unsaved.current.add(form) : unsaved.current.delete(form));
+  const [modal, questionHolder] = Modal.useModal();
+  const requestClose = () => {
+    if (unsaved.current.size === 0) return onClose();
+    void modal.confirm({
+      title: t('crud.confirm.discardTitle'),
+      content: t('crud.confirm.discardDescription'),
+      okText: t('crud.confirm.discard'),
+      cancelText: t('crud.confirm.keepEditing'),
+      okButtonProps: { danger: true, 'data-testid': 'documents-settings-discard' },
+      autoFocusButton: 'cancel',
+      onOk: onClose,
+    });
+  };
   return (
     <Modal
       open
       title={t('transportDocuments.settings.title')}
-      onCancel={onClose}
+      onCancel={requestClose}
       footer={null}
       width={640}
       destroyOnHidden
       className="transport-documents__settings-modal"
     >
+      {questionHolder}
       <Space style={{ marginBottom: 16 }}>
         <Switch
           id="documents-show-start-date"
@@ -211,7 +250,13 @@ export function TableSettingsModal({ columns, hidden, onHiddenChange, onClose }:
             <span style={{ width: 72 }} />
           </div>
           {columns.map((column) => (
-            <ColumnRow key={column.id} column={column} visible={!hidden.includes(column.id)} onVisible={(visible) => setVisible(column.id, visible)} />
+            <ColumnRow
+              key={column.id}
+              column={column}
+              visible={!hidden.includes(column.id)}
+              onVisible={(visible) => setVisible(column.id, visible)}
+              markUnsaved={markUnsaved}
+            />
           ))}
         </>
       )}
@@ -220,7 +265,7 @@ export function TableSettingsModal({ columns, hidden, onHiddenChange, onClose }:
           <Divider orientation="left" plain>
             {t('transportDocuments.settings.add')}
           </Divider>
-          <AddColumn />
+          <AddColumn markUnsaved={markUnsaved} />
         </>
       )}
     </Modal>

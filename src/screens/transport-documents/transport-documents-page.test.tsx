@@ -97,4 +97,28 @@ describe('the transport list with document columns', () => {
     expect(screen.queryByTestId('cell-1-8')).toBeNull();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).not.toContain('Insurance');
   });
+
+  it('asks before its settings close on a column renamed but not saved, and closes at once otherwise', async () => {
+    serve();
+    renderWithRefine(<TransportDocumentsPage />, { entries: ['/transport'], path: '/transport' });
+    await screen.findByTestId('cell-1-8');
+    fireEvent.click(screen.getByTestId('documents-settings-open'));
+    const name = await screen.findByTestId('documents-column-name-7');
+    const close = () => fireEvent.click(document.querySelector('.transport-documents__settings-modal .ant-modal-close')!);
+    close();
+    await vi.waitFor(() => expect(screen.queryByTestId('documents-column-name-7')).toBeNull());
+    expect(screen.queryByTestId('documents-settings-discard')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('documents-settings-open'));
+    fireEvent.change(await screen.findByTestId('documents-column-name-7'), { target: { value: 'Technical inspection' } });
+    close();
+    fireEvent.click(await screen.findByText('Keep editing'));
+    expect(screen.getByTestId<HTMLInputElement>('documents-column-name-7').value).toBe('Technical inspection');
+    expect(name.isConnected).toBe(false);
+    close();
+    // (jsdom runs no animations: the first question's closed dialog may still be in the document.)
+    await vi.waitFor(() => expect(screen.getAllByTestId('documents-settings-discard')).toHaveLength(2));
+    fireEvent.click(screen.getAllByTestId('documents-settings-discard')[1]);
+    await vi.waitFor(() => expect(screen.queryByTestId('documents-column-name-7')).toBeNull());
+  });
 });
