@@ -1,5 +1,5 @@
 /** The generic pages' options: the search-first list kept in the URL, page sections, show pages opened from a bare URL, conflicts on save. */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Link } from 'react-router';
 import { resourceByName } from '../../resources';
@@ -100,6 +100,37 @@ describe('a list page keeps its state in the URL', () => {
     await vi.waitFor(() => expect(location()).toContain('filters[0][field]=customer&filters[0][operator]=eq&filters[0][value]=Acme'));
     expect(location()).toContain('currentPage=1');
     await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc&customer=Acme'));
+  });
+
+  it('goes back through the pages and filters the member chose with Back, and forward again, a correction no entry of its own', async () => {
+    const fetch = stubFetch(() => json(orderRows(100)));
+    const { router } = renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { path: '/' });
+    await screen.findByText('Acme GmbH');
+    // The defaults written into the bare address replace it: Back from here would leave the list.
+    await vi.waitFor(() => expect(location()).toContain('currentPage=1'));
+    fireEvent.click(document.querySelector('.ant-pagination-item-3')!);
+    await vi.waitFor(() => expect(location()).toContain('currentPage=3'));
+    fireEvent.change(screen.getByTestId('filter-customer'), { target: { value: 'Acme' } });
+    await vi.waitFor(() => expect(location()).toContain('filters[0][value]=Acme'));
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc&customer=Acme'));
+
+    await act(() => router.navigate(-1));
+    await vi.waitFor(() => expect(location()).toContain('currentPage=3'));
+    expect(location()).not.toContain('filters');
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=3&perPage=10&sort=loading_date&order=desc'));
+    expect(screen.getByTestId('filter-customer')).toHaveProperty('value', '');
+    // The table shows page 3 and keeps the address as it is (nothing written over the entry Back led to).
+    expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('3');
+
+    await act(() => router.navigate(-1));
+    await vi.waitFor(() => expect(location()).toContain('currentPage=1'));
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc'));
+
+    await act(() => router.navigate(1));
+    await act(() => router.navigate(1));
+    await vi.waitFor(() => expect(location()).toContain('filters[0][value]=Acme'));
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc&customer=Acme'));
+    expect(screen.getByTestId('filter-customer')).toHaveProperty('value', 'Acme');
   });
 
   it("starts afresh when its own address is opened without a query (the page's sidebar entry)", async () => {

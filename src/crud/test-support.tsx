@@ -9,7 +9,6 @@
  *   renderWithRefine(<CrudShowPage … />, { entries: ['/companies/7'], path: '/companies/:companyId' })
  */
 import { Refine, type DataProvider, type ResourceProps } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { cleanup, render } from '@testing-library/react';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
@@ -20,6 +19,7 @@ import { initTestI18n } from '../i18n/test-i18n';
 import { createDataProvider } from '../providers/data-provider';
 import { i18nProvider } from '../providers/i18n-provider';
 import { notificationProvider } from '../providers/notification-provider';
+import { listHistoryRouterProvider } from '../providers/router-provider';
 
 /** Refine's resources as the app declares them (src/layout/app-shell.tsx): names and list/show routes. */
 const testResources: ResourceProps[] = resources.map((resource) => ({
@@ -35,7 +35,7 @@ export function TestRefine({ children, dataProvider }: { children: ReactNode; da
   return (
     <Refine
       dataProvider={provider}
-      routerProvider={routerProvider}
+      routerProvider={listHistoryRouterProvider}
       resources={testResources}
       i18nProvider={i18nProvider}
       notificationProvider={notificationProvider}

@@ -11,10 +11,11 @@
  * entry, so Back leaves the page rather than stepping through its pages). Only the page's main list may
  * do so: two lists on one URL would read each other's state.
  */
-import { useParsed, useTable, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
+import { parseTableParams, useParsed, useTable, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
+import { markListChangeByMember } from '../providers/list-history';
 import { readNotifications } from '../providers/notifications';
 import type { ListPagination } from '../providers/data-provider';
 import { filterFields } from './list-filters';
@@ -173,6 +174,25 @@ export function useCrudList(
     previousSearch.current = location.search;
   }, [syncWithLocation, location.search, resource, setCurrentPage, setPageSize, setSorters, setFilters]);
 
+  // Back or Forward to another state of the list (list-history.ts makes the member's changes history entries): the
+  // table follows the address. Refine's useTable reads the address only when it mounts.
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (!syncWithLocation || navigationType !== NavigationType.Pop || location.search === '') return;
+    const wanted = parseTableParams(location.search);
+    const now = table;
+    const page = Number(wanted.parsedCurrentPage) || 1;
+    const size = Number(wanted.parsedPageSize) || pageSizes[0];
+    if (page !== now.currentPage) setCurrentPage(page);
+    if (size !== now.pageSize) setPageSize(size);
+    const sorters = wanted.parsedSorter.length > 0 ? wanted.parsedSorter : defaultSorters(resource);
+    if (JSON.stringify(sorters) !== JSON.stringify(now.sorters)) setSorters(sorters);
+    const barFilters = now.filters.filter((filter) => !permanent.some((fixed) => JSON.stringify(fixed) === JSON.stringify(filter)));
+    if (JSON.stringify(wanted.parsedFilters) !== JSON.stringify(barFilters)) setFilters(wanted.parsedFilters, 'replace');
+    // Once per history entry: its key changes with every Back and Forward.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+
   // The first rows are drawn as a transition: React renders the table in slices (the page opening is not
   // one long task). Later answers replace the rows at once, so stale rows never linger.
   const query = table.tableQuery;
@@ -204,20 +224,26 @@ export function useCrudList(
     search,
     /** New filter values: the first page of the filtered list. */
     setFilters: (next: Record<string, unknown>) => {
+      markListChangeByMember();
       setFilters(toCrudFilters(next, search), 'replace');
       setCurrentPage(1);
     },
     /** A new search text: the first page of the results. */
     setSearch: (text: string) => {
+      markListChangeByMember();
       setFilters(toCrudFilters(values, text), 'replace');
       setCurrentPage(1);
     },
     /** The table's pagination or sort changed (a new page size starts from the first page). */
     change: (next: { page: number; pageSize: number; sorter?: CrudSort }) => {
+      markListChangeByMember();
       setCurrentPage(next.pageSize !== table.pageSize ? 1 : next.page);
       setPageSize(next.pageSize);
       if (next.sorter?.field !== sorter?.field || next.sorter?.order !== sorter?.order) setSorters(next.sorter ? [next.sorter] : []);
     },
-    setPage: setCurrentPage,
+    setPage: (page: number) => {
+      markListChangeByMember();
+      setCurrentPage(page);
+    },
   };
 }

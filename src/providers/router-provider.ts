@@ -4,17 +4,40 @@
  * address) is dropped when the browser has already left the page that asked for it. react-router resolves
  * such a relative navigation against the route the asking component is mounted on, and a page stays
  * mounted while the next page's code loads: its list writing its state then took the member back to it
- * (seen when a menu entry was clicked the moment a page opened on a busy machine).
+ * (seen when a menu entry was clicked the moment a page opened on a busy machine). And a list's state changed by the
+ * member is written as a new history entry rather than over the last (list-history.ts).
  */
 import type { GoConfig, RouterProvider } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
+import { takeListChangeByMember } from './list-history';
 
 const bindings = routerProvider as Required<Pick<RouterProvider, 'go'>> & RouterProvider;
 
-function useGoOnThisPage() {
+/**
+ * A list's state written after the member changed it: a new history entry, for Back to return to the list as it was
+ * (list-history.ts); a write that changes nothing is not made.
+ */
+function useGoWithListHistory() {
   const go = bindings.go();
+  const { search } = useLocation();
+  return useCallback(
+    (config: GoConfig) => {
+      const relative = !config.to && config.type !== 'path';
+      if (relative && config.type === 'replace' && takeListChangeByMember()) {
+        const next = go({ ...config, type: 'path' });
+        if (typeof next === 'string' && decodeURIComponent(next) === decodeURIComponent(search)) return undefined;
+        return go({ ...config, type: 'push' });
+      }
+      return go(config);
+    },
+    [go, search],
+  );
+}
+
+function useGoOnThisPage() {
+  const go = useGoWithListHistory();
   const { pathname } = useLocation();
   return useCallback(
     (config: GoConfig) => {
@@ -25,5 +48,8 @@ function useGoOnThisPage() {
     [go, pathname],
   );
 }
+
+/** The binding without the check against the browser's address: under a memory router (component tests) it differs. */
+export const listHistoryRouterProvider: RouterProvider = { ...routerProvider, go: useGoWithListHistory };
 
 export const appRouterProvider: RouterProvider = { ...routerProvider, go: useGoOnThisPage };
