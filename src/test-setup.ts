@@ -4,5 +4,10 @@
  * and a test should fail for a wrong page, not a busy machine.
  */
 import { configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { forgetTabToken } from './session/token-storage';
 
 configure({ asyncUtilTimeout: 10_000 });
+
+// Each test is a new tab: the token it signs in with is read from the storage it set up, not kept from the last test.
+afterEach(forgetTabToken);

@@ -47,4 +47,15 @@ describe('the delete question', () => {
     await waitFor(() => expect(question()).toBeNull());
     expect(document.activeElement).toBe(elsewhere);
   });
+
+  it('closes when Tab goes past it onto the page itself, the focus named nowhere', async () => {
+    render(<ConfirmDelete onConfirm={vi.fn()} testId="delete-type" iconOnly />);
+    const bin = screen.getByTestId('delete-type');
+    act(() => bin.focus());
+    fireEvent.click(bin);
+    const cancel = (await screen.findByText('Cancel')).closest('button')!;
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    act(() => cancel.blur());
+    await waitFor(() => expect(document.querySelector('.ant-popover:not(.ant-popover-hidden)')).toBeNull());
+  });
 });

@@ -41,7 +41,7 @@ export function ConfirmDelete({ onConfirm, testId, description, title, size, ico
   return (
     // Keys and focus of the question and its button, which bubble up here: the span itself takes no input.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <span className="crud-deferred" onKeyDown={keys.onKeyDown} onBlur={keys.onBlur}>
+    <span className="crud-deferred" onKeyDown={keys.onKeyDown} onBlur={keys.onBlur} onMouseDown={keys.onMouseDown}>
       <Popconfirm
         open={open}
         title={title ?? t('crud.confirm.deleteTitle')}

@@ -48,7 +48,14 @@ export function DeferredPopconfirm({ children, onConfirm, ...props }: Omit<Popco
   return (
     // Keys and focus of the question and its button, which bubble up here: the span itself takes no input.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <span ref={box} className="crud-deferred" onClickCapture={() => arm('click')} onKeyDown={keys.onKeyDown} onBlur={keys.onBlur}>
+    <span
+      ref={box}
+      className="crud-deferred"
+      onClickCapture={() => arm('click')}
+      onKeyDown={keys.onKeyDown}
+      onBlur={keys.onBlur}
+      onMouseDown={keys.onMouseDown}
+    >
       {armed ? (
         <Popconfirm
           {...props}

@@ -8,9 +8,11 @@
 import type { FocusEvent, KeyboardEvent } from 'react';
 
 /** `close(focusBack)`: Escape gives the focus back to the button that asked; a focus gone elsewhere is left there. */
+let pressedInside = 0;
+
 export function useQuestionKeys(open: boolean, close: (focusBack: boolean) => void, cancelId: string) {
   const insideQuestion = (node: Node | null, around: Element) => {
-    if (!node) return true; // the window lost the focus (another program): the question stays
+    if (!node) return false;
     if (around.contains(node)) return true;
     const popup = document.getElementById(cancelId)?.closest('.ant-popover');
     return Boolean(popup?.contains(node));
@@ -23,7 +25,22 @@ export function useQuestionKeys(open: boolean, close: (focusBack: boolean) => vo
       }
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {
-      if (open && !insideQuestion(event.relatedTarget, event.currentTarget)) close(false);
+      if (!open) return;
+      if (event.relatedTarget) {
+        if (!insideQuestion(event.relatedTarget, event.currentTarget)) close(false);
+        return;
+      }
+      // Tab past the question (drawn at the end of the page) leaves the focus on the page itself, with nothing named as
+      // where it went: closed then too, unless the window lost the focus (another program), where the question stays.
+      // A click on the question's own text leaves the focus named nowhere too: that stays open.
+      if (Date.now() - pressedInside < 500) return;
+      const around = event.currentTarget;
+      window.setTimeout(() => {
+        if (document.hasFocus() && !insideQuestion(document.activeElement, around)) close(false);
+      }, 0);
+    },
+    onMouseDown: () => {
+      pressedInside = Date.now();
     },
   };
 }

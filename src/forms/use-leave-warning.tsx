@@ -55,6 +55,8 @@ function LeaveQuestion({ unsaved }: { unsaved: boolean }) {
       cancelButtonProps: { 'data-testid': 'leave-keep-editing', id: keepEditingId },
       // Escape then Enter must not throw the input away: the safe answer has the focus.
       autoFocusButton: 'cancel',
+      // Above every dialog, the question to sign in again included (its "another account" leaves the page too).
+      zIndex: 2100,
       onOk: () => held.current.proceed?.(),
       onCancel: () => held.current.reset?.(),
     });

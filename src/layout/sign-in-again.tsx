@@ -3,14 +3,15 @@
  * revoked, a request answered 401). The page stays behind it as it was, with an open dialog's input or a
  * half-filled act, blurred, so the member's password brings them back to where they were: Save again and it is
  * saved. Everything read meanwhile is asked again once signed in. "Another account" ends the session the usual way
- * (the sign-in page, starting afresh).
+ * (the sign-in page, starting afresh: as any move away, it asks first if something typed would be lost).
  */
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endSession } from '../session/session-end';
+import { useNavigate } from 'react-router';
+import { closeAllToasts } from '../providers/toast';
 import { signInAgain } from '../session/session-actions';
 import { useSession } from '../session/session-store';
 
@@ -23,13 +24,21 @@ export function SignInAgain() {
 function SignInAgainDialog({ login, loading, error }: { login: string; loading: boolean; error: string | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [password, setPassword] = useState('');
+  // Where the keyboard was (a dialog's field, its Save): it goes back there once signed in again.
+  const [focusedBefore] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const submit = async () => {
     if (!password) return;
     try {
       await signInAgain(password);
+      // The refusals of the ended session ("Your session has ended" on each request) no longer hold.
+      closeAllToasts();
       // What failed while signed out (or may have changed meanwhile) is read again.
       void queryClient.invalidateQueries();
+      window.setTimeout(() => {
+        if (focusedBefore?.isConnected) focusedBefore.focus();
+      }, 0);
     } catch {
       // The session action shows why (a wrong password, too many attempts) under the field and as a toast.
     }
@@ -67,7 +76,8 @@ function SignInAgainDialog({ login, loading, error }: { login: string; loading: 
         <Button type="primary" htmlType="submit" block loading={loading} disabled={!password} data-testid="sign-in-again-submit">
           {t('login.submit')}
         </Button>
-        <Button type="link" block onClick={() => endSession({ signedOut: true })} style={{ marginTop: 8 }} data-testid="sign-in-again-other">
+        {/* To the sign-in page as a move of the app's own: unsaved input asks "Discard your changes?" first (over this). */}
+        <Button type="link" block onClick={() => void navigate('/login')} style={{ marginTop: 8 }} data-testid="sign-in-again-other">
           {t('login.again.otherAccount')}
         </Button>
       </Form>

@@ -43,3 +43,8 @@ export function showToast(type: ToastType, message: string, options: ToastOption
 export function closeToast(key: string): void {
   notification.destroy(key);
 }
+
+/** Every toast shown (the session's refusals, once the member has signed in again). */
+export function closeAllToasts(): void {
+  notification.destroy();
+}

@@ -20,3 +20,7 @@ export function toast(type: ToastType, message: string, options: ToastOptions = 
 export function closeToast(key: string): void {
   void preloadToasts().then((module) => module.closeToast(key));
 }
+
+export function closeAllToasts(): void {
+  void preloadToasts().then((module) => module.closeAllToasts());
+}

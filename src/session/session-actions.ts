@@ -71,6 +71,8 @@ async function authenticate(
   remember: boolean,
   errorField: 'loginError' | 'registerError',
   successDefaultKey: string,
+  // Signing in again over a page: the question's closing says it, a toast would only cover the page (a phone's Save).
+  announce = true,
 ): Promise<User | null> {
   sessionStore.setState({ loading: true, [errorField]: null });
   try {
@@ -82,7 +84,7 @@ async function authenticate(
     storeToken(token, remember);
     const user = answer.data?.user ?? null;
     sessionStore.setState({ status: 'authenticated', user, loading: false });
-    toast('success', answer.message || t(successDefaultKey));
+    if (announce) toast('success', answer.message || t(successDefaultKey));
     if (!user) void refreshCurrentUser();
     return user;
   } catch (error) {
@@ -107,7 +109,7 @@ export function signUp(values: RegisterValues): Promise<User | null> {
  */
 export function signInAgain(password: string): Promise<User | null> {
   const { user, remember } = sessionStore.getState();
-  return authenticate('/login', { login: user?.login ?? '', password }, remember ?? true, 'loginError', 'auth.loginSuccess');
+  return authenticate('/login', { login: user?.login ?? '', password }, remember ?? true, 'loginError', 'auth.loginSuccess', false);
 }
 
 /** Logout revokes the token on the server; locally the session ends whatever the answer. */

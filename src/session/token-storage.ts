@@ -1,6 +1,10 @@
 /**
  * Where the bearer token lives (SPEC §4): local storage, or with "remember me" unticked session storage
  * only, so it ends with the browser session. Reading looks at both; writing one clears the other.
+ *
+ * A tab keeps the token it signed in with (or found at its start) as its own: another tab of the same browser signing
+ * in as someone else changes the stored token, and this tab's requests must not go out under that member's name. A
+ * tab whose session ended has none until it signs in again: a token another tab stored meanwhile is that tab's.
  */
 export const tokenStorageKey = 'token';
 
@@ -12,9 +16,22 @@ function storages(): { local?: Storage; session?: Storage } {
   }
 }
 
-export function readToken(): string | null {
+/** This tab's token: read from the storage once, at the tab's start (undefined until then); null once its session ended. */
+let tabToken: string | null | undefined;
+
+function storedToken(): string | null {
   const { local, session } = storages();
   return local?.getItem(tokenStorageKey) || session?.getItem(tokenStorageKey) || null;
+}
+
+export function readToken(): string | null {
+  if (tabToken === undefined) tabToken = storedToken();
+  return tabToken;
+}
+
+/** Tests: the next read looks at the storage again, as a new tab would. */
+export function forgetTabToken(): void {
+  tabToken = undefined;
 }
 
 /** Which storage holds the token now: a password change keeps the new token where the old one was. */
@@ -23,6 +40,7 @@ export function isTokenRemembered(): boolean {
 }
 
 export function storeToken(token: string, remember: boolean): void {
+  tabToken = token;
   const { local, session } = storages();
   if (remember) {
     session?.removeItem(tokenStorageKey);
@@ -33,8 +51,10 @@ export function storeToken(token: string, remember: boolean): void {
   }
 }
 
+/** This tab's token goes; the stored one too, unless another tab has stored its own since. */
 export function clearToken(): void {
+  const mine = tabToken;
+  tabToken = null;
   const { local, session } = storages();
-  local?.removeItem(tokenStorageKey);
-  session?.removeItem(tokenStorageKey);
+  for (const storage of [local, session]) if (!mine || storage?.getItem(tokenStorageKey) === mine) storage?.removeItem(tokenStorageKey);
 }

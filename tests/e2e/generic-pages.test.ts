@@ -173,4 +173,36 @@ describe('generic page options', () => {
     expect(scenario.problems.filter((problem) => !/status of (401|422)\b/.test(problem))).toEqual([]);
     await scenario.close();
   });
+
+  it('a sign-out in another tab: this tab asks for the password, never goes on under another token', async () => {
+    const scenario = await openScenario(suite.browser, suite.server.url, 'session-other-tab');
+    const { page, context } = scenario;
+    await scenario.step('sign in, a second tab of the same browser', () => signIn(page, user));
+    const other = await context.newPage();
+    await other.goto('/trailers');
+    await other.getByTestId('crud-list-trailers').waitFor();
+    await scenario.step('a supplier half typed in the first tab', async () => {
+      await page.goto('/maintenance-fuel-cards');
+      await page.getByRole('tab', { name: text('en', 'suppliers.title') }).click();
+      await page.getByTestId('crud-list-suppliers').getByTestId('crud-create').click();
+      await page.locator('#suppliers-create_name').fill('Esso Card Services');
+    });
+    await scenario.step('the second tab signs out', async () => {
+      await other.getByTestId('user-menu').click();
+      await other.getByTestId('user-menu-logout').click();
+      await other.waitForURL((url) => url.pathname === '/login');
+    });
+    await scenario.step('the first tab asks for the password on Save, and saves after it', async () => {
+      await page.getByRole('button', { name: text('en', 'crud.buttons.save') }).click();
+      const dialog = page.getByRole('dialog', { name: text('en', 'login.again.title') });
+      await dialog.waitFor();
+      await page.getByTestId('sign-in-again-password').fill(user.password);
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: text('en', 'crud.buttons.save') }).click();
+      await page.getByTestId('crud-list-suppliers').getByText('Esso Card Services').waitFor();
+    });
+    expect(scenario.problems.filter((problem) => !/status of 401\b/.test(problem))).toEqual([]);
+    await scenario.close();
+  });
 });
