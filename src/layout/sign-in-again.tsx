@@ -2,8 +2,8 @@
  * The question to sign in again when the session ended under a member at work (`expired`: the token expired or was
  * revoked, a request answered 401). The page stays behind it as it was, with an open dialog's input or a
  * half-filled act, blurred, so the member's password brings them back to where they were: Save again and it is
- * saved. Everything read meanwhile is asked again once signed in. "Another account" ends the session the usual way
- * (the sign-in page, starting afresh: as any move away, it asks first if something typed would be lost).
+ * saved. Everything read meanwhile is asked again once signed in. "Another account" goes to the sign-in page (which
+ * shows while a session has ended), and, as any move away, asks first if something typed would be lost.
  */
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
