@@ -7,9 +7,10 @@
  *
  * With `syncWithLocation` the state (page, page size, sort, filters, search) lives in the URL query in
  * Refine's own format (`?currentPage=3&pageSize=10&sorters[0][field]=…&filters[0][field]=…`): read when the
- * list opens (a reload, a link, Back to the page), written back on each change (replacing the history
- * entry, so Back leaves the page rather than stepping through its pages). Only the page's main list may
- * do so: two lists on one URL would read each other's state.
+ * list opens (a reload, a link, Back to the page) and on Back and Forward within it, written back on each change (a
+ * change the member made is a new history entry, so Back steps back through the pages and filters they chose; the
+ * list's own corrections replace the entry: src/providers/list-history.ts). Only the page's main list may do so: two
+ * lists on one URL would read each other's state.
  */
 import { parseTableParams, useParsed, useTable, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
