@@ -40,7 +40,7 @@ export function CrudListPage({ resource, titleKey, searchFirst = false }: { reso
           destroyOnHidden
           activeKey={open.name}
           // Another tab's list starts afresh: the query of the list left behind is not its state. The
-          // history entry is replaced, as the lists' own changes do: Back leaves the page.
+          // history entry is replaced, as tabs do elsewhere: Back does not step through the page's tabs.
           onChange={(key) => setQuery(key === definition.name ? {} : { [tabParameter]: key }, { replace: true })}
           items={lists.map((section) => ({
             key: section.name,
