@@ -7,9 +7,10 @@
  */
 import type { FocusEvent, KeyboardEvent } from 'react';
 
-/** `close(focusBack)`: Escape gives the focus back to the button that asked; a focus gone elsewhere is left there. */
+/** When a pointer last pressed inside a question or its button (one question is answered at a time). */
 let pressedInside = 0;
 
+/** `close(focusBack)`: Escape gives the focus back to the button that asked; a focus gone elsewhere is left there. */
 export function useQuestionKeys(open: boolean, close: (focusBack: boolean) => void, cancelId: string) {
   const insideQuestion = (node: Node | null, around: Element) => {
     if (!node) return false;
