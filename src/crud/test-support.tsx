@@ -5,7 +5,7 @@
  * Requests still go through the real data provider and API client: stub them at the HTTP boundary
  * (test-fetch.ts).
  *
- *   render(<MemoryRouter><TestRefine><CrudList resource={…} /></TestRefine></MemoryRouter>)   (no unsaved-changes guard)
+ *   render(<MemoryRouter><TestRefine><CrudList resource={…} /></TestRefine></MemoryRouter>)   (a dialog's unsaved-changes guard needs renderWithRefine's data router)
  *   renderWithRefine(<CrudShowPage … />, { entries: ['/companies/7'], path: '/companies/:companyId' })
  */
 import { Refine, type DataProvider, type ResourceProps } from '@refinedev/core';
