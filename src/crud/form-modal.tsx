@@ -6,6 +6,7 @@
 import { Modal, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { discardQuestion } from '../forms/discard-question';
 import { useLeaveWarning } from '../forms/use-leave-warning';
 import { useResourceTitles } from './field-value';
 
@@ -50,19 +51,15 @@ export function FormModal(props: FormModalProps) {
   const { onClose } = props;
   const requestClose = () => {
     if (!dirty.current) return onClose();
-    void modal.confirm({
-      title: t('crud.confirm.discardTitle'),
-      content: t('crud.confirm.discardDescription'),
-      okText: t('crud.confirm.discard'),
-      cancelText: t('crud.confirm.keepEditing'),
-      okButtonProps: { danger: true, 'data-testid': 'crud-form-discard' },
-      // Escape then Enter must not throw the input away: the safe answer has the focus.
-      autoFocusButton: 'cancel',
-      onOk: () => {
-        dirty.current = false;
-        onClose();
-      },
-    });
+    void modal.confirm(
+      discardQuestion(t, {
+        testId: 'crud-form-discard',
+        onDiscard: () => {
+          dirty.current = false;
+          onClose();
+        },
+      }),
+    );
   };
   return (
     <Modal

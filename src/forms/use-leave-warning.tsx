@@ -12,6 +12,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { focusWhenShown } from '../crud/focus-when-shown';
+import { discardQuestion } from './discard-question';
 
 export function useLeaveWarning(unsaved: boolean): ReactNode {
   useEffect(() => {
@@ -47,18 +48,14 @@ function LeaveQuestion({ unsaved }: { unsaved: boolean }) {
   useEffect(() => {
     if (!asking) return;
     const question = modal.confirm({
-      title: t('crud.confirm.discardTitle'),
-      content: t('crud.confirm.discardDescription'),
-      okText: t('crud.confirm.discard'),
-      cancelText: t('crud.confirm.keepEditing'),
-      okButtonProps: { danger: true, 'data-testid': 'leave-discard' },
-      cancelButtonProps: { 'data-testid': 'leave-keep-editing', id: keepEditingId },
-      // Escape then Enter must not throw the input away: the safe answer has the focus.
-      autoFocusButton: 'cancel',
+      ...discardQuestion(t, {
+        testId: 'leave-discard',
+        keep: { id: keepEditingId, testId: 'leave-keep-editing' },
+        onDiscard: () => held.current.proceed?.(),
+        onKeep: () => held.current.reset?.(),
+      }),
       // Above every dialog, the question to sign in again included (its "another account" leaves the page too).
       zIndex: 2100,
-      onOk: () => held.current.proceed?.(),
-      onCancel: () => held.current.reset?.(),
     });
     // The dialog whose changes are guarded takes the focus back a moment after the question opens (seen in
     // Chromium); the answer that keeps them gets it again.

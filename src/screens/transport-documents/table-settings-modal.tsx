@@ -9,6 +9,7 @@ import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useCreate, useDelete, useUpdate, type HttpError } from '@refinedev/core';
 import { Button, Checkbox, Divider, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Tooltip, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
+import { discardQuestion } from '../../forms/discard-question';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
 import { mutationNotifications } from '../../providers/notifications';
@@ -202,15 +203,7 @@ export function TableSettingsModal({ columns, hidden, onHiddenChange, onClose }:
   const [modal, questionHolder] = Modal.useModal();
   const requestClose = () => {
     if (unsaved.current.size === 0) return onClose();
-    void modal.confirm({
-      title: t('crud.confirm.discardTitle'),
-      content: t('crud.confirm.discardDescription'),
-      okText: t('crud.confirm.discard'),
-      cancelText: t('crud.confirm.keepEditing'),
-      okButtonProps: { danger: true, 'data-testid': 'documents-settings-discard' },
-      autoFocusButton: 'cancel',
-      onOk: onClose,
-    });
+    void modal.confirm(discardQuestion(t, { testId: 'documents-settings-discard', onDiscard: onClose }));
   };
   return (
     <Modal
