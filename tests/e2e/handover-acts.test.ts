@@ -168,6 +168,10 @@ async function makeTwoActs(page: Page, language: 'en' | 'de', seen: string[]) {
   await expect(page.getByTestId('act-transferred-by-name').textContent()).resolves.toBe('Anna Berg');
   await saveScreenshot(page, `${shots}-act-first`);
   await collect();
+  // Back from the saved act leaves it for the list it was begun from, not for the empty steps of a new act.
+  await page.goBack();
+  await page.getByTestId('acts-list-page').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/maintenance-acceptance-certificate');
 
   // The second act: one new damage with its photo, a missing triangle, less fuel.
   await page.goto('/maintenance-acceptance-certificate');

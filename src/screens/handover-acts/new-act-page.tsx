@@ -84,6 +84,9 @@ function UploadsPanel({ uploads, onRetry, onOpen }: { uploads: UploadState[]; on
   );
 }
 
+/** What a step's history entry holds: the step it was left from, and how many entries the steps have added. */
+type StepEntry = { actStep?: number; actDepth?: number };
+
 /** `?step=3` → 2; anything else (none, 0, past the last, letters) → the first step. */
 function stepIndexOf(text: string | null): number {
   const step = Number(text);
@@ -140,6 +143,11 @@ export function NewActPage() {
     if (onBoard.items && !touched.current.documents) setDraft((current) => ({ ...current, documents: onBoard.items ?? [] }));
   }, [onBoard.items]);
 
+  // How many history entries the steps have added since the first step: once the act is saved they are walked back
+  // and the first step's entry becomes the act's page, so that Back from the act leaves it instead of walking
+  // through the empty steps of a new act.
+  const stepState = location.state as StepEntry | null;
+  const depth = stepState?.actDepth ?? 0;
   const goTo = (index: number, { replace = false }: { replace?: boolean } = {}) => {
     setSearch(
       (current) => {
@@ -147,10 +155,27 @@ export function NewActPage() {
         next.set('step', String(index + 1));
         return next;
       },
-      { replace, state: { actStep: stepIndex } },
+      { replace, state: { actStep: stepIndex, actDepth: replace ? depth : depth + 1 } satisfies StepEntry },
     );
     window.scrollTo({ top: 0 });
   };
+  const opening = useRef<string | null>(null);
+  const openSaved = (path: string) => {
+    if (depth === 0) {
+      void navigate(path, { replace: true });
+      return;
+    }
+    opening.current = path;
+    void navigate(-depth);
+  };
+  // Arrived back at the first step's entry after a save: it becomes the act's page.
+  useEffect(() => {
+    if (opening.current !== null && depth === 0) {
+      const path = opening.current;
+      opening.current = null;
+      void navigate(path, { replace: true });
+    }
+  }, [depth, location.key, navigate]);
   // A step the member did not come to from the one before (a reload at `?step=5`, a typed address): the first step.
   useEffect(() => {
     if (stepIndex > 0 && !edited) goTo(0, { replace: true });
@@ -159,7 +184,7 @@ export function NewActPage() {
   }, []);
   // The Back button: the browser's own Back when the step before is the entry before (so both agree), else that step.
   const back = () => {
-    if ((location.state as { actStep?: number } | null)?.actStep === stepIndex - 1) void navigate(-1);
+    if (stepState?.actStep === stepIndex - 1) void navigate(-1);
     else goTo(stepIndex - 1, { replace: true });
   };
 
@@ -179,7 +204,7 @@ export function NewActPage() {
     }
     try {
       const { act, allSent } = await save(draft);
-      if (allSent) void navigate(actPath(act.transportId, act.id));
+      if (allSent) openSaved(actPath(act.transportId, act.id));
     } catch (error) {
       const refused = serverStepErrors((error as HttpError).errors as Record<string, string[]> | undefined);
       const fields = Object.keys(refused);
@@ -198,10 +223,10 @@ export function NewActPage() {
           uploads={uploads}
           onRetry={(key) =>
             void retry(key).then((allSent) => {
-              if (allSent) void navigate(actPath(saved.transportId, saved.id));
+              if (allSent) openSaved(actPath(saved.transportId, saved.id));
             })
           }
-          onOpen={() => void navigate(actPath(saved.transportId, saved.id))}
+          onOpen={() => openSaved(actPath(saved.transportId, saved.id))}
         />
       </div>
     );
