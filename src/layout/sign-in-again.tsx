@@ -8,7 +8,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { closeAllToasts } from '../providers/toast';
@@ -28,6 +28,16 @@ function SignInAgainDialog({ login, loading, error }: { login: string; loading: 
   const [password, setPassword] = useState('');
   // Where the keyboard was (a dialog's field, its Save): it goes back there once signed in again.
   const [focusedBefore] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  // The page behind is out of reach (no focus, no clicks, hidden from assistive technology) until signed in again. The
+  // dialogs over it are portalled to the body, outside the app's root, so an open form keeps its input as it was.
+  useEffect(() => {
+    const page = document.getElementById('root');
+    if (!page) return;
+    page.inert = true;
+    return () => {
+      page.inert = false;
+    };
+  }, []);
   const submit = async () => {
     if (!password) return;
     try {

@@ -154,12 +154,15 @@ describe('generic page options', () => {
       const dialog = page.getByRole('dialog', { name: text('en', 'login.again.title') });
       await dialog.waitFor();
       await expect(dialog.getByTestId('sign-in-again-login').textContent()).resolves.toContain(user.login);
+      // The page behind is out of reach meanwhile, for the keyboard and for a screen reader.
+      await expect(page.evaluate(() => document.getElementById('root')?.inert)).resolves.toBe(true);
       await page.getByTestId('sign-in-again-password').fill('not the password');
       await page.getByTestId('sign-in-again-submit').click();
       await dialog.getByText(text('en', 'auth.invalidCredentials')).waitFor();
       await page.getByTestId('sign-in-again-password').fill(user.password);
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'hidden' });
+      await expect(page.evaluate(() => document.getElementById('root')?.inert)).resolves.toBe(false);
       expect(new URL(page.url()).pathname).toBe('/maintenance-fuel-cards');
       await expect(page.locator('#suppliers-create_name').inputValue()).resolves.toBe('Shell Fleet Services');
     });
