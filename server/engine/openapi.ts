@@ -119,6 +119,17 @@ export function buildOpenApi(model: EngineModel, t: Translate): Json {
         // A resource with a `check` answers the problems that did not stop the save beside the record.
         const warnings = resource.definition.check ? { warnings: { type: 'array', items: { $ref: '#/components/schemas/Warning' } } } : {};
         const specific: Record<number, string> = { 422: 'Invalid data, with messages per field (also a reference to another tenant’s record)' };
+        if (action === 'create') {
+          parameters.push({
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'A key of the client’s (a UUID): the same create sent again with it within a day answers the record the first send made (header `Idempotent-Replayed: true`) instead of making another. The same key on another body is a 422.',
+            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+          });
+          specific[422] += '; or an Idempotency-Key already used for another request';
+        }
         if (action === 'update') specific[409] = 'Stale version: the record changed since it was read';
         responses = {
           200: {

@@ -4,7 +4,7 @@
  * params fill reference fields. Every id in a path must be a positive integer of this tenant, else 404,
  * the same 404 as a missing one, so ids of other tenants cannot be told apart from unused ones.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { holds, permissionName, SENSITIVE_RIGHT, type Action as Right } from '../../resources/permissions';
 import { toFieldMessages } from '../../validation/field-errors';
 import { dropEmptyOptionalFields } from '../../validation/normalize-body';
@@ -28,6 +28,7 @@ import { pathId, scopeOfPath } from './scope';
 import { refuseTakenValues } from './unique-fields';
 import { refuseUnknownLookups } from './lookup-fields';
 import { EngineStore } from './store';
+import { claimKey, idempotencyKeyOf, rememberCreated, requestFingerprint } from './idempotency';
 
 /** The right each generated endpoint needs (checked by plugins/auth.ts before the handler runs). */
 const RIGHT_OF: Record<Action, Right> = { list: 'view', show: 'view', create: 'create', update: 'update', delete: 'delete' };
@@ -94,7 +95,7 @@ export function registerResourceRoutes(
     }
   }
 
-  const handlers: Record<Action, (request: FastifyRequest) => Promise<unknown>> = {
+  const handlers: Record<Action, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {
     // parse → plan, read (one statement), answer (list-pipeline.ts) → wire.
     async list(request) {
       // A member who reaches the list by a referencing resource's right reads labels only (label-reads.ts).
@@ -142,10 +143,30 @@ export function registerResourceRoutes(
       return { data: record };
     },
 
-    async create(request) {
+    async create(request, reply) {
       const body = seesSensitive(request) ? bodyData(request.body) : withoutSensitiveWrites(resource, bodyData(request.body), null);
       const data = dropEmptyOptionalFields(resource.loaded.schema, body) as Record<string, unknown>;
-      const row = await write(async (store) => createRecord(store, creating(request), data, await scopeOf(request, store)), request);
+      // A send retried with its Idempotency-Key answers the record the first made (idempotency.ts).
+      const key = idempotencyKeyOf(request.headers);
+      const keyed = key && {
+        tenantId: Number(request.user.tenant_id),
+        userId: Number(request.user.id),
+        key,
+        fingerprint: requestFingerprint(request.method, request.url, request.body),
+      };
+      const row = await write(async (store) => {
+        const scope = await scopeOf(request, store);
+        const earlier = keyed ? await claimKey(store.client, keyed) : null;
+        if (earlier !== null) {
+          const made = await store.find(resource, earlier, scope);
+          if (!made) throw notFound();
+          return { row: made, warnings: undefined, replayed: true };
+        }
+        const created = await createRecord(store, creating(request), data, scope);
+        if (keyed) await rememberCreated(store.client, keyed, created.row.id);
+        return { ...created, replayed: false };
+      }, request);
+      if (row.replayed) reply.header('idempotent-replayed', 'true');
       const record = wire(request, row.row);
       await annotate(request, [record]);
       return { message: request.t('crud.created'), data: record, ...(row.warnings ? { warnings: row.warnings } : {}) };

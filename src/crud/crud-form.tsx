@@ -36,6 +36,7 @@ import { useSession } from '../session/session-store';
 import { fieldKindOf, rjsfWidgets } from '../fields/registry';
 import { useFieldLabel } from './field-value';
 import { FormFiles } from './form-files';
+import { useIdempotencyHeaders } from '../forms/idempotency-key';
 import type { FormModalProps } from './form-modal-props';
 import type { ResourceDefinition } from '../../resources';
 import { useCrudRecord } from './load-record';
@@ -188,11 +189,13 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const [reloadSince, setReloadSince] = useState<number | null>(null);
   const id = mode === 'edit' ? idOf(resource, given) : undefined;
   const invalidate = useInvalidate();
+  // A create saved again with the same values (its answer lost on a bad line) is not stored twice.
+  const idempotency = useIdempotencyHeaders(formData, mode === 'create' && !multipart);
   const { onFinish, mutation } = useForm<BaseRecord, HttpError, Row>({
     resource: resource.name,
     action: mode,
     id,
-    meta: { params, record },
+    meta: { params, record, ...(idempotency ? { headers: idempotency } : {}) },
     // The data provider reports a multipart save's upload here (a stable setter: no new hook options each render).
     ...(multipart ? { mutationMeta: { onProgress: setProgress } } : {}),
     redirect: false,

@@ -68,6 +68,35 @@ describe('the form dialog', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/orders'));
   });
 
+  it('saves again with the same Idempotency-Key after the line dropped, and with a new one once the values changed', async () => {
+    const keys: string[] = [];
+    const fetch = vi.fn((_url: string, init: RequestInit) => {
+      if (init.method !== 'POST') return Promise.resolve(json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
+      keys.push(new Headers(init.headers).get('Idempotency-Key') ?? 'none');
+      // The first two sends' answers are lost on the way back: the browser reports the network failure.
+      if (keys.length <= 2) return Promise.reject(new TypeError('Failed to fetch'));
+      return Promise.resolve(json({ message: 'Created', data: { id: 5, register_number: 'KR 1234' } }));
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderWithRefine(<ListWithDialog />);
+    fireEvent.click(screen.getByText('Create trailer'));
+    fireEvent.change(await screen.findByLabelText(/Registration number/), { target: { value: 'KR 123' } });
+    const save = () => fireEvent.click(screen.getByTestId('crud-form-save'));
+    save();
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('crud-form-save').closest('button')?.disabled).not.toBe(true));
+    save();
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    await waitFor(() => expect(screen.getByTestId('crud-form-save').closest('button')?.disabled).not.toBe(true));
+    fireEvent.change(screen.getByLabelText(/Registration number/), { target: { value: 'KR 1234' } });
+    save();
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('lets a move to another page through at once while nothing was changed', async () => {
     stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
     const { router } = renderWithRefine(<ListWithDialog />, { entries: ['/trailers'], path: '/trailers' });

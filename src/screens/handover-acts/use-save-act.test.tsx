@@ -87,4 +87,39 @@ describe('saving a new handover act with its photos', () => {
     // The act is not made twice: only the odometer photo went again.
     expect(calls.slice(3)).toEqual(['/transport/7/handover-acts/31/photos mileage_photo']);
   });
+
+  it('sends the act again with the same Idempotency-Key after a lost answer, and with a new one for changed values', async () => {
+    const keys: string[] = [];
+    const dataProvider = {
+      getApiUrl: () => '/api',
+      getList: () => Promise.resolve({ data: [], total: 0 }),
+      getOne: () => Promise.reject(new Error('not used')),
+      update: () => Promise.reject(new Error('not used')),
+      deleteOne: () => Promise.reject(new Error('not used')),
+      create: vi.fn(({ meta }: { meta?: { headers?: Record<string, string> } }) => {
+        keys.push(meta?.headers?.['Idempotency-Key'] ?? 'none');
+        return Promise.reject(Object.assign(new Error('The server could not be reached'), { statusCode: 0 }));
+      }),
+      custom: vi.fn(() => Promise.resolve({ data: {} })),
+    };
+    function Resender() {
+      const { save } = useSaveAct();
+      const attempt = (sent: ActDraft) => () => void save(sent).catch(() => setResult(`failed:${keys.length}`));
+      return (
+        <div>
+          <button onClick={attempt(draft)}>save</button>
+          <button onClick={attempt({ ...draft, mileage: 1200 })}>save changed</button>
+        </div>
+      );
+    }
+    renderWithRefine(<Resender />, { dataProvider: dataProvider as never });
+    for (const [index, button] of ['save', 'save', 'save changed'].entries()) {
+      fireEvent.click(screen.getByText(button));
+      await waitFor(() => expect(document.body.dataset.result).toBe(`failed:${index + 1}`));
+    }
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
 });

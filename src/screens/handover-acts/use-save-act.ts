@@ -5,7 +5,8 @@
  * its message and can be tried again; the act is there meanwhile.
  */
 import { useCreate, useCustomMutation, useInvalidate } from '@refinedev/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../forms/idempotency-key';
 import { mutationNotifications } from '../../providers/notifications';
 import { actBody, photoUploads, type ActDraft, type PhotoUpload } from './act-draft';
 import { actApi } from './paths';
@@ -27,6 +28,13 @@ export function useSaveAct() {
   const [saved, setSaved] = useState<{ transportId: number; id: number } | null>(null);
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const [saving, setSaving] = useState(false);
+  // One Idempotency-Key while the act's values stay the same (src/forms/idempotency-key.ts).
+  const lastSent = useRef<{ body: string; key: string } | null>(null);
+  const keyFor = (values: unknown) => {
+    const body = JSON.stringify(values);
+    if (lastSent.current?.body !== body) lastSent.current = { body, key: newIdempotencyKey() };
+    return lastSent.current.key;
+  };
 
   const track = (key: string, change: Partial<UploadState>) =>
     setUploads((current) => current.map((state) => (state.upload.key === key ? { ...state, ...change } : state)));
@@ -66,10 +74,12 @@ export function useSaveAct() {
       let act = saved;
       if (!act) {
         const transportId = draft.transport_id as number;
+        const values = actBody(draft);
         const answer = await create({
           resource: 'handover-acts',
-          values: actBody(draft),
-          meta: { params: { transportId } },
+          values,
+          // Save pressed again in the yard after the answer was lost: the act the first send made, not a second one.
+          meta: { params: { transportId }, headers: { [IDEMPOTENCY_HEADER]: keyFor(values) } },
           ...mutationNotifications,
         });
         act = { transportId, id: Number((answer.data as { id: number }).id) };
