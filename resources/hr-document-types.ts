@@ -12,6 +12,9 @@ export const hrDocumentTypes = defineResource({
   routes: { list: '/hr-menage-documents' },
   menu: { group: 'personal', icon: 'FolderOpenOutlined', key: 'manageDocuments', order: 3 },
   defaultSort: { field: 'name', order: 'asc' },
+  // A status left out of an edit is deleted with every employee document that has it (SPEC §4): statuses are
+  // edited in the row's status list (statuses-editor.tsx), which says so before it deletes one.
+  createOnly: ['statuses'],
   importable: true,
   permission: 'documents',
 });

@@ -93,6 +93,12 @@ export interface ResourceDefinition {
    */
   requiredOnCreate?: string[];
   /**
+   * Optional. Fields the create form fills and the edit form leaves out, because they are changed elsewhere with
+   * the care they need: a document type's statuses, edited in its status list, which says how many employee
+   * documents a deleted status takes with it. An update that does not send them keeps them (the API still takes them).
+   */
+  createOnly?: string[];
+  /**
    * Optional. Fields that tell records with the same label apart in a picker: where two options read alike (two drivers
    * named Andriy Boyko), the first of these a record has filled is added to its label ("Andriy Boyko · a.boyko@…"),
    * else its number. Only fields every member may see (not `x-sensitive`).

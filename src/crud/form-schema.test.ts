@@ -8,6 +8,8 @@ import { deriveFormSchema } from './form-schema';
 const enums = enumerationsOf(JSON.parse(readFileSync('schemas/enums.json', 'utf8')) as Record<string, unknown>);
 const userSchema = prepareSchema(JSON.parse(readFileSync('schemas/user.json', 'utf8')) as EntitySchema, enums);
 const users = resourceByName('users');
+const documentTypes = resourceByName('hr-document-types');
+const documentTypeSchema = prepareSchema(JSON.parse(readFileSync('schemas/hr-document-type.json', 'utf8')) as EntitySchema, enums);
 
 describe('the form schemas of a resource', () => {
   it('require a member’s password in the create form and not in the edit form, where a blank one keeps it', () => {
@@ -20,5 +22,15 @@ describe('the form schemas of a resource', () => {
   it('keep each required field once', () => {
     const required = deriveFormSchema(users, userSchema, 'create').required ?? [];
     expect(new Set(required).size).toBe(required.length);
+  });
+
+  it('leave a document type’s statuses out of its edit form, where removing one would delete employee documents unasked', () => {
+    expect(documentTypes.createOnly).toEqual(['statuses']);
+    expect(Object.keys(deriveFormSchema(documentTypes, documentTypeSchema, 'create').properties)).toContain('statuses');
+    expect(deriveFormSchema(documentTypes, documentTypeSchema, 'create').required).toContain('statuses');
+    const edit = deriveFormSchema(documentTypes, documentTypeSchema, 'edit');
+    expect(Object.keys(edit.properties)).not.toContain('statuses');
+    expect(edit.required).not.toContain('statuses');
+    expect(Object.keys(edit.properties)).toContain('name');
   });
 });

@@ -19,7 +19,7 @@ export function formSchemaId(schema: EntitySchema, mode: FormMode): string {
 
 /** The schema of the create or edit form: the form's fields only (required kept for those, and `requiredOnCreate` in the create form). */
 export function deriveFormSchema(definition: ResourceDefinition, schema: EntitySchema, mode: FormMode): EntitySchema {
-  const fields = fieldsOfView(definition, schema, 'form');
+  const fields = fieldsOfView(definition, schema, 'form').filter((field) => mode === 'create' || !(definition.createOnly ?? []).includes(field));
   // The dialog has a translated title: the schema's English title and comment stay out of the form.
   const { title: _title, description: _description, $comment: _comment, ...rest } = schema;
   const derived: EntitySchema = {

@@ -266,6 +266,25 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
     expect(await query('SELECT id FROM r_employee_documents WHERE id = $1', [stays])).toHaveLength(1);
   });
 
+  it('keeps every status and employee document when an edit of the type leaves the statuses out, as its edit form does', async () => {
+    const type = await createType(['Valid', 'Expired']);
+    const [valid, expired] = type.statuses as Array<{ id: number; name: string }>;
+    const documents = [await employeeDocument(type.id, valid.id), await employeeDocument(type.id, expired.id)];
+    const response = await call(
+      test.app,
+      'PUT',
+      `/api/documents/update/${type.id}`,
+      { version: type.version, name: 'Driving licence' },
+      { token: owner.token },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = response.json<{ data: DocumentType }>().data;
+    expect(updated.statuses).toEqual(type.statuses);
+    const records = await query(`SELECT id FROM r_hr_document_statuses WHERE parent_id = $1 ORDER BY id`, [type.id]);
+    expect(records.map((row) => Number(row.id))).toEqual([valid.id, expired.id]);
+    expect(await query('SELECT id FROM r_employee_documents WHERE id = ANY($1::bigint[])', [documents])).toHaveLength(2);
+  });
+
   it('says how many employee documents deleting a type or a status would take, before anything is deleted', async () => {
     const type = await createType(['Valid', 'Expired']);
     const [valid, expired] = type.statuses as Array<{ id: number }>;
