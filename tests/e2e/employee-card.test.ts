@@ -119,7 +119,7 @@ async function walkTheCard(page: Page, language: 'en' | 'uk', step: (name: strin
     await expect.poll(() => document.locator('[data-testid^="document-state-"]').textContent()).toBe(say('fields.date.expiry.expiring'));
   });
 
-  await step('a bank account added in the table: a wrong IBAN is refused under the field, a right one saved', async () => {
+  await step('a bank account added in the table: a wrong IBAN is refused under the field, kept over a tab switch, a right one saved', async () => {
     await page.getByRole('tab', { name: say('employee-banks.title') }).click();
     const banks = page.getByTestId('crud-list-employee-banks');
     await banks.getByTestId('crud-create').click();
@@ -128,6 +128,10 @@ async function walkTheCard(page: Page, language: 'en' | 'uk', step: (name: strin
     await form.getByTestId('crud-form-save').click();
     await form.locator('.ant-form-item-explain-error').first().waitFor();
     await form.locator('#employee-banks-create_number').fill('DE89370400440532013000');
+    // A look at another tab and back: what was typed is still there (a tab once opened stays drawn).
+    await page.getByRole('tab', { name: say('employeeCard.tabs.attachments') }).click();
+    await page.getByRole('tab', { name: say('employee-banks.title') }).click();
+    expect(await form.locator('#employee-banks-create_number').inputValue()).toBe('DE89370400440532013000');
     await form.locator('#employee-banks-create_type').fill('Salary');
     await form.getByTestId('crud-form-save').click();
     await form.waitFor({ state: 'detached' });

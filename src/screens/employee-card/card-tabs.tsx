@@ -1,7 +1,8 @@
 /**
  * The card's tabs, the open one in the URL (`?tab=`; Personal info has none). The other query parameters
  * stay (`?companyId=` finds the employee again, `&document=` points at one document); switching replaces
- * the history entry, so Back leaves the card. A tab the member may not use is not drawn.
+ * the history entry, so Back leaves the card. A tab the member may not use is not drawn. A tab once opened stays
+ * drawn while hidden, so a form half filled in one (an address edited in place) is still there on coming back.
  */
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -33,5 +34,5 @@ export function CardTabs({ employee, id, params }: { employee: Row; id: string; 
   ].filter((tab) => tab.key === 'personal' || tab.key === 'history' || access.can(tab.key, 'list'));
   const [active, open] = useUrlTab(tabs.map((tab) => tab.key));
 
-  return <Tabs className="employee-card__tabs" items={tabs} activeKey={active} destroyOnHidden data-testid="employee-card-tabs" onChange={open} />;
+  return <Tabs className="employee-card__tabs" items={tabs} activeKey={active} data-testid="employee-card-tabs" onChange={open} />;
 }
