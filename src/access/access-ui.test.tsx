@@ -174,4 +174,40 @@ describe('sensitive fields without sensitive.view', () => {
     expect(body).toMatchObject({ bank_name: 'Sparkasse', version: 4 });
     expect(body).not.toHaveProperty('iban');
   });
+  it('say at once that a new record needs a field the member may not enter, with Save off, instead of saving nothing', async () => {
+    signInForTest({ administrator: false, permissions: ['companies.view', 'companies.create'] });
+    const fetch = stubFetch(() => json({ message: 'Created', data: {} }));
+    render(
+      <MemoryRouter>
+        <TestRefine>
+          <CrudForm resource={resourceByName('company-banks')} mode="create" open params={{ companyId: '7' }} onClose={vi.fn()} />
+        </TestRefine>
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('crud-form-withheld')).textContent).toContain('IBAN');
+    expect(screen.getByTestId<HTMLButtonElement>('crud-form-save').disabled).toBe(true);
+    fireEvent.submit(screen.getByTestId('crud-form-save').closest('form')!);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetch.mock.calls.filter((call) => call[1]?.method === 'POST')).toEqual([]);
+  });
+
+  it('leave a new record’s optional sensitive fields out and let the rest be saved', async () => {
+    signInForTest({ administrator: false, permissions: ['employees.view', 'employees.create'] });
+    const fetch = stubFetch(() => json({ message: 'Created', data: { id: 9, company_id: 7, name: 'Ivan', last_name: 'Petrenko', version: 1 } }));
+    const onSaved = vi.fn();
+    render(
+      <MemoryRouter>
+        <TestRefine>
+          <CrudForm resource={resourceByName('employees')} mode="create" open defaults={{ company_id: 7 }} onClose={vi.fn()} onSaved={onSaved} />
+        </TestRefine>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('crud-form-withheld')).toBeNull();
+    fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Ivan' } });
+    fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: 'Petrenko' } });
+    fireEvent.click(screen.getByTestId('crud-form-save'));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const post = fetch.mock.calls.find((call) => call[1]?.method === 'POST')!;
+    expect(JSON.parse(post[1].body as string)).not.toHaveProperty('inn');
+  });
 });

@@ -66,8 +66,11 @@ const rjsfTexts: Partial<Record<TranslatableString, string>> = {
  */
 export function validatorWithout(validator: ValidatorType, fields: readonly string[]): ValidatorType {
   if (fields.length === 0) return validator;
-  const concerns = (property: string | undefined) =>
-    fields.some((field) => property === `.${field}` || property?.startsWith(`.${field}.`) || property?.startsWith(`.${field}[`));
+  // ajv names a missing top-level field without the leading dot (`iban`), every other error with it (`.iban`).
+  const concerns = (property: string | undefined) => {
+    const path = property?.replace(/^\./, '') ?? '';
+    return fields.some((field) => path === field || path.startsWith(`${field}.`) || path.startsWith(`${field}[`));
+  };
   const blind = Object.create(validator) as ValidatorType;
   blind.validateFormData = (...args) => {
     const result = validator.validateFormData(...args);
@@ -114,15 +117,17 @@ export function toErrorSchema(fieldErrors: NonNullable<HttpError['errors']>): Er
 type Row = Record<string, unknown>;
 
 /**
- * Fields a multipart resource's create path places the record by (`{transport_id}` of
- * `/transport/repairs/store/{transport_id}`) and its update path cannot change: read-only when editing.
+ * Fields the path of an edit places the record by, which the edit therefore cannot change: read-only when editing.
+ * `pathFields` (`/employees/{companyId}/update/{id}`: the record is looked for in that company) and the fields a
+ * multipart resource's create path places it by (`{transport_id}` of `/transport/repairs/store/{transport_id}`).
  */
-export function fixedByCreatePath(resource: ResourceDefinition): string[] {
+export function fixedByPath(resource: ResourceDefinition): string[] {
+  const placed = Object.values(resource.pathFields ?? {});
   const { multipart } = resource;
-  if (!multipart) return [];
+  if (!multipart) return placed;
   const params = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   const updatable = params(multipart.update.path);
-  return params(multipart.create.path).filter((param) => param !== 'id' && !updatable.includes(param));
+  return [...placed, ...params(multipart.create.path).filter((param) => param !== 'id' && !updatable.includes(param))];
 }
 
 /**
@@ -155,10 +160,13 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const schema = formSchemaOf(resource, mode);
   const { user } = useSession();
   const readOnly = useMemo(
-    () => [...readOnlyFormFields(resource, schema, user), ...(mode === 'edit' ? fixedByCreatePath(resource) : [])],
+    () => [...readOnlyFormFields(resource, schema, user), ...(mode === 'edit' ? fixedByPath(resource) : [])],
     [resource, schema, user, mode],
   );
   const validator = useMemo(() => validatorWithout(validatorFor(schema), readOnly), [schema, readOnly]);
+  // A new record needs a field this member may not enter (a bank account's IBAN without `sensitive.view`): said at
+  // once, and Save is off, instead of a save the server would refuse.
+  const withheld = mode === 'create' ? (schema.required ?? []).filter((field) => readOnly.includes(field) && (!fields || fields.includes(field))) : [];
   // The record being edited: the one handed in, replaced by the server's latest after a conflict (409).
   const [record, setRecord] = useState(given);
   // The defaults RJSF would fill in as it mounts (a 0 km distance, a switch off), filled in from the start: what the
@@ -292,7 +300,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         />
       )}
       <Space>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="crud-form-save">
+        <Button type="primary" htmlType="submit" loading={saving} disabled={withheld.length > 0} data-testid="crud-form-save">
           {t('crud.buttons.save')}
         </Button>
         <Button onClick={onCancel ?? onClose} data-testid="crud-form-cancel">
@@ -304,6 +312,15 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
 
   return (
     <>
+      {withheld.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="crud-form-withheld"
+          message={t('crud.form.withheld', { fields: withheld.map((field) => label(field)).join(', ') })}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {conflict && <Alert type="warning" showIcon role="alert" data-testid="crud-conflict" message={t('crud.conflict')} style={{ marginBottom: 16 }} />}
       <Form
         ref={formRef}
