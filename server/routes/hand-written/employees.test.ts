@@ -221,6 +221,26 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       expect(await query('SELECT id FROM r_employee_document_statuses WHERE id = $1', [second.id])).toEqual([]);
     });
 
+    it('clears the optional fields of a row sent as null, keeping the others', async () => {
+      const document = await makeDocument();
+      const row = await addRow(document.id, { status: valid, number: 'LIC-1', dateFrom: '2024-01-01', dateUpTo: '2030-01-01', comment: 'scan' });
+      const [{ version }] = await query<{ version: number }>('SELECT version FROM r_employee_document_statuses WHERE id = $1', [row.id]);
+      const url = `/api/employees/${employee}/documents/${document.id}/status/${row.id}/update`;
+      const updated = await call(
+        test.app,
+        'PUT',
+        url,
+        { status: valid, number: null, dateFrom: '2024-01-01', dateUpTo: null, comment: null, version },
+        { token: owner.token },
+      );
+      expect(updated.statusCode, updated.body).toBe(200);
+      const [{ data }] = await query<{ data: Record<string, unknown> }>('SELECT data FROM r_employee_document_statuses WHERE id = $1', [row.id]);
+      expect(data).not.toHaveProperty('number');
+      expect(data).not.toHaveProperty('dateUpTo');
+      expect(data).not.toHaveProperty('comment');
+      expect(data).toMatchObject({ status: valid, dateFrom: '2024-01-01' });
+    });
+
     it.each([
       ['no status', { dateFrom: '2024-01-01' }, 'status'],
       ['a status of another type', { status: 'FOREIGN', dateFrom: '2024-01-01' }, 'status'],

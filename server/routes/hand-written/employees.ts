@@ -32,6 +32,7 @@ import { HttpError } from '../../http-error';
 import { readUploadedFile } from '../../plugins/multipart';
 import {
   bodyData,
+  clearedFields,
   engineResource,
   findOr404,
   hasErrors,
@@ -270,12 +271,9 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
       if (version === undefined || version === null) throw invalid({ version: [{ key: 'validation.required' }] });
       if (typeof version !== 'number' || !Number.isInteger(version)) throw invalid({ version: [{ key: 'validation.type.integer' }] });
       if (current.version !== version) throw new HttpError(409, 'errors.stale');
-      const required = new Set(statusRows.loaded.schema.required ?? []);
-      const data: Record<string, unknown> = { ...current.data };
-      for (const [field, value] of Object.entries(changes)) {
-        if (!required.has(field) && (value === '' || value === null)) delete data[field];
-        else data[field] = value;
-      }
+      const data: Record<string, unknown> = { ...current.data, ...changes };
+      // A field left out keeps its value; an optional one sent empty (null, "") is cleared (bodyData has dropped it).
+      for (const field of clearedFields(statusRows, body)) delete data[field];
       await checkStatusRow(store, document, data);
       const updated = await store.update(statusRows, Number(current.id), data, request.user.id);
       if (data.relevant === true) await keepOneRelevant(store, Number(document.id), Number(current.id), request.user.id);

@@ -110,3 +110,12 @@ export function bodyData(resource: EngineResource, body: unknown): Record<string
   if (hasErrors(unstorable)) throw invalid(unstorable);
   return dropEmptyOptionalFields(resource.loaded.schema, cleaned) as Record<string, unknown>;
 }
+
+/** The optional fields of the schema a body sends empty (null or ""): what a merging update clears. */
+export function clearedFields(resource: EngineResource, body: unknown): string[] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  const { properties, required = [] } = resource.loaded.schema;
+  return Object.entries(body)
+    .filter(([field, value]) => (value === null || value === '') && field in properties && !required.includes(field))
+    .map(([field]) => field);
+}

@@ -1,6 +1,7 @@
 /**
  * The employee card's in-place editors, answered at the fetch boundary: the status rows of a document
- * (the incorrect-data warning, nothing sent while a row is invalid, the relevant row switched) and the
+ * (the incorrect-data warning, nothing sent while a row is invalid, cleared fields cleared, dates typed the local way,
+ * the relevant row switched) and the
  * passports' add button (blocked at the maximum, with the reason).
  */
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -62,6 +63,26 @@ describe('the status rows of an employee document', () => {
     await vi.waitFor(() =>
       expect(sent('POST')).toEqual([
         { url: '/api/employees/5/documents/8/status/store', body: { status: 11, number: 'LIC-9', dateFrom: localToday(), relevant: false } },
+      ]),
+    );
+  });
+
+  it('sends a cleared number as null, so the server clears it, and takes a date typed as 01.12.2030', async () => {
+    renderWithRefine(<StatusRowsTable document={licence} employeeId="5" />);
+    fireEvent.click(screen.getByTestId('status-row-edit-22'));
+    fireEvent.change(screen.getByTestId('status-row-number'), { target: { value: '' } });
+    const upTo = within(screen.getByTestId('status-row-dateUpTo')).queryByRole('textbox') ?? screen.getByTestId('status-row-dateUpTo');
+    fireEvent.mouseDown(upTo);
+    fireEvent.change(upTo, { target: { value: '01.12.2030' } });
+    fireEvent.keyDown(upTo, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.blur(upTo);
+    fireEvent.click(screen.getByTestId('status-row-save'));
+    await vi.waitFor(() =>
+      expect(sent('PUT')).toEqual([
+        {
+          url: '/api/employees/5/documents/8/status/22/update',
+          body: { status: 11, number: null, dateFrom: '2025-01-02', dateUpTo: '2030-12-01', comment: null, relevant: false, version: 1 },
+        },
       ]),
     );
   });

@@ -18,7 +18,7 @@ import { useAccess } from '../../access/use-access';
 import { useFieldLabel, ValueOfField } from '../../crud/field-value';
 import { formSchemaOf } from '../../crud/schemas';
 import { formErrorsOf } from '../../crud/validator';
-import { dateFormat } from '../../fields/date';
+import { dateFormat, typedDateFormats } from '../../fields/date';
 import { localToday } from '../../fields/date/expiry';
 import type { EmployeeDocument, StatusRow } from './use-employee-documents';
 import { useDocumentActions } from './use-document-actions';
@@ -33,6 +33,13 @@ const editedFields = ['status', 'number', 'dateFrom', 'dateUpTo', 'comment', 're
 function cleaned(values: Values): Values {
   const result: Values = {};
   for (const field of editedFields) if (values[field] !== undefined && values[field] !== '') result[field] = values[field];
+  return result;
+}
+
+/** What an edit sends: the same, with a field the member cleared sent as null, so the server clears it too. */
+function withCleared(values: Values): Values {
+  const result = cleaned(values);
+  for (const field of editedFields) if (!(field in result)) result[field] = null;
   return result;
 }
 
@@ -73,7 +80,7 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
       if (draft.id === 'new') await actions.addRow(document.id, cleaned(draft.values));
       else {
         const row = document.statuses.find((candidate) => candidate.id === draft.id);
-        await actions.updateRow(document.id, draft.id, { ...cleaned(draft.values), version: row?.version });
+        await actions.updateRow(document.id, draft.id, { ...withCleared(draft.values), version: row?.version });
       }
       setDraft(null);
       setIncorrect(false);
@@ -116,7 +123,8 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
       field,
       <DatePicker
         value={parsed?.isValid() ? parsed : null}
-        format={dateFormat}
+        // Typed as the member's country writes dates (01.12.2030) as well as picked: shown and sent as YYYY-MM-DD.
+        format={typedDateFormats}
         status={errors[field] ? 'error' : undefined}
         aria-label={label(field)}
         onChange={(date) => change(field, date ? date.format(dateFormat) : undefined)}
