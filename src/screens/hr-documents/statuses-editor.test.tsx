@@ -50,6 +50,30 @@ describe('the statuses of a document type, edited in place', () => {
     expect(sent('PUT')).toEqual([]);
   });
 
+  it('shows the server’s refusal of a name the type already has under the field, until the name is changed', async () => {
+    const taken = { message: 'The given data was invalid.', errors: { name: ['Each value may appear only once'] } };
+    fetch = stubFetch((_url, init) =>
+      init.method === 'PUT'
+        ? json(taken, 422)
+        : init.method === 'POST'
+          ? json({ ...taken, errors: { statuses: taken.errors.name } }, 422)
+          : json({ data: licence }),
+    );
+    renderWithRefine(<StatusesEditor type={licence} />);
+    fireEvent.change(screen.getByTestId('status-name-12'), { target: { value: 'valid' } });
+    fireEvent.click(screen.getByTestId('status-save-12'));
+    const row = screen.getByTestId('status-12');
+    expect(await within(row).findByText('Each value may appear only once')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('status-name-12'), { target: { value: 'Withdrawn' } });
+    // (antd lets a help text go with an animation: awaited.)
+    await vi.waitFor(() => expect(within(row).queryByText('Each value may appear only once')).toBeNull());
+
+    fireEvent.change(screen.getByTestId('status-new-4'), { target: { value: 'Valid' } });
+    fireEvent.click(screen.getByTestId('status-add-4'));
+    expect(await screen.findByText('Each value may appear only once')).toBeTruthy();
+    expect(screen.getByTestId<HTMLInputElement>('status-new-4').value).toBe('Valid');
+  });
+
   it('adds a status', async () => {
     renderWithRefine(<StatusesEditor type={licence} />);
     fireEvent.change(screen.getByTestId('status-new-4'), { target: { value: 'Expired' } });

@@ -6,6 +6,7 @@
  * status (the last one cannot be deleted: the server refuses it too).
  */
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import type { HttpError } from '@refinedev/core';
 import { Button, Flex, Form, Input, List, Popconfirm, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,12 @@ export interface DocumentType {
   statuses?: Array<{ id?: number; name: string }>;
 }
 
+/** The server's first field message of a refused name (a name the type already has), shown under the field. */
+function refusal(error: unknown): string | undefined {
+  const [first] = Object.values((error as Partial<HttpError> | undefined)?.errors ?? {}).flat() as Array<string | { message?: string }>;
+  return typeof first === 'string' ? first : first?.message;
+}
+
 function useNameCheck() {
   const { t } = useTranslation();
   return (name: string) => formErrorsOf(formSchemaOf('hr-document-statuses', 'create'), { name }, t).name;
@@ -32,8 +39,10 @@ function StatusRow({ type, status, last }: { type: DocumentType; status: { id: n
   const actions = useStatusActions(type.id);
   const check = useNameCheck();
   const [name, setName] = useState(status.name);
-  const error = name !== status.name ? check(name) : undefined;
-  const changed = name.trim() !== status.name && !error;
+  // The server's refusal of the name as sent, until it is changed.
+  const [refused, setRefused] = useState<{ name: string; message: string }>();
+  const error = name !== status.name ? (check(name) ?? (refused?.name === name ? refused.message : undefined)) : undefined;
+  const changed = name.trim() !== status.name && !check(name);
   const canEdit = access.can('hr-document-types', 'edit');
   const canDelete = access.can('hr-document-types', 'delete');
 
@@ -41,8 +50,10 @@ function StatusRow({ type, status, last }: { type: DocumentType; status: { id: n
     if (!changed) return;
     try {
       await actions.rename(status.id, name.trim());
-    } catch {
-      // the server's message has been shown; the name stays as typed
+    } catch (failure) {
+      // The server's message has been shown; the name stays as typed, with what is wrong with it under it.
+      const message = refusal(failure);
+      if (message) setRefused({ name, message });
     }
   }
 
@@ -104,7 +115,8 @@ function AddStatus({ type }: { type: DocumentType }) {
   const check = useNameCheck();
   const [name, setName] = useState('');
   const [tried, setTried] = useState(false);
-  const error = tried || name !== '' ? check(name) : undefined;
+  const [refused, setRefused] = useState<{ name: string; message: string }>();
+  const error = tried || name !== '' ? (check(name) ?? (refused?.name === name ? refused.message : undefined)) : undefined;
 
   async function add() {
     setTried(true);
@@ -113,8 +125,10 @@ function AddStatus({ type }: { type: DocumentType }) {
       await actions.add([name.trim()]);
       setName('');
       setTried(false);
-    } catch {
-      // the server's message has been shown
+    } catch (failure) {
+      // The server's message has been shown; what is wrong with the name stays under it until it is changed.
+      const message = refusal(failure);
+      if (message) setRefused({ name, message });
     }
   }
 
