@@ -119,7 +119,16 @@ export function AttachmentsTab({ employeeId }: { employeeId: string }) {
   }
 
   const columns: ColumnsType<Attachment> = [
-    { key: 'name', title: t('employeeCard.attachments.name'), render: (_, item) => <span data-testid={`attachment-name-${item.id}`}>{item.file_name}</span> },
+    {
+      key: 'name',
+      title: t('employeeCard.attachments.name'),
+      // A long name is cut with an ellipsis (whole in its tooltip), so the size, uploader and buttons stay in view.
+      render: (_, item) => (
+        <Typography.Text ellipsis={{ tooltip: item.file_name }} style={{ maxWidth: 'min(360px, 45vw)' }} data-testid={`attachment-name-${item.id}`}>
+          {item.file_name}
+        </Typography.Text>
+      ),
+    },
     { key: 'size', title: t('employeeCard.attachments.size'), render: (_, item) => formatSize(item.size, i18n.language) },
     { key: 'by', title: t('employeeCard.attachments.uploadedBy'), render: (_, item) => item.created_by_name ?? '—' },
     {
