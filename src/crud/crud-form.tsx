@@ -34,7 +34,7 @@ import { refreshRightsAfterSave } from '../access/rights-refresh';
 import { mutationNotifications } from '../providers/notifications';
 import { useSession } from '../session/session-store';
 import { fieldKindOf, rjsfWidgets } from '../fields/registry';
-import { useFieldLabel } from './field-value';
+import { untranslatedLabel, useFieldLabel } from './field-value';
 import { FormFiles } from './form-files';
 import { useIdempotencyHeaders } from '../forms/idempotency-key';
 import type { FormModalProps } from './form-modal-props';
@@ -92,13 +92,18 @@ export function initialFormData(schema: { properties: Record<string, unknown> },
 }
 
 /**
- * Fields of a list's items that the server gives and the member does not edit (`readOnly`, e.g. a status's
- * id): hidden, yet kept in the item, so an edit sends them back unchanged.
+ * A list of records in a form (a new document type's statuses): each item without a header of its own ("statuses-1"),
+ * its fields labelled `<resource>.itemFields.<list>.<field>`; the fields the server gives and the member does not edit
+ * (`readOnly`, e.g. a status's id) hidden, yet kept in the item, so an edit sends them back unchanged.
  */
-function hiddenItemFields(property: PropertySchema): UiSchema {
+function itemFieldsUi(property: PropertySchema, labelOf: (name: string, item: PropertySchema) => string): UiSchema {
   const items = property.items;
-  const hidden = Object.entries(items?.properties ?? {}).filter(([, item]) => item.readOnly === true);
-  return hidden.length === 0 ? {} : { items: Object.fromEntries(hidden.map(([name]) => [name, { 'ui:widget': 'hidden' }])) };
+  if (!items?.properties) return {};
+  const fields = Object.entries(items.properties).map(([name, item]): [string, UiSchema] => [
+    name,
+    item.readOnly === true ? { 'ui:widget': 'hidden' } : { 'ui:title': labelOf(name, item) },
+  ]);
+  return { items: { 'ui:label': false, ...Object.fromEntries(fields) } };
 }
 
 /** The server's per-field messages (Refine's `HttpError.errors`) as RJSF's error schema. */
@@ -245,11 +250,11 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         ...(kind.Widget ? { 'ui:widget': kind.name } : {}),
         ...(fields && !fields.includes(field) ? { 'ui:widget': 'hidden' } : {}),
         ...(readOnly.includes(field) ? { 'ui:readonly': true } : {}),
-        ...hiddenItemFields(property),
+        ...itemFieldsUi(property, (name, item) => t(`${resource.name}.itemFields.${field}.${name}`, { defaultValue: untranslatedLabel(item, name) })),
       };
     }
     return ui;
-  }, [schema, label, readOnly, fields]);
+  }, [schema, label, readOnly, fields, t, resource.name]);
 
   async function submit(values: Row) {
     const data = withoutFields(values, readOnly);

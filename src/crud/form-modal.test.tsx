@@ -106,4 +106,13 @@ describe('the form dialog', () => {
     expect(screen.getByTestId('location').textContent).toBe('/orders');
     expect(screen.queryByTestId('leave-discard')).toBeNull();
   });
+
+  it('labels the fields of a list’s items in words, without an item header made of the list’s name', async () => {
+    stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
+    renderWithRefine(<FormModal resource={resourceByName('hr-document-types')} mode="create" open onClose={() => undefined} />);
+    await screen.findByLabelText(/^Short name/);
+    if (!screen.queryByLabelText(/^Status$/)) fireEvent.click(screen.getByRole('button', { name: 'Add an item' }));
+    expect(await screen.findByLabelText(/^Status$/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/statuses-1|Days before the end date/);
+  });
 });

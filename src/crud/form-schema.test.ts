@@ -1,7 +1,7 @@
-/** The create and edit forms' schemas: a field needed only on create (`requiredOnCreate`) is required in the create form alone. */
+/** The create and edit forms' schemas: what each form holds (requiredOnCreate, createOnly) and what it leaves to the labels (descriptions). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resourceByName } from '../../resources';
+import { resourceByName, resources } from '../../resources';
 import { enumerationsOf, prepareSchema, type EntitySchema } from '../../validation/prepare-schema';
 import { deriveFormSchema } from './form-schema';
 
@@ -32,5 +32,14 @@ describe('the form schemas of a resource', () => {
     expect(Object.keys(edit.properties)).not.toContain('statuses');
     expect(edit.required).not.toContain('statuses');
     expect(Object.keys(edit.properties)).toContain('name');
+  });
+
+  it('carry none of the schemas’ descriptions (the developer’s English notes), in any resource’s form or list item', () => {
+    for (const definition of resources) {
+      const schema = prepareSchema(JSON.parse(readFileSync(`schemas/${definition.schema}.json`, 'utf8')) as EntitySchema, enums);
+      for (const mode of ['create', 'edit'] as const)
+        expect(JSON.stringify(deriveFormSchema(definition, schema, mode)), definition.name).not.toContain('"description":"');
+    }
+    expect(JSON.stringify(documentTypeSchema)).toContain('"description":"');
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { ResourceDefinition } from '../../resources/types';
 import { fieldsOfView } from '../../resources/views';
-import type { EntitySchema } from '../../validation/prepare-schema';
+import type { EntitySchema, PropertySchema } from '../../validation/prepare-schema';
 
 // The list's columns are also what an export writes (server/import-export/), so the rule lives with the resources.
 export { fieldsOfView };
@@ -25,10 +25,23 @@ export function deriveFormSchema(definition: ResourceDefinition, schema: EntityS
   const derived: EntitySchema = {
     ...rest,
     $id: formSchemaId(schema, mode),
-    properties: Object.fromEntries(fields.map((field) => [field, schema.properties[field]])),
+    properties: Object.fromEntries(fields.map((field) => [field, withoutDescriptions(schema.properties[field])])),
     required: [...(schema.required ?? []), ...(mode === 'create' ? (definition.requiredOnCreate ?? []) : [])].filter(
       (field, index, all) => fields.includes(field) && all.indexOf(field) === index,
     ),
   };
   return derived;
+}
+
+/**
+ * A property without its `description`s (its items' too): they are the developer's notes in English, which a form
+ * would show under the field in every language. What a user needs to know is in the field's translated label.
+ */
+function withoutDescriptions(property: PropertySchema): PropertySchema {
+  const { description: _description, items, properties, ...rest } = property;
+  return {
+    ...rest,
+    ...(items ? { items: withoutDescriptions(items) } : {}),
+    ...(properties ? { properties: Object.fromEntries(Object.entries(properties).map(([name, inner]) => [name, withoutDescriptions(inner)])) } : {}),
+  };
 }
