@@ -53,21 +53,17 @@ describe('the menu', () => {
 });
 
 describe('a page opened by its URL', () => {
+  // Inside Refine with the app's menu: the way back leads to the first page of the menu the member may open.
   function open(path: string) {
-    render(
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="/personal-main"
-            element={
-              <RequirePermission path="/personal-main">
-                <p>the employees</p>
-              </RequirePermission>
-            }
-          />
-          <Route path="/" element={<p>the start page</p>} />
-        </Routes>
-      </MemoryRouter>,
+    const guarded = (route: string, text: string) => <Route path={route} element={<RequirePermission path={route}>{<p>{text}</p>}</RequirePermission>} />;
+    renderWithMenu(
+      <Routes>
+        {guarded('/personal-main', 'the employees')}
+        {guarded('/', 'the orders')}
+        {guarded('/compliance', 'the compliance page')}
+        {guarded('/trailers', 'the trailers')}
+      </Routes>,
+      path,
     );
   }
 
@@ -79,7 +75,22 @@ describe('a page opened by its URL', () => {
     expect(screen.getByTestId('page-title').textContent).toBe('Not permitted');
     expect(screen.queryByText('the employees')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Back to the start page' }));
-    expect(await screen.findByText('the start page')).toBeTruthy();
+    expect(await screen.findByText('the orders')).toBeTruthy();
+  });
+
+  it('takes a member who may not open the orders from the start page to the first page of the menu they may open', async () => {
+    signInForTest({ administrator: false, is_owner: false, permissions: presetPermissions('hrManager') });
+    open('/');
+    expect(await screen.findByText('the compliance page')).toBeTruthy();
+    expect(screen.queryByTestId('not-permitted-page')).toBeNull();
+  });
+
+  it('leads the way back from a page out of reach to that first page, never to a start page out of reach too', async () => {
+    signInForTest({ administrator: false, is_owner: false, permissions: ['employees.view'] });
+    open('/trailers');
+    await screen.findByTestId('not-permitted-page');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the start page' }));
+    expect(await screen.findByText('the compliance page')).toBeTruthy();
   });
 
   it('shows the page to a member with the right', () => {

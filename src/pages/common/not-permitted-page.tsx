@@ -1,14 +1,20 @@
 /**
  * A signed-in page the member may not open (src/access/): a clear, translated 403 inside the shell, with
- * a way back to the start page, instead of the page (whose data the server would refuse anyway).
+ * a way back to the member's start page, instead of the page (whose data the server would refuse anyway).
+ * The start page `/` itself, for a member who may not open it (sign-in leads there), moves on to the page
+ * they start at instead (use-start-path.ts).
  */
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
+import { START_PATH, useStartPath } from '../../layout/use-start-path';
 import { PageHeading } from './page-heading';
 
 export function NotPermittedPage() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const start = useStartPath();
+  if (pathname === START_PATH && start !== START_PATH) return <Navigate to={start} replace />;
   return (
     <>
       <PageHeading titleKey="pages.notPermitted" />
@@ -18,7 +24,7 @@ export function NotPermittedPage() {
           title={t('notPermitted.title')}
           subTitle={t('notPermitted.description')}
           extra={
-            <Link to="/">
+            <Link to={start}>
               <Button type="primary">{t('notPermitted.home')}</Button>
             </Link>
           }
