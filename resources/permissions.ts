@@ -62,6 +62,19 @@ export function effectivePermissions(member: AccessHolder, definitions: readonly
   return member.administrator === true ? all : all.filter((permission) => (member.permissions ?? []).includes(permission));
 }
 
+/**
+ * The right to view the area a right to create, edit or delete belongs to (`orders.create` → `orders.view`); none
+ * for a right to view or a named right. A member may not hold the one without the other: they could not find
+ * what they made (the web app shows no page they may not view).
+ */
+export function viewRightOf(right: string, definitions: readonly ResourceDefinition[] = registry): string | undefined {
+  const cut = right.lastIndexOf('.');
+  const key = right.slice(0, cut);
+  const action = right.slice(cut + 1);
+  if (action === 'view' || !(ACTIONS as readonly string[]).includes(action) || !permissionKeys(definitions).includes(key)) return undefined;
+  return permissionName(key, 'view');
+}
+
 type GroupRule = Partial<Record<SidebarGroup, readonly Action[]>>;
 
 const EVERYTHING: readonly Action[] = ACTIONS;

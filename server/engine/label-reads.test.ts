@@ -73,7 +73,12 @@ describe.each(databases)('labels of a referenced resource on %s', (kind) => {
     const fleet = await createMember(test.app, owner.token, { permissions: ['transport.view'] });
     expect(await records(`/api/employees?ids=${driver.id}`, fleet.token)).toEqual([{ id: driver.id, name: 'Olena', last_name: 'Shevchenko' }]);
     for (const permissions of [[], ['orders.delete'], ['documents.view']]) {
-      const member = await createMember(test.app, owner.token, { permissions });
+      const member = await createMember(test.app, owner.token);
+      // Stored as it is: `orders.delete` alone is refused by the member dialog and the API now, yet may be stored from before.
+      await test.database.pool.query(`UPDATE users SET data = jsonb_set(data, '{permissions}', $1::jsonb) WHERE id = $2`, [
+        JSON.stringify(permissions),
+        member.id,
+      ]);
       expect((await get('/api/employees', member.token)).statusCode, permissions.join()).toBe(403);
     }
   });

@@ -125,6 +125,36 @@ describe.each(databases)('members and departments on %s', (kind) => {
     expect(unknown.json().errors['permissions.0']).toEqual([en('validation.format.permission')]);
   });
 
+  it('refuses a right to create, edit or delete without the right to view its area, and keeps one stored so before through other edits', async () => {
+    const body = (login: string, permissions: string[]) => ({
+      login,
+      password: 'long-enough-1',
+      name: 'Vic',
+      last_name: 'Viewless',
+      email: `${login}@example.com`,
+      permissions,
+    });
+    const blind = await call(test.app, 'POST', '/api/users/store', body('viewless001', ['orders.create']), { token: owner.token });
+    expect(blind.statusCode, blind.body).toBe(422);
+    expect(blind.json().errors.permissions).toEqual([en('members.rightWithoutView')]);
+    expect((await test.database.pool.query(`SELECT id FROM users WHERE login = 'viewless001'`)).rows).toEqual([]);
+    expect((await call(test.app, 'POST', '/api/users/store', body('viewless002', ['orders.view', 'orders.create']), { token: owner.token })).statusCode).toBe(
+      200,
+    );
+
+    const member = await createMember(test.app, owner.token, { permissions: ['orders.view', 'orders.create'] });
+    const viewTaken = await update(member.id, { version: member.record.version, permissions: ['orders.create'] });
+    expect(viewTaken.statusCode).toBe(422);
+    expect(viewTaken.json().errors.permissions).toEqual([en('members.rightWithoutView')]);
+    // Stored before the rule: an edit of something else goes through, and so does taking the blind right away.
+    await test.database.pool.query(`UPDATE users SET data = jsonb_set(data, '{permissions}', '["orders.create"]'::jsonb) WHERE id = $1`, [member.id]);
+    const renamed = await update(member.id, { version: member.record.version, name: 'Victoria', permissions: ['orders.create'] });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.permissions).toEqual(['orders.create']);
+    const cleared = await update(member.id, { version: renamed.json().data.version, permissions: [] });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+  });
+
   it('the last active administrator cannot be demoted, disabled or deleted, and nobody deletes or disables themselves', async () => {
     const fresh = await registerUser(test.app);
     const ownerRecord = (await (await get('/api/users', fresh.token)).json().data) as Array<Record<string, unknown>>;
@@ -242,6 +272,7 @@ describe.each(databases)('members and departments on %s', (kind) => {
     // Their other fields still save, and an administrator still sets another member's password.
     const renamed = await update(member.id, { version: member.record.version, name: 'Milla' }, member.token);
     expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.permissions).toEqual(['orders.create']);
     const reset = await update(member.id, { version: renamed.json().data.version, password: 'Pn4!glacier-otter-27' });
     expect(reset.statusCode, reset.body).toBe(200);
   });

@@ -2,6 +2,7 @@
  * Members (resources/permissions.ts has the rights themselves):
  * - a new member needs a password (`requiredOnCreate` in resources/users.ts, checked by the engine);
  * - only an administrator makes or unmakes administrators, and changes an administrator's record;
+ * - a right to create, edit or delete comes with the right to view its area;
  * - anyone else may grant only rights they hold, and may edit or delete only members whose rights
  *   they hold (else holding `users.update` would let them take over a stronger account);
  * - the last active administrator cannot be demoted, disabled or deleted; nobody disables or deletes
@@ -11,7 +12,7 @@
  *   too: their tokens go with their row). A changed right applies from their next request, since every
  *   request reads the member afresh (plugins/auth.ts).
  */
-import { holds } from '../../resources/permissions';
+import { holds, viewRightOf } from '../../resources/permissions';
 import { revokeAllTokens } from '../auth/tokens';
 import type { MemberData } from '../auth/users';
 import type { Queryable } from '../db/pool';
@@ -61,6 +62,14 @@ export const memberRules: ResourceRules = {
     const before = new Set(rightsOf(current));
     const added = rightsOf(data).filter((right) => !before.has(right));
     if (!actorIsAdministrator && !added.every((right) => holds(actor.data, right))) throw new HttpError(403, 'members.cannotGrant');
+    // A right to create, edit or delete needs the right to view its area: checked where this write changes either,
+    // so a member stored that way before can still be edited in other ways.
+    const after = new Set(rightsOf(data));
+    const withoutView = [...after].filter((right) => {
+      const view = viewRightOf(right);
+      return view !== undefined && !after.has(view) && (!before.has(right) || before.has(view));
+    });
+    if (withoutView.length > 0) throw refused('permissions', 'members.rightWithoutView');
 
     if (id !== null && id === actor.id && !isActive(data)) throw refused('active', 'members.cannotDisableSelf');
     // Here no one asks for the current password (data.password is already the new hash when one was sent): a

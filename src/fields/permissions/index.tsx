@@ -8,7 +8,16 @@
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { Alert, Button, Checkbox, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ACTIONS, allPermissions, NAMED_RIGHTS, permissionKeys, permissionName, PRESET_NAMES, presetPermissions } from '../../../resources/permissions';
+import {
+  ACTIONS,
+  allPermissions,
+  NAMED_RIGHTS,
+  permissionKeys,
+  permissionName,
+  PRESET_NAMES,
+  presetPermissions,
+  viewRightOf,
+} from '../../../resources/permissions';
 import { useAccess } from '../../access/use-access';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
 import { Blank, hasType } from '../shared';
@@ -70,10 +79,18 @@ function PermissionsWidget({ id, value, onChange, disabled, readonly, registry }
   const isAdministrator = formData?.administrator === true;
 
   const change = (next: Set<string>) => onChange(orderedRights(next));
+  // Creating, editing or deleting comes with viewing the same area (the server refuses the one without the other):
+  // ticking one ticks View, and unticking View unticks the rest of the row.
   const toggle = (right: string, on: boolean) => {
     const next = new Set(selected);
-    if (on) next.add(right);
-    else next.delete(right);
+    const view = viewRightOf(right);
+    if (on) {
+      next.add(right);
+      if (view && grantable(view)) next.add(view);
+    } else {
+      next.delete(right);
+      for (const other of next) if (viewRightOf(other) === right && grantable(other)) next.delete(other);
+    }
     change(next);
   };
   const toggleRow = (key: string, on: boolean) => {

@@ -66,6 +66,20 @@ describe('the permissions field kind', () => {
 });
 
 describe('the matrix', () => {
+  it('ticks View with Create, Edit or Delete of the same area, and unticks the row with View, leaving named rights alone', () => {
+    signInForTest();
+    const onValue = vi.fn();
+    render(<Harness onValue={onValue} />);
+    fireEvent.click(box('orders.create'));
+    expect(onValue).toHaveBeenLastCalledWith(['orders.view', 'orders.create']);
+    fireEvent.click(box('orders.delete'));
+    fireEvent.click(box('sensitive.view'));
+    expect(checked('sensitive.view')).toBe(true);
+    fireEvent.click(box('orders.view'));
+    expect(onValue).toHaveBeenLastCalledWith(['sensitive.view']);
+    for (const action of ['view', 'create', 'delete']) expect(checked(`orders.${action}`), action).toBe(false);
+  });
+
   it('fills from a preset, toggles single rights and whole rows, and says that administrators hold every right', () => {
     signInForTest();
     const onValue = vi.fn();
