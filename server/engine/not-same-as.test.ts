@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../resources/types';
 import { call, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
-import { endpointUrl, isCreatable, model, RecordMaker } from '../test-support/engine-records';
+import { endpointUrl, isCreatable, model, RecordMaker, uniqueFieldValues } from '../test-support/engine-records';
 import { localeText } from '../test-support/locale-text';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { refOf } from './entity-schemas';
@@ -46,7 +46,8 @@ describe.each(databases)('fields that must differ from a sibling on %s', (kind) 
     expect(made.record).toMatchObject({ [sibling]: first, [field]: second });
     const before = await count(resource);
     const body = { ...made.body, [sibling]: first, [field]: first };
-    for (const unique of resource.uniqueFields) body[unique] = `${String(body[unique])}X`;
+    // Unique fields of their own (a VIN, a registration number): the refusal must be the one under test.
+    Object.assign(body, uniqueFieldValues(resource));
     const created = await call(test.app, 'POST', endpointUrl(resource.definition.api.create as Endpoint, made.params), body, {
       token: owner.token,
       language: 'it',

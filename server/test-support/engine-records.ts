@@ -57,6 +57,8 @@ export function uniqueFieldValues(resource: EngineResource): Record<string, stri
     if (property.readOnly === true) continue;
     if (property.format === 'login') fields[field] = `member${unique}`;
     else if (property.format === 'email') fields[field] = `member${unique}@example.com`;
+    // A VIN is 17 characters of its alphabet (no I, O or Q).
+    else if (property['x-unique'] === true && property.format === 'vin') fields[field] = `V${unique}`.toUpperCase().padStart(17, '0');
     else if (property['x-unique'] === true && property.type === 'string') fields[field] = `U${unique}`.toUpperCase();
   }
   return fields;

@@ -42,8 +42,10 @@ export function AppShell() {
   const locale = useAntdLocale(i18n.language);
   // The same object while the mode stays: a new one per render makes antd work out its tokens again.
   const themeConfig = useMemo(() => antdTheme(settings.mode), [settings.mode]);
+  // rc-dialog names every dialog's × "Close" in English; antd's locale has the word ("Schließen", "Закрити").
+  const modalConfig = useMemo(() => ({ closable: { 'aria-label': locale?.global?.close ?? 'Close' } }), [locale]);
   return (
-    <ConfigProvider locale={locale} theme={themeConfig}>
+    <ConfigProvider locale={locale} theme={themeConfig} modal={modalConfig}>
       <AntdApp>
         <Refine
           routerProvider={appRouterProvider}

@@ -129,8 +129,13 @@ async function walkTheCard(page: Page, language: 'en' | 'uk', step: (name: strin
     await form.locator('.ant-form-item-explain-error').first().waitFor();
     await form.locator('#employee-banks-create_number').fill('DE89370400440532013000');
     // A look at another tab and back: what was typed is still there (a tab once opened stays drawn).
-    await page.getByRole('tab', { name: say('employeeCard.tabs.attachments') }).click();
-    await page.getByRole('tab', { name: say('employee-banks.title') }).click();
+    const attachmentsTab = page.getByRole('tab', { name: say('employeeCard.tabs.attachments') });
+    await attachmentsTab.click();
+    await expect.poll(() => attachmentsTab.getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('attachments-tab').waitFor();
+    const banksTab = page.getByRole('tab', { name: say('employee-banks.title') });
+    await banksTab.click();
+    await expect.poll(() => banksTab.getAttribute('aria-selected')).toBe('true');
     expect(await form.locator('#employee-banks-create_number').inputValue()).toBe('DE89370400440532013000');
     await form.locator('#employee-banks-create_type').fill('Salary');
     await form.getByTestId('crud-form-save').click();

@@ -111,6 +111,8 @@ describe('generic page options', () => {
     });
     await scenario.step('the form’s checks and the server’s answer are in Ukrainian', async () => {
       await list.getByTestId('crud-create').click();
+      // The dialog's × too (antd's own word: rc-dialog would say "Close").
+      expect(await page.locator('.ant-modal-close').getAttribute('aria-label')).toBe('Закрити');
       await page.getByRole('button', { name: text('uk', 'crud.buttons.save') }).click();
       await page.getByText(text('uk', 'validation.required')).first().waitFor();
       await page.locator('#trailers-create_register_number').fill('AA1234BB');
