@@ -1,6 +1,6 @@
 /**
  * The state of each transport document cell of some vehicles, as the compliance engine judges it (so the
- * document columns and the compliance page never disagree): `missing` (no end date: every column is required),
+ * document columns and the compliance page never disagree): `missing` (no end date in a column every vehicle needs),
  * `expired`, `expiring` (within its column's `warning_days`) or `good`. Keyed `<vehicle id>:<column id>`.
  */
 import type { EngineModel } from '../engine/model';

@@ -159,6 +159,22 @@ describe.each(databases)('compliance on %s', (kind) => {
     expect((await answer('?subject_type=vehicle&state=expiring&perPage=100')).data.some((item) => item.subject.id === truck)).toBe(false);
   });
 
+  it('reports no vehicle as missing a document of an optional column, and still watches the dates filled in there', async () => {
+    const [column] = (await query<{ id: string }>(`SELECT id FROM r_transport_document_groups WHERE tenant_id = $1 ORDER BY id LIMIT 1`, [tenant])).map((row) =>
+      Number(row.id),
+    );
+    const truck = await insert('r_transport', { board_names: 'Truck 09', registration_number: 'TR-009' });
+    expect((await about('vehicle', truck)).filter((item) => item.state === 'missing').map((item) => item.type_id)).toContain(column);
+    await merge('r_transport_document_groups', column, { mandatory: false });
+    try {
+      expect((await about('vehicle', truck)).filter((item) => item.state === 'missing').map((item) => item.type_id)).not.toContain(column);
+      await insert('r_vehicle_documents', { transport_id: truck, group_id: column, start_date: day(-300), end_date: day(-3) });
+      expect((await about('vehicle', truck)).filter((item) => item.type_id === column).map((item) => item.state)).toEqual(['expired']);
+    } finally {
+      await merge('r_transport_document_groups', column, { mandatory: true });
+    }
+  });
+
   it('reports a trailer’s latest insurance, a card’s expiry and a vehicle’s next maintenance, each until renewed', async () => {
     const trailer = await insert('r_trailers', { register_number: 'TRL-100' });
     await insert('r_trailer_insurances', { insurer: 'Allianz', start_date: day(-365), end_date: day(-1) }, owner, trailer);

@@ -1,7 +1,8 @@
 /**
  * `vehicle-document`: a vehicle's cell of a transport document column (one cell per vehicle and column;
- * new dates replace the old in place), with the column's `warning_days`. Every column is required for every
- * vehicle: a vehicle without an end date in a column is a gap.
+ * new dates replace the old in place), with the column's `warning_days`. A `mandatory` column (every column unless
+ * set off) is required for every vehicle: a vehicle without an end date in it is a gap; an optional one is only
+ * watched where it has a date.
  */
 import { sql, type Sql } from '../../db/sql';
 import { limitOf, noCompany, PER_SUBJECT, table, vehicleLabel, withinThreshold, type ObligationSource, type PageContext, type SubjectsContext } from './shared';
@@ -35,7 +36,7 @@ function gapsOf(context: { model: PageContext['model']; tenantId: number }, whic
          ${WARNING_DAYS} AS warning_days
     FROM ${table(model, 'transport')} v
    CROSS JOIN ${table(model, 'transport-document-groups')} g
-   WHERE v.tenant_id = ${tenantId} AND g.tenant_id = ${tenantId} AND ${which}
+   WHERE v.tenant_id = ${tenantId} AND g.tenant_id = ${tenantId} AND COALESCE((g.data->>'mandatory')::boolean, true) AND ${which}
      AND NOT EXISTS (SELECT 1 FROM ${table(model, 'vehicle-documents')} c
                       WHERE c.tenant_id = ${tenantId} AND ((c.data->>'transport_id')::numeric) = v.id
                         AND (c.data->>'group_id')::bigint = g.id AND ${until} IS NOT NULL)`;

@@ -1,7 +1,9 @@
 /**
  * "Table settings" of the transport list: which document columns show (remembered in this browser,
  * column-visibility.ts), a column added, renamed or given other warning days, a column deleted after a
- * confirmation saying it removes that document from every vehicle (SPEC §4), and the "show start date"
+ * confirmation saying it removes that document from every vehicle (SPEC §4), whether every vehicle needs the
+ * document (`mandatory`: a new column is, unless unticked; an optional one marks no vehicle as missing it), and the
+ * "show start date"
  * switch, which the server sets on every column at once. Columns change through Refine's data hooks on
  * `transport-document-groups`; the cells are asked for again after each change.
  */
@@ -24,6 +26,7 @@ const resource = 'transport-document-groups';
 interface ColumnValues {
   name: string;
   warning_days: number;
+  mandatory: boolean;
 }
 
 /** Refusals of a field go under it: no toast for them. */
@@ -34,6 +37,12 @@ const notifications = {
 
 /** Which of the dialog's forms hold typed changes not saved yet: closing it then asks first. */
 type MarkUnsaved = (form: string, unsaved: boolean) => void;
+
+/** On a phone the heads above the rows are gone (transport-documents.css): the checkbox says what it is itself. */
+function MandatoryOnPhone() {
+  const { t } = useTranslation();
+  return <span className="transport-documents__settings-phone-label">{t('transportDocuments.settings.mandatory')}</span>;
+}
 
 function ColumnRow({
   column,
@@ -53,11 +62,11 @@ function ColumnRow({
   const { mutate: update, mutation: updating } = useUpdate();
   const { mutate: remove } = useDelete();
   const refreshCells = useRefreshCells();
-  const initial = { name: column.name, warning_days: column.warning_days ?? defaultWarningDays };
+  const initial = { name: column.name, warning_days: column.warning_days ?? defaultWarningDays, mandatory: column.mandatory !== false };
   // Renamed (here or by someone else, once the list is asked again): the stored values.
   useEffect(
-    () => form.setFieldsValue({ name: column.name, warning_days: column.warning_days ?? defaultWarningDays }),
-    [form, column.version, column.name, column.warning_days],
+    () => form.setFieldsValue({ name: column.name, warning_days: column.warning_days ?? defaultWarningDays, mandatory: column.mandatory !== false }),
+    [form, column.version, column.name, column.warning_days, column.mandatory],
   );
 
   function rename(values: ColumnValues) {
@@ -68,7 +77,7 @@ function ColumnRow({
           markUnsaved(`column-${column.id}`, false);
           void refreshCells();
         },
-        onError: (error) => showFieldErrors(form, error, ['name', 'warning_days']),
+        onError: (error) => showFieldErrors(form, error, ['name', 'warning_days', 'mandatory']),
       },
     );
   }
@@ -105,6 +114,15 @@ function ColumnRow({
           disabled={!access.can(resource, 'edit')}
           data-testid={`documents-column-days-${column.id}`}
         />
+      </Form.Item>
+      <Form.Item name="mandatory" valuePropName="checked" className="transport-documents__settings-mandatory">
+        <Checkbox
+          aria-label={t('transport-document-groups.fields.mandatory')}
+          disabled={!access.can(resource, 'edit')}
+          data-testid={`documents-column-mandatory-${column.id}`}
+        >
+          <MandatoryOnPhone />
+        </Checkbox>
       </Form.Item>
       {access.can(resource, 'edit') && (
         <Tooltip title={t('crud.buttons.save')}>
@@ -148,14 +166,14 @@ function AddColumn({ markUnsaved }: { markUnsaved: MarkUnsaved }) {
           markUnsaved('new-column', false);
           void refreshCells();
         },
-        onError: (error) => showFieldErrors(form, error, ['name', 'warning_days']),
+        onError: (error) => showFieldErrors(form, error, ['name', 'warning_days', 'mandatory']),
       },
     );
   }
   return (
     <Form<ColumnValues>
       form={form}
-      initialValues={{ name: '', warning_days: defaultWarningDays }}
+      initialValues={{ name: '', warning_days: defaultWarningDays, mandatory: true }}
       onFinish={add}
       onValuesChange={(_changed, values) => markUnsaved('new-column', Boolean(values.name?.trim()))}
       className="transport-documents__settings-row"
@@ -176,6 +194,12 @@ function AddColumn({ markUnsaved }: { markUnsaved: MarkUnsaved }) {
           style={{ width: 150 }}
           data-testid="documents-column-new-days"
         />
+      </Form.Item>
+      {/* No heads above the new column's row: its checkbox says what it is at every width. */}
+      <Form.Item name="mandatory" valuePropName="checked">
+        <Checkbox aria-label={t('transport-document-groups.fields.mandatory')} data-testid="documents-column-new-mandatory">
+          {t('transportDocuments.settings.mandatory')}
+        </Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={mutation.isPending} data-testid="documents-column-add">
         {t('transportDocuments.settings.add')}
@@ -239,6 +263,9 @@ export function TableSettingsModal({ columns, hidden, onHiddenChange, onClose }:
             </Typography.Text>
             <Typography.Text type="secondary" style={{ width: 150 }}>
               {t('transport-document-groups.fields.warning_days')}
+            </Typography.Text>
+            <Typography.Text type="secondary" className="transport-documents__settings-mandatory" title={t('transport-document-groups.fields.mandatory')}>
+              {t('transportDocuments.settings.mandatory')}
             </Typography.Text>
             <span style={{ width: 72 }} />
           </div>

@@ -1,7 +1,7 @@
 /**
  * The transport list with its document columns, drawn from answers at the fetch boundary: the columns
  * come after the vehicle's own, the cells of the page come from one request for exactly its vehicles,
- * and a column hidden in the table settings stays hidden on the next visit.
+ * a column hidden in the table settings stays hidden on the next visit, and a column is made optional there.
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -119,5 +119,36 @@ describe('the transport list with document columns', () => {
     await vi.waitFor(() => expect(screen.getAllByTestId('documents-settings-discard')).toHaveLength(2));
     fireEvent.click(screen.getAllByTestId('documents-settings-discard')[1]);
     await vi.waitFor(() => expect(screen.queryByTestId('documents-column-name-7')).toBeNull());
+  });
+
+  it('makes a column optional, and adds a new one required unless unticked, sending what was ticked', async () => {
+    const fetch = serve();
+    const sent = (method: string) =>
+      fetch.mock.calls.filter((call) => call[1]?.method === method).map((call) => [String(call[0]), JSON.parse(call[1].body as string) as unknown]);
+    renderWithRefine(<TransportDocumentsPage />, { entries: ['/transport'], path: '/transport' });
+    await screen.findByTestId('cell-1-8');
+    fireEvent.click(screen.getByTestId('documents-settings-open'));
+    const mandatory = await screen.findByTestId<HTMLInputElement>('documents-column-mandatory-8');
+    expect(mandatory.checked).toBe(true);
+    fireEvent.click(mandatory);
+    fireEvent.click(screen.getByTestId('documents-column-save-8'));
+    await vi.waitFor(() =>
+      expect(
+        sent('PUT')
+          .concat(sent('POST'))
+          .map(([url]) => url),
+      ).toContain('/api/transport/documents/group/update/8'),
+    );
+    expect(sent('POST').find(([url]) => url === '/api/transport/documents/group/update/8')?.[1]).toMatchObject({ mandatory: false, version: 1 });
+
+    fireEvent.change(screen.getByTestId('documents-column-new-name'), { target: { value: 'Tachograph' } });
+    expect(screen.getByTestId<HTMLInputElement>('documents-column-new-mandatory').checked).toBe(true);
+    fireEvent.click(screen.getByTestId('documents-column-add'));
+    await vi.waitFor(() => expect(sent('POST').map(([url]) => url)).toContain('/api/transport/documents/group/store'));
+    expect(sent('POST').find(([url]) => url === '/api/transport/documents/group/store')?.[1]).toEqual({
+      name: 'Tachograph',
+      warning_days: 30,
+      mandatory: true,
+    });
   });
 });

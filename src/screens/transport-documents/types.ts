@@ -43,6 +43,8 @@ export interface DocumentColumn {
   name: string;
   show_document_start_date?: boolean;
   warning_days?: number;
+  /** Every vehicle needs this document (absent: yes); off, a vehicle without it is not missing anything. */
+  mandatory?: boolean;
   version: number;
 }
 
