@@ -47,6 +47,8 @@ export function messageOf(error: ErrorObject): ValidationMessage {
       return { key: 'validation.sameAs' };
     case 'x-not-after-today':
       return { key: 'validation.notAfterToday' };
+    case 'x-not-after-this-year':
+      return { key: 'validation.notAfterThisYear' };
     case 'x-not-same-as':
       return { key: 'validation.notSameAs' };
     case 'x-not-before':

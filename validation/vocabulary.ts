@@ -6,6 +6,7 @@
  * Validating keywords (they reject values; messages under `validation.<keyword>`):
  * - `x-same-as: "<sibling>"`        the value equals a sibling field (password confirmation)
  * - `x-not-after-today: true`       a date ("YYYY-MM-DD") is not later than today
+ * - `x-not-after-this-year: true`   a year (an integer) is not later than this year (a vehicle's year of production)
  * - `x-not-before: "<sibling>"`     a date is not earlier than a sibling date (end not before start)
  * - `x-not-same-as: "<sibling>"`    the value differs from a sibling field (an order's second driver)
  *
@@ -63,6 +64,14 @@ export const validatingKeywords: KeywordDefinition[] = [
     schemaType: 'boolean',
     metaSchema: { const: true },
     validate: (_enabled: boolean, value: string) => value.slice(0, 10) <= latestToday(),
+    errors: false,
+  },
+  {
+    keyword: 'x-not-after-this-year',
+    type: 'integer',
+    schemaType: 'boolean',
+    metaSchema: { const: true },
+    validate: (_enabled: boolean, value: number) => value <= Number(latestToday().slice(0, 4)),
     errors: false,
   },
   {

@@ -34,6 +34,7 @@ function invalidValues(property: PropertySchema): unknown[] {
     if (typeof property.minimum === 'number') values.push(property.minimum - 1);
     if (typeof property.maximum === 'number') values.push(property.maximum + 1);
     if (type === 'integer') values.push(1.5);
+    if (property['x-not-after-this-year']) values.push(new Date().getUTCFullYear() + 2);
   }
   return values;
 }

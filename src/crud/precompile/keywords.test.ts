@@ -18,6 +18,7 @@ const schema = {
     password: { type: 'string' },
     password_confirmation: { type: 'string', 'x-same-as': 'password' },
     start: { type: 'string', 'x-not-after-today': true },
+    built: { type: 'integer', 'x-not-after-this-year': true },
     end: { type: 'string', 'x-not-before': 'start' },
     first_driver: { type: 'integer' },
     second_driver: { type: 'integer', 'x-not-same-as': 'first_driver' },
@@ -38,6 +39,9 @@ const samples = [
   { first_driver: 3, second_driver: 3 },
   { second_driver: 3 },
   { start: latestToday() },
+  { built: Number(latestToday().slice(0, 4)) },
+  { built: Number(latestToday().slice(0, 4)) + 1 },
+  { built: 1990 },
   { start: tomorrow < latestToday() ? latestToday() : `${Number(latestToday().slice(0, 4)) + 1}-01-01` },
 ];
 

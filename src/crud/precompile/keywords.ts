@@ -19,6 +19,9 @@ const codeKeywords: Record<string, (cxt: KeywordCxt) => void> = {
   'x-not-after-today': (cxt) => {
     cxt.fail(_`${cxt.data}.slice(0, 10) > ${latestToday}`);
   },
+  'x-not-after-this-year': (cxt) => {
+    cxt.fail(_`${cxt.data} > Number(${latestToday}.slice(0, 4))`);
+  },
   'x-not-same-as': (cxt) => {
     const { data, it } = cxt;
     const schema = cxt.schema as string;
