@@ -321,7 +321,7 @@ describe.each(databases)('order check on %s', (kind) => {
 
     it('is changed by administrators only (403 for anyone else, even with every order right)', async () => {
       const dispatcher = await createMember(test.app, owner.token, {
-        permissions: ['orders.view', 'orders.create', 'orders.update', 'orders.delete', 'users.update'],
+        permissions: ['orders.view', 'orders.create', 'orders.update', 'orders.delete', 'users.view', 'users.update'],
       });
       const refused = await call(test.app, 'PUT', '/api/settings/tenant', { orders_block_on_compliance: true }, { token: dispatcher.token });
       expect(refused.statusCode).toBe(403);
