@@ -270,8 +270,10 @@ describe.each(databases)('members and departments on %s', (kind) => {
     expect((await call(test.app, 'POST', '/api/login', { login: member.login, password: 'Pn4!glacier-otter-27' })).statusCode).not.toBe(200);
     expect(await signIn(test.app, member.login, member.password)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Their other fields still save, and an administrator still sets another member's password.
-    const renamed = await update(member.id, { version: member.record.version, name: 'Milla' }, member.token);
+    const renamed = await update(member.id, { version: member.record.version, name: 'Milla', password: null }, member.token);
     expect(renamed.statusCode, renamed.body).toBe(200);
+    // The form sends a password left blank as null: it keeps the stored one.
+    expect(await signIn(test.app, member.login, member.password)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const reset = await update(member.id, { version: renamed.json().data.version, password: 'Pn4!glacier-otter-27' });
     expect(reset.statusCode, reset.body).toBe(200);
   });

@@ -136,8 +136,9 @@ export function fixedByPath(resource: ResourceDefinition): string[] {
 }
 
 /**
- * A multipart update's fields: every field of the form, those left empty sent as null (sent empty, so the
- * route clears them: a multipart route keeps the fields it is not sent).
+ * An update's fields: every field of the form, those left empty sent as null, so the server clears them (an update
+ * keeps the fields it is not sent; RJSF drops a field the member emptied). Write-only ones sent as null keep their
+ * stored value (a member's password left blank); read-only ones are not sent at all.
  */
 export function withClearedFields(schema: { properties: Record<string, unknown> }, data: Row, readOnly: readonly string[]): Row {
   const all: Row = { ...data };
@@ -261,7 +262,9 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     setExtraErrors(undefined);
     setConflict(false);
     try {
-      const values = multipart ? { ...(mode === 'edit' ? withClearedFields(schema, data, readOnly) : data), [multipart.filesProperty]: picked } : data;
+      // An edit sends the fields the member emptied as null: the server keeps a field it is not sent.
+      const body = mode === 'edit' ? withClearedFields(schema, data, readOnly) : data;
+      const values = multipart ? { ...body, [multipart.filesProperty]: picked } : body;
       if (multipart && picked.length > 0) setProgress(0);
       const answer = await onFinish(mode === 'create' ? values : { ...values, version: record?.version });
       const saved = (answer?.data ?? {}) as Row;

@@ -114,11 +114,11 @@ describe('generic list actions', () => {
     expect(screen.queryByTestId('crud-search-problem')).toBeNull();
   });
 
-  it('edits a row in a dialog and sends its version', async () => {
+  it('edits a row in a dialog and sends its version, with a field the member emptied as null so that it is cleared', async () => {
     const fetch = stubFetch((_url, init) =>
       init.method === 'PUT'
         ? json({ message: 'Updated successfully!', data: { ...bank, version: 5 } })
-        : json({ data: [bank], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
+        : json({ data: [{ ...bank, swift_code: 'COBADEFFXXX' }], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
     );
     renderWithRefine(<CrudList resource={resourceByName('company-banks')} params={{ companyId: '7' }} />);
     fireEvent.click(await screen.findByTestId('edit-3'));
@@ -128,6 +128,7 @@ describe('generic list actions', () => {
       return input;
     });
     fireEvent.change(bankName, { target: { value: 'Commerzbank' } });
+    fireEvent.change(document.getElementById('company-banks-edit_swift_code')!, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(fetch.mock.calls.some((call) => call[1]?.method === 'PUT')).toBe(true));
     const put = fetch.mock.calls.find((call) => call[1]?.method === 'PUT')!;
@@ -137,6 +138,9 @@ describe('generic list actions', () => {
       bank_name: 'Commerzbank',
       iban: 'DE89370400440532013000',
       currency: 'EUR',
+      swift_code: null,
+      bank_country: null,
+      bank_address: null,
       version: 4,
     });
   });
