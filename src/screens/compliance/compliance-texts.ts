@@ -2,10 +2,15 @@
 import type { TFunction } from 'i18next';
 import type { ComplianceItem } from './compliance-model';
 
-/** What the obligation is: its type's name (the document type, the vehicle document column, the passport's type), else its kind. */
+/**
+ * What the obligation is: its type's name (the document type, the vehicle document column, the passport's type, the
+ * card's type), else its kind. A contract's type is a code of a reference list: the item reads "Employment contract".
+ */
 export function obligationName(item: ComplianceItem, t: TFunction): string {
-  if (item.kind === 'passport')
-    return t('expiring.passport', { type: t(`enums.passportType.${item.type_name ?? ''}`, { defaultValue: item.type_name ?? '' }) });
+  const translated = (enumeration: string) => t(`enums.${enumeration}.${item.type_name ?? ''}`, { defaultValue: item.type_name ?? '' });
+  if (item.kind === 'passport') return t('expiring.passport', { type: translated('passportType') });
+  if (item.kind === 'contract') return t('expiring.contract');
+  if (item.kind === 'card' && item.type_name) return translated('cardType');
   return item.type_name ?? t(`compliance.kinds.${item.kind}`);
 }
 
