@@ -3,6 +3,7 @@ import { Button, Card, Col, Form, Input, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, schemaFieldProps } from '../../forms/schema-rules';
+import { useLeaveWarning } from '../../forms/use-leave-warning';
 import { isApiError } from '../../providers/api-error';
 import { useSession } from '../../session/session-store';
 import type { User } from '../../session/user';
@@ -41,6 +42,10 @@ export function PersonalInfoPage() {
 
   // The form shows the user as the server last answered it (also after the header's user loads late).
   useEffect(() => form.setFieldsValue(valuesOf(user)), [user, form]);
+  // Leaving with a change not saved asks first, as the dialogs do; a save makes the user the form shows.
+  const shown = Form.useWatch((values: Partial<ProfileValues>) => values, form);
+  const saved = valuesOf(user);
+  const leaveQuestion = useLeaveWarning(shown !== undefined && fieldNames.some((name) => (shown[name] ?? '') !== saved[name]));
 
   const onFinish = async (values: ProfileValues) => {
     setSaving(true);
@@ -56,6 +61,7 @@ export function PersonalInfoPage() {
 
   return (
     <>
+      {leaveQuestion}
       <PageHeading titleKey="pages.personalInfo" />
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={8} xl={7}>

@@ -3,6 +3,7 @@ import { Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, schemaFieldProps } from '../../forms/schema-rules';
+import { useLeaveWarning } from '../../forms/use-leave-warning';
 import { isApiError } from '../../providers/api-error';
 import { PageHeading } from '../common/page-heading';
 import { changePassword, type PasswordChangeValues } from './profile-actions';
@@ -19,6 +20,12 @@ export function SecurityPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordChangeValues>();
   const [saving, setSaving] = useState(false);
+  // A password typed and not sent yet: leaving asks first (a change clears the form).
+  const typed = Form.useWatch(
+    (values: Partial<PasswordChangeValues>) => Object.values(values).some((value) => typeof value === 'string' && value !== ''),
+    form,
+  );
+  const leaveQuestion = useLeaveWarning(typed === true);
 
   const onFinish = async (values: PasswordChangeValues) => {
     setSaving(true);
@@ -34,6 +41,7 @@ export function SecurityPage() {
 
   return (
     <>
+      {leaveQuestion}
       <PageHeading titleKey="pages.security" />
       <Row>
         <Col xs={24} md={18} lg={12} xl={10}>
