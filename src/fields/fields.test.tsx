@@ -126,6 +126,17 @@ describe('field kind displays', () => {
     expect(cell()).toBe('12,500 kg');
   });
 
+  it('money with its cents always, other numbers as they are', () => {
+    display(numberKind, 1234.5, { type: 'number', 'x-unit': 'eur' });
+    expect(cell()).toBe('1,234.50 €');
+    cleanup();
+    display(numberKind, 12, { type: 'number', 'x-unit': 'eur' });
+    expect(cell()).toBe('12.00 €');
+    cleanup();
+    display(numberKind, 1234.5, { type: 'number', 'x-unit': 'km' });
+    expect(cell()).toBe('1,234.5 km');
+  });
+
   it('dates as YYYY-MM-DD', () => {
     display(dateKind, '2026-03-04T00:00:00.000Z', { type: 'string', format: 'date' });
     expect(cell()).toBe('2026-03-04');

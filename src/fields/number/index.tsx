@@ -11,13 +11,17 @@ export function useUnitLabel(unit: unknown): string | undefined {
   return typeof unit === 'string' ? t(`units.${unit}`, { defaultValue: unit }) : undefined;
 }
 
-// One formatter per language and grouping: `toLocaleString` builds a new one for every number it formats.
+/** Units of money: shown with their cents always (1,234.50 €), as a price is written. */
+const MONEY_UNITS = new Set(['eur']);
+
+// One formatter per language, grouping and kind: `toLocaleString` builds a new one for every number it formats.
 const formatters = new Map<string, Intl.NumberFormat>();
-function formatterOf(language: string, grouping: boolean): Intl.NumberFormat {
-  const key = `${language}:${grouping}`;
+function formatterOf(language: string, grouping: boolean, money: boolean): Intl.NumberFormat {
+  const key = `${language}:${grouping}:${money}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(language || undefined, { useGrouping: grouping });
+    const cents = money ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : {};
+    formatter = new Intl.NumberFormat(language || undefined, { useGrouping: grouping, ...cents });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -41,7 +45,8 @@ function NumberDisplay({ value, schema, view }: DisplayProps) {
   const shown = shownIn(number, schema, view);
   const unit = useUnitLabel(shown.unit);
   if (isBlank(value)) return <Blank />;
-  const text = Number.isFinite(number) ? formatterOf(i18n.language, schema['x-grouping'] !== false).format(shown.number) : String(value);
+  const money = typeof shown.unit === 'string' && MONEY_UNITS.has(shown.unit);
+  const text = Number.isFinite(number) ? formatterOf(i18n.language, schema['x-grouping'] !== false, money).format(shown.number) : String(value);
   return <>{unit ? `${text} ${unit}` : text}</>;
 }
 
