@@ -26,7 +26,7 @@ describe('the documents expiring soon panel', () => {
   it('shows expired items in red and expiring ones in amber, each linking to the tab of the employee card that holds it', async () => {
     const fetch = stubFetch(() =>
       json({
-        data: [item(1, -3), item(2, 12, { kind: 'passport', document_id: null, type_name: 'biometric' })],
+        data: [item(1, -3), item(2, 12, { kind: 'passport', document_id: null, type_name: 'biometric' }), item(3, 0)],
         pagination: { currentPage: 1, perPage: 5, hasMore: true },
       }),
     );
@@ -41,6 +41,8 @@ describe('the documents expiring soon panel', () => {
     expect(passport.textContent).toContain('Passport (Biometric)');
     expect(within(passport).getByTestId('expiring-state').textContent).toBe('In 12 days');
     expect(within(passport).getByTestId('expiring-state').className).toContain('orange');
+    // Its last day reads "Today", not "In 0 days".
+    expect(within(screen.getByTestId('expiring-document-3')).getByTestId('expiring-state').textContent).toBe('Today');
     expect(within(passport).getByRole('link').getAttribute('href')).toBe('/personal-main/employee/7?tab=passports&companyId=3');
     expect(String(fetch.mock.calls[0][0])).toBe('/api/hr/expiring?page=1&perPage=5');
     // More than a page: the panel pages through them.

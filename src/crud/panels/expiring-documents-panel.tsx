@@ -105,7 +105,11 @@ export function ExpiringDocumentsPanel({ resource }: ListPanelProps) {
               description={`${what(item)} · ${date(item.valid_until)}`}
             />
             <Tag color={item.state === 'expired' ? 'red' : 'orange'} data-testid="expiring-state">
-              {item.state === 'expired' ? t('expiring.expired', { count: -item.days_left }) : t('expiring.expiresIn', { count: item.days_left })}
+              {item.state === 'expired'
+                ? t('expiring.expired', { count: -item.days_left })
+                : item.days_left === 0
+                  ? t('compliance.today')
+                  : t('expiring.expiresIn', { count: item.days_left })}
             </Tag>
           </List.Item>
         )}
