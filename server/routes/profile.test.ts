@@ -171,6 +171,14 @@ describe.each(databases)('profile on %s', (kind) => {
       expect(response.json()).toEqual({ message: en('profile.currentPasswordWrong'), errors: { current_password: [en('profile.currentPasswordWrong')] } });
     });
 
+    it('refuses the current password as the new one, on that field, and keeps every session', async () => {
+      const body = { current_password: carol.password, password: carol.password, password_confirmation: carol.password };
+      const response = await call(server.app, 'PUT', '/api/profile/update/password', body, { token: carol.token });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ message: en('profile.samePassword'), errors: { password: [en('profile.samePassword')] } });
+      expect((await call(server.app, 'GET', '/api/profile/show', undefined, { token: carol.token })).statusCode).toBe(200);
+    });
+
     it.each([
       ['a short new password', { password: 'short', password_confirmation: 'short' }, 'password', en('validation.minLength', { limit: 8 })],
       ['a confirmation that differs', { password_confirmation: 'other-password' }, 'password_confirmation', en('validation.sameAs')],

@@ -95,6 +95,8 @@ export async function profileRoutes(app: FastifyInstance, options: { database: D
     const wrongCurrentPassword = () =>
       new HttpError(422, 'profile.currentPasswordWrong', { fieldErrors: { current_password: [{ key: 'profile.currentPasswordWrong' }] } });
     if (!(await verifyPassword(request.user.password_hash, currentPassword))) throw wrongCurrentPassword();
+    // "Changed" must mean changed: the same password again would end every other session and keep the old secret.
+    if (password === currentPassword) throw new HttpError(422, 'profile.samePassword', { fieldErrors: { password: [{ key: 'profile.samePassword' }] } });
     const user = request.user;
     await checkNewPassword(password, { login: user.login, email: user.email, name: user.name, lastName: user.last_name });
     const passwordHash = await hashPassword(password);
