@@ -9,7 +9,7 @@ import { call, registerUser, type RegisteredUser } from '../test-support/api-cli
 import { databases } from '../test-support/databases';
 import { endpointUrl, model, RecordMaker } from '../test-support/engine-records';
 import { en } from '../test-support/locale-text';
-import { createMember, type Member } from '../test-support/members';
+import { createMember, type Member, storeRights } from '../test-support/members';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
 const employees = model.byName.get('employees') as EngineResource;
@@ -75,10 +75,7 @@ describe.each(databases)('labels of a referenced resource on %s', (kind) => {
     for (const permissions of [[], ['orders.delete'], ['documents.view']]) {
       const member = await createMember(test.app, owner.token);
       // Stored as it is: `orders.delete` alone is refused by the member dialog and the API now, yet may be stored from before.
-      await test.database.pool.query(`UPDATE users SET data = jsonb_set(data, '{permissions}', $1::jsonb) WHERE id = $2`, [
-        JSON.stringify(permissions),
-        member.id,
-      ]);
+      await storeRights(test.database.pool, member.id, permissions);
       expect((await get('/api/employees', member.token)).statusCode, permissions.join()).toBe(403);
     }
   });

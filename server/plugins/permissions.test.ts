@@ -13,7 +13,7 @@ import { call, registerUser, type RegisteredUser } from '../test-support/api-cli
 import { databases } from '../test-support/databases';
 import { endpointUrl, isCreatable, model, RecordMaker, uniqueFieldValues, type Made } from '../test-support/engine-records';
 import { en, localeText } from '../test-support/locale-text';
-import { createMember, type Member } from '../test-support/members';
+import { createMember, type Member, storeRights } from '../test-support/members';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { SIGNED_IN } from './auth';
 
@@ -66,10 +66,7 @@ describe.each(databases)('rights on %s', (kind) => {
       // Stored as it is: the member dialog and the API no longer give Create without View, yet such members may exist.
       const member = await createMember(test.app, owner.token);
       const permissions = allPermissions().filter((right) => !rights.includes(right));
-      await test.database.pool.query(`UPDATE users SET data = jsonb_set(data, '{permissions}', $1::jsonb) WHERE id = $2`, [
-        JSON.stringify(permissions),
-        member.id,
-      ]);
+      await storeRights(test.database.pool, member.id, permissions);
       lacking.set(key, member);
     }
   }, 120_000);

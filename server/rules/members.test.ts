@@ -8,7 +8,7 @@ import { presetPermissions } from '../../resources/permissions';
 import { call, registerUser, signIn, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { en, localeText } from '../test-support/locale-text';
-import { createMember } from '../test-support/members';
+import { createMember, storeRights } from '../test-support/members';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
 describe.each(databases)('members and departments on %s', (kind) => {
@@ -147,7 +147,7 @@ describe.each(databases)('members and departments on %s', (kind) => {
     expect(viewTaken.statusCode).toBe(422);
     expect(viewTaken.json().errors.permissions).toEqual([en('members.rightWithoutView')]);
     // Stored before the rule: an edit of something else goes through, and so does taking the blind right away.
-    await test.database.pool.query(`UPDATE users SET data = jsonb_set(data, '{permissions}', '["orders.create"]'::jsonb) WHERE id = $1`, [member.id]);
+    await storeRights(test.database.pool, member.id, ['orders.create']);
     const renamed = await update(member.id, { version: member.record.version, name: 'Victoria', permissions: ['orders.create'] });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data.permissions).toEqual(['orders.create']);
