@@ -25,7 +25,12 @@ describe('the profile pages', () => {
     const again = (await screen.findByTestId(formId)).querySelector<HTMLInputElement>('input')!;
     fireEvent.change(again, { target: { value: `${again.value}x-changed` } });
     await act(() => router.navigate('/orders'));
-    expect(await screen.findByTestId('leave-keep-editing')).toBeTruthy();
+    const keepEditing = await screen.findByTestId('leave-keep-editing');
+    expect(screen.getByTestId('location').textContent).toBe(path);
+    // Answered, once the question has the focus: no focus attempt of it outlives the test.
+    await waitFor(() => expect(document.activeElement).toBe(keepEditing));
+    fireEvent.click(keepEditing);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
     expect(screen.getByTestId('location').textContent).toBe(path);
   });
 });
