@@ -65,4 +65,21 @@ describe('the list filters', () => {
     fireEvent.change(from, { target: { value: '12,5' } });
     expect(onFilters).toHaveBeenLastCalledWith({ price: [12.5, undefined] });
   });
+
+  it('say at a price range whose start is past its end that nothing can match', () => {
+    const { bar } = filterBar({ price: [3000, 1000] });
+    const problem = within(bar).getByTestId('filter-price-inverted');
+    expect(problem.textContent).toBe('The start is greater than the end: nothing can match.');
+    const [from, to] = within(within(bar).getByTestId('filter-price')).getAllByRole('spinbutton');
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(to.getAttribute('aria-describedby')).toBe(problem.id);
+  });
+
+  it('say nothing of a range in order, or with one end', () => {
+    for (const price of [[1000, 3000], [1000, 1000], [3000, undefined]]) {
+      const { bar } = filterBar({ price });
+      expect(within(bar).queryByTestId('filter-price-inverted')).toBeNull();
+      cleanup();
+    }
+  });
 });
