@@ -140,7 +140,7 @@ export const annotationKeywords: KeywordDefinition[] = [
   {
     keyword: 'x-widget',
     metaSchema: {
-      enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency', 'permissions', 'warnings'],
+      enum: ['text', 'textarea', 'phone', 'iban', 'password', 'file', 'files', 'email', 'country', 'currency', 'permissions', 'warnings', 'days-left'],
     },
   },
   { keyword: 'x-sensitive', metaSchema: { type: 'boolean' } },

@@ -8,6 +8,7 @@ import { booleanKind } from './boolean';
 import { countryKind } from './country';
 import { currencyKind } from './currency';
 import { dateKind } from './date';
+import { daysLeftKind } from './days-left';
 import { enumKind } from './enum';
 import { fileKind, isTooLarge, maxFileBytes } from './file';
 import { formatIban, ibanKind } from './iban';
@@ -65,6 +66,7 @@ describe('field kind matching (priority order)', () => {
     [{ type: 'array', 'x-widget': 'files', items: { type: 'object' } }, fileKind],
     [{ type: 'array', items: { type: 'string' } }, listKind],
     [{ type: 'object', properties: {} }, objectKind],
+    [{ type: 'integer', readOnly: true, 'x-widget': 'days-left' }, daysLeftKind],
   ];
   it.each(cases.map(([schema, kind]) => [JSON.stringify(schema), kind.name, schema, kind] as const))('%s → %s', (_text, _name, schema, kind) => {
     expect(findFieldKind(schema)).toBe(kind);
@@ -73,8 +75,10 @@ describe('field kind matching (priority order)', () => {
   it('has unique names and a widget for every kind that is not drawn by RJSF itself', () => {
     const names = fieldKinds.map((kind) => kind.name);
     expect(new Set(names).size).toBe(names.length);
-    // RJSF draws lists and objects itself; server-derived warnings are readOnly, never in a form.
-    expect(Object.keys(rjsfWidgets()).sort()).toEqual(names.filter((name) => name !== 'list' && name !== 'object' && name !== 'warnings').sort());
+    // RJSF draws lists and objects itself; server-derived warnings and days left are readOnly, never in a form.
+    expect(Object.keys(rjsfWidgets()).sort()).toEqual(
+      names.filter((name) => name !== 'list' && name !== 'object' && name !== 'warnings' && name !== 'days-left').sort(),
+    );
     expect(fieldKindOf({ type: 'string' })).toBe(textKind);
   });
 });
@@ -110,6 +114,20 @@ describe('field kind displays', () => {
     cleanup();
     display(dateKind, day(90), { type: 'string', format: 'date' });
     expect(cell()).toBe(day(90));
+  });
+
+  it('days left in words, an expired one as days ago, never a bare negative number (x-widget: days-left)', () => {
+    const daysLeft: PropertySchema = { type: 'integer', readOnly: true, 'x-widget': 'days-left' };
+    const shown = (days: unknown) => {
+      cleanup();
+      display(daysLeftKind, days, daysLeft, 'list');
+      return cell();
+    };
+    expect(shown(5)).toBe('In 5 days');
+    expect(shown(1)).toBe('In 1 day');
+    expect(shown(0)).toBe('Today');
+    expect(shown(-3)).toBe('Expired 3 days ago');
+    expect(shown(null)).toBe('—');
   });
 
   it('a year without digit grouping (x-grouping: false)', () => {

@@ -10,6 +10,7 @@ import { booleanKind } from './boolean';
 import { countryKind } from './country';
 import { currencyKind } from './currency';
 import { dateKind } from './date';
+import { daysLeftKind } from './days-left';
 import { enumKind } from './enum';
 import { enumListKind } from './enum-list';
 import { fileKind } from './file';
@@ -32,6 +33,7 @@ import { webAddressKind } from './web-address';
 export const fieldKinds: readonly FieldKind[] = [
   fileKind,
   warningsKind,
+  daysLeftKind,
   passwordKind,
   ibanKind,
   phoneKind,

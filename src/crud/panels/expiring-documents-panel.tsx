@@ -9,6 +9,7 @@ import { Button, Card, Empty, List, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { daysLeftText } from '../../fields/days-left';
 import { readNotifications } from '../../providers/notifications';
 import type { ListPanelProps } from './panel-props';
 
@@ -105,11 +106,7 @@ export function ExpiringDocumentsPanel({ resource }: ListPanelProps) {
               description={`${what(item)} · ${date(item.valid_until)}`}
             />
             <Tag color={item.state === 'expired' ? 'red' : 'orange'} data-testid="expiring-state">
-              {item.state === 'expired'
-                ? t('expiring.expired', { count: -item.days_left })
-                : item.days_left === 0
-                  ? t('compliance.today')
-                  : t('expiring.expiresIn', { count: item.days_left })}
+              {daysLeftText(item.days_left, t)}
             </Tag>
           </List.Item>
         )}

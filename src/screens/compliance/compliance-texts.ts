@@ -1,5 +1,6 @@
 /** How an item reads: what it is, and how many days it has left. */
 import type { TFunction } from 'i18next';
+import { daysLeftText as daysInWords } from '../../fields/days-left';
 import type { ComplianceItem } from './compliance-model';
 
 /**
@@ -16,8 +17,5 @@ export function obligationName(item: ComplianceItem, t: TFunction): string {
 
 /** "In 5 days", "Today", "Expired 3 days ago"; a missing item has no date ("—"). */
 export function daysLeftText(item: Pick<ComplianceItem, 'days_left'>, t: TFunction): string {
-  const days = item.days_left;
-  if (days === null) return '—';
-  if (days === 0) return t('compliance.today');
-  return days < 0 ? t('expiring.expired', { count: -days }) : t('expiring.expiresIn', { count: days });
+  return daysInWords(item.days_left, t);
 }
