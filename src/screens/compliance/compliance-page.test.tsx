@@ -1,5 +1,5 @@
 /** The compliance page: its state from the URL to the API, counts choosing the state, rows grouped by subject. */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, standardResponses, stubFetch } from '../../crud/test-fetch';
 import { renderWithRefine, setUpScreenTests } from '../../crud/test-support';
@@ -87,13 +87,16 @@ describe('the compliance page', () => {
     expect(screen.getByTestId('compliance-link-vehicle-document:missing:11:2').getAttribute('href')).toBe('/transport/11?tab=documents');
   });
 
-  it('chooses the state with the counts, keeping it in the URL and going back to page 1', async () => {
+  it('chooses the state with the counts, keeping it in the URL and going back to page 1; Back undoes the choice', async () => {
     const fetch = complianceServer(items);
-    renderWithRefine(<CompliancePage />, { entries: ['/compliance?page=3'] });
+    const { router } = renderWithRefine(<CompliancePage />, { entries: ['/compliance?page=3'] });
     await screen.findByTestId('compliance-subject-employee-7');
     fireEvent.click(screen.getByText('Missing', { selector: '.compliance-count__label' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/compliance?tab=missing'));
     await waitFor(() => expect(asked(fetch).at(-1)).toBe('/api/compliance?page=1&perPage=20&state=missing'));
+    // Back undoes the choice, as in the lists, instead of leaving the page.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/compliance?page=3'));
   });
 
   it('says when nothing is due', async () => {

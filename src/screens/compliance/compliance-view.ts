@@ -81,15 +81,15 @@ export function exportPath(view: ComplianceView, format: string): string {
 export const isFiltered = (view: ComplianceView) => Boolean(view.kind || view.subjectType || view.companyId || view.withinDays);
 
 /**
- * The view in the URL and its changes: a new state or filter goes back to page 1. Each change replaces
- * the history entry, as a tab does, so Back leaves the page rather than stepping through filters.
+ * The view in the URL and its changes: a new state or filter goes back to page 1. Each change is a history
+ * entry of its own, as in the generic lists, so Back undoes the last filter, state or page turned.
  */
 export function useComplianceView() {
   const [query, setQuery] = useSearchParams();
   const view = readView(query);
   const change = (next: Partial<ComplianceView>) => {
     const paging = 'page' in next || 'perPage' in next;
-    setQuery(writeView({ ...view, ...(paging ? {} : { page: 1 }), ...next }), { replace: true });
+    setQuery(writeView({ ...view, ...(paging ? {} : { page: 1 }), ...next }));
   };
   return { view, change };
 }
