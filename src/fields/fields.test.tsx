@@ -170,6 +170,17 @@ describe('field kind displays', () => {
     expect(cell()).toBe('9');
   });
 
+  it('yes/no never set as its default, as the filter finds it, and blank without one', () => {
+    display(booleanKind, undefined, { type: 'boolean', default: false });
+    expect(cell()).toBe('No');
+    cleanup();
+    display(booleanKind, null, { type: 'boolean', default: true });
+    expect(cell()).toBe('Yes');
+    cleanup();
+    display(booleanKind, undefined, { type: 'boolean' });
+    expect(cell()).toBe('—');
+  });
+
   it('yes/no, phone links, IBAN groups of four, passwords never', () => {
     display(booleanKind, true, { type: 'boolean' });
     expect(cell()).toBe('Yes');

@@ -5,10 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
 import { Blank, hasType } from '../shared';
 
-function BooleanDisplay({ value }: DisplayProps) {
+function BooleanDisplay({ value, schema }: DisplayProps) {
   const { t } = useTranslation();
-  if (typeof value !== 'boolean') return <Blank />;
-  return <>{value ? t('fields.boolean.yes') : t('fields.boolean.no')}</>;
+  // A record stored without the field has the schema's default, as the list's filter takes it (list-query.ts):
+  // a company never marked main reads "No", and is found by "No".
+  const shown = value ?? schema.default;
+  if (typeof shown !== 'boolean') return <Blank />;
+  return <>{shown ? t('fields.boolean.yes') : t('fields.boolean.no')}</>;
 }
 
 function BooleanWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
