@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/pool';
-import { HttpError } from '../http-error';
+import { HttpError, notFound } from '../http-error';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key is remembered; a send retried later makes a new record. */
@@ -21,6 +21,17 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   if (value === undefined) return null;
   if (typeof value !== 'string' || !KEY_PATTERN.test(value)) throw new HttpError(400, 'errors.idempotencyKeyInvalid');
   return value;
+}
+
+/**
+ * The body of a multipart create as a key stands for it: its text fields, and each file by its field, name and
+ * content hash (the same photo sent again is the same body; another photo under the same name is not).
+ */
+export function multipartBodyOf(fields: Record<string, string>, files: ReadonlyArray<{ field: string; fileName: string; content: Buffer }>): unknown {
+  return {
+    fields,
+    files: files.map((file) => ({ field: file.field, name: file.fileName, sha256: createHash('sha256').update(file.content).digest('base64url') })),
+  };
 }
 
 /** What a key stands for: the endpoint and the body sent, so the same key on other input is refused, not replayed. */
@@ -71,4 +82,40 @@ export async function rememberCreated(client: Queryable, keyed: KeyedCreate, rec
     keyed.key,
     recordId,
   ]);
+}
+
+/** The keyed create a request asks for (null without the header): the member's key and what it stands for. */
+export function keyedCreateOf(
+  request: { headers: Record<string, string | string[] | undefined>; method: string; url: string; user: { tenant_id: unknown; id: unknown } },
+  body: unknown,
+): KeyedCreate | null {
+  const key = idempotencyKeyOf(request.headers);
+  if (!key) return null;
+  return { tenantId: Number(request.user.tenant_id), userId: Number(request.user.id), key, fingerprint: requestFingerprint(request.method, request.url, body) };
+}
+
+/**
+ * A create made once per key, in the caller's transaction: the record an earlier send with the key made
+ * (`find`; 404 when it has been deleted since), or a new one (`create`), remembered under the key.
+ */
+export async function createOnce<T>(
+  client: Queryable,
+  keyed: KeyedCreate | null,
+  find: (id: number) => Promise<T | null>,
+  create: () => Promise<{ made: T; id: number }>,
+): Promise<{ made: T; replayed: boolean }> {
+  const earlier = keyed ? await claimKey(client, keyed) : null;
+  if (earlier !== null) {
+    const made = await find(earlier);
+    if (made === null) throw notFound();
+    return { made, replayed: true };
+  }
+  const created = await create();
+  if (keyed) await rememberCreated(client, keyed, created.id);
+  return { made: created.made, replayed: false };
+}
+
+/** Says on the answer that it is a replay of an earlier send's (`Idempotent-Replayed: true`). */
+export function markReplayed(reply: { header(name: string, value: string): unknown }, replayed: boolean): void {
+  if (replayed) reply.header('idempotent-replayed', 'true');
 }

@@ -120,15 +120,8 @@ export function buildOpenApi(model: EngineModel, t: Translate): Json {
         const warnings = resource.definition.check ? { warnings: { type: 'array', items: { $ref: '#/components/schemas/Warning' } } } : {};
         const specific: Record<number, string> = { 422: 'Invalid data, with messages per field (also a reference to another tenant’s record)' };
         if (action === 'create') {
-          parameters.push({
-            name: 'Idempotency-Key',
-            in: 'header',
-            required: false,
-            description:
-              'A key of the client’s (a UUID): the same create sent again with it within a day answers the record the first send made (header `Idempotent-Replayed: true`) instead of making another. The same key on another body is a 422.',
-            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
-          });
-          specific[422] += '; or an Idempotency-Key already used for another request';
+          parameters.push(IDEMPOTENCY_KEY_PARAMETER);
+          specific[422] += IDEMPOTENCY_KEY_REUSED;
         }
         if (action === 'update') specific[409] = 'Stale version: the record changed since it was read';
         responses = {
@@ -231,6 +224,17 @@ function pathParameterSchema(name: string): Json {
   return /^id$|Id$|_id$|^index$/.test(name) ? { type: 'integer', minimum: name === 'index' ? 0 : 1 } : { type: 'string' };
 }
 
+/** The `Idempotency-Key` header of a create (engine/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER: Json = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A key of the client’s (a UUID): the same create sent again with it within a day answers the record the first send made (header `Idempotent-Replayed: true`) instead of making another. The same key on another body is a 422.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+};
+const IDEMPOTENCY_KEY_REUSED = '; or an Idempotency-Key already used for another request';
+
 export interface OtherRoute {
   method: string;
   url: string;
@@ -239,6 +243,7 @@ export interface OtherRoute {
   uploads?: string[];
   query?: Record<string, Json>;
   rateLimited?: boolean;
+  idempotent?: boolean;
 }
 
 /**
@@ -248,7 +253,7 @@ export interface OtherRoute {
  */
 export function withOtherRoutes(document: Json, routes: readonly OtherRoute[]): Json {
   const paths = document.paths as Record<string, Record<string, Json>>;
-  for (const { method, url, permission, body, uploads, query, rateLimited } of routes) {
+  for (const { method, url, permission, body, uploads, query, rateLimited, idempotent } of routes) {
     const path = url.replace(/:(\w+)/g, '{$1}');
     const verb = method.toLowerCase();
     if (paths[path]?.[verb] || path === '/api/openapi.json' || path === '/api/docs') continue;
@@ -256,6 +261,7 @@ export function withOtherRoutes(document: Json, routes: readonly OtherRoute[]): 
     const parameters = [
       ...pathNames.map((name) => ({ name, in: 'path', required: true, schema: pathParameterSchema(name) })),
       ...Object.entries(query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+      ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ];
     const known = HAND_WRITTEN_OPERATIONS.get(`${method} ${path}`);
     const changes = method !== 'GET';
@@ -284,7 +290,7 @@ export function withOtherRoutes(document: Json, routes: readonly OtherRoute[]): 
           upload: Boolean(uploads),
           query: Boolean(query),
           limited: rateLimited,
-          specific: known?.errors,
+          specific: idempotent ? { ...known?.errors, 422: `${known?.errors?.[422] ?? 'Invalid data'}${IDEMPOTENCY_KEY_REUSED}` } : known?.errors,
         }),
       },
     };

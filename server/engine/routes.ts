@@ -28,7 +28,7 @@ import { pathId, scopeOfPath } from './scope';
 import { refuseTakenValues } from './unique-fields';
 import { refuseUnknownLookups } from './lookup-fields';
 import { EngineStore } from './store';
-import { claimKey, idempotencyKeyOf, rememberCreated, requestFingerprint } from './idempotency';
+import { createOnce, keyedCreateOf, markReplayed } from './idempotency';
 
 /** The right each generated endpoint needs (checked by plugins/auth.ts before the handler runs). */
 const RIGHT_OF: Record<Action, Right> = { list: 'view', show: 'view', create: 'create', update: 'update', delete: 'delete' };
@@ -147,29 +147,26 @@ export function registerResourceRoutes(
       const body = seesSensitive(request) ? bodyData(request.body) : withoutSensitiveWrites(resource, bodyData(request.body), null);
       const data = dropEmptyOptionalFields(resource.loaded.schema, body) as Record<string, unknown>;
       // A send retried with its Idempotency-Key answers the record the first made (idempotency.ts).
-      const key = idempotencyKeyOf(request.headers);
-      const keyed = key && {
-        tenantId: Number(request.user.tenant_id),
-        userId: Number(request.user.id),
-        key,
-        fingerprint: requestFingerprint(request.method, request.url, request.body),
-      };
-      const row = await write(async (store) => {
+      const keyed = keyedCreateOf(request, request.body);
+      const { made, replayed } = await write(async (store) => {
         const scope = await scopeOf(request, store);
-        const earlier = keyed ? await claimKey(store.client, keyed) : null;
-        if (earlier !== null) {
-          const made = await store.find(resource, earlier, scope);
-          if (!made) throw notFound();
-          return { row: made, warnings: undefined, replayed: true };
-        }
-        const created = await createRecord(store, creating(request), data, scope);
-        if (keyed) await rememberCreated(store.client, keyed, created.row.id);
-        return { ...created, replayed: false };
+        return createOnce(
+          store.client,
+          keyed,
+          async (earlier) => {
+            const row = await store.find(resource, earlier, scope);
+            return row && { row, warnings: undefined };
+          },
+          async () => {
+            const created = await createRecord(store, creating(request), data, scope);
+            return { made: created, id: created.row.id };
+          },
+        );
       }, request);
-      if (row.replayed) reply.header('idempotent-replayed', 'true');
-      const record = wire(request, row.row);
+      markReplayed(reply, replayed);
+      const record = wire(request, made.row);
       await annotate(request, [record]);
-      return { message: request.t('crud.created'), data: record, ...(row.warnings ? { warnings: row.warnings } : {}) };
+      return { message: request.t('crud.created'), data: record, ...(made.warnings ? { warnings: made.warnings } : {}) };
     },
 
     async update(request) {

@@ -19,6 +19,8 @@ export interface CatalogedRoute {
   query?: Record<string, Record<string, unknown>>;
   /** Rate limited per address (`config.rateLimit`, plugins/rate-limit.ts): it may answer 429. */
   rateLimited?: boolean;
+  /** A create that takes an `Idempotency-Key` (`config.idempotent`, engine/idempotency.ts). */
+  idempotent?: boolean;
 }
 
 declare module 'fastify' {
@@ -27,6 +29,8 @@ declare module 'fastify' {
     uploads?: string[];
     /** The query parameters a route reads (documentation only: the route reads its own query). */
     query?: Record<string, Record<string, unknown>>;
+    /** The route takes an `Idempotency-Key` (documentation only: the route reads its own header). */
+    idempotent?: boolean;
   }
 }
 
@@ -46,7 +50,7 @@ export const routeCatalogPlugin = fp(
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
       for (const method of [route.method].flat()) {
-        const { permission, uploads, query, rateLimit } = (route.config ?? {}) as CatalogedRoute & { rateLimit?: unknown };
+        const { permission, uploads, query, rateLimit, idempotent } = (route.config ?? {}) as CatalogedRoute & { rateLimit?: unknown };
         const body = (route.schema as { body?: Record<string, unknown> } | undefined)?.body;
         if (DOCUMENTED_METHODS.has(method))
           routes.push({
@@ -57,6 +61,7 @@ export const routeCatalogPlugin = fp(
             ...(uploads ? { uploads } : {}),
             ...(query ? { query } : {}),
             ...(rateLimit ? { rateLimited: true } : {}),
+            ...(idempotent ? { idempotent: true } : {}),
           });
       }
     });

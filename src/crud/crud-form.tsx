@@ -203,8 +203,8 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const [reloadSince, setReloadSince] = useState<number | null>(null);
   const id = mode === 'edit' ? idOf(resource, given) : undefined;
   const invalidate = useInvalidate();
-  // A create saved again with the same values (its answer lost on a bad line) is not stored twice.
-  const idempotency = useIdempotencyHeaders(formData, mode === 'create' && !multipart);
+  // A create saved again with the same values (its answer lost on a bad line) is not stored twice; the files picked count too.
+  const idempotency = useIdempotencyHeaders(multipart ? { formData, picked } : formData, mode === 'create');
   const { onFinish, mutation } = useForm<BaseRecord, HttpError, Row>({
     resource: resource.name,
     action: mode,

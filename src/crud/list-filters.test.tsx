@@ -76,7 +76,11 @@ describe('the list filters', () => {
   });
 
   it('say nothing of a range in order, or with one end', () => {
-    for (const price of [[1000, 3000], [1000, 1000], [3000, undefined]]) {
+    for (const price of [
+      [1000, 3000],
+      [1000, 1000],
+      [3000, undefined],
+    ]) {
       const { bar } = filterBar({ price });
       expect(within(bar).queryByTestId('filter-price-inverted')).toBeNull();
       cleanup();

@@ -27,6 +27,7 @@ import { storedFileName } from '../../files/file-names';
 import { TenantDb } from '../../db/tenant-db';
 import type { EngineResource } from '../../engine/model';
 import { checkReferences, deleteWithRules } from '../../engine/references';
+import { createOnce, keyedCreateOf, markReplayed, multipartBodyOf } from '../../engine/idempotency';
 import type { EngineStore } from '../../engine/store';
 import { HttpError } from '../../http-error';
 import { readUploadedFile } from '../../plugins/multipart';
@@ -148,29 +149,40 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
     return { data: rows.map((row) => ({ ...attachmentView(row), created_by_name: nameOf(names, row.created_by) })) };
   });
 
-  app.post('/api/employees/:employeeId/attaches/store', guarded('employees.create', { uploads: ['file'] }), async (request) => {
+  app.post('/api/employees/:employeeId/attaches/store', guarded('employees.create', { uploads: ['file'], idempotent: true }), async (request, reply) => {
     const employee = await employeeOf(readStore(database, request), request);
     const upload = await readUploadedFile(request, 'file');
     const type = await fileTypeFromBuffer(upload.content);
     if (!type || !DOCUMENT_TYPES.has(type.mime)) throw new HttpError(422, 'handWritten.fileType', { fieldErrors: { file: [{ key: 'handWritten.fileType' }] } });
     const fileName = storedFileName(upload.fileName, type.mime);
-    const row = await inTransaction(database, request, async (store) => {
+    // An upload retried with its Idempotency-Key (its answer lost) answers the attachment the first one stored.
+    const keyed = keyedCreateOf(request, multipartBodyOf({}, [{ field: 'file', ...upload }]));
+    const { made, replayed } = await inTransaction(database, request, async (store) => {
       await findOr404(store, employees, Number(employee.id));
-      const data = { file_name: fileName, mime_type: type.mime, size: upload.content.length };
-      validateRecord(attachments, data);
-      const record = await store.insert(attachments, data, request.user.id, Number(employee.id));
-      const file = await new TenantDb(database, store.tenantId, store.client).insert<{ id: number }>('files', {
-        owner_kind: OWNER_KIND,
-        owner_id: Number(record.id),
-        file_name: fileName,
-        mime_type: type.mime,
-        size: upload.content.length,
-        content: upload.content,
-      });
-      // file_id is server-owned: kept in data beside the schema's fields, never taken from a client.
-      return store.update(attachments, Number(record.id), { ...data, file_id: Number(file.id) }, request.user.id);
+      return createOnce(
+        store.client,
+        keyed,
+        (earlier) => store.find(attachments, earlier, { parentId: Number(employee.id) }),
+        async () => {
+          const data = { file_name: fileName, mime_type: type.mime, size: upload.content.length };
+          validateRecord(attachments, data);
+          const record = await store.insert(attachments, data, request.user.id, Number(employee.id));
+          const file = await new TenantDb(database, store.tenantId, store.client).insert<{ id: number }>('files', {
+            owner_kind: OWNER_KIND,
+            owner_id: Number(record.id),
+            file_name: fileName,
+            mime_type: type.mime,
+            size: upload.content.length,
+            content: upload.content,
+          });
+          // file_id is server-owned: kept in data beside the schema's fields, never taken from a client.
+          const stored = await store.update(attachments, Number(record.id), { ...data, file_id: Number(file.id) }, request.user.id);
+          return { made: stored, id: Number(record.id) };
+        },
+      );
     });
-    return { message: request.t('crud.created'), data: attachmentView(row) };
+    markReplayed(reply, replayed);
+    return { message: request.t('crud.created'), data: attachmentView(made) };
   });
 
   app.delete('/api/employees/:employeeId/attaches/:fileId/destroy', guarded('employees.delete'), async (request) => {

@@ -15,6 +15,7 @@ import { TenantDb } from '../../db/tenant-db';
 import type { EngineResource } from '../../engine/model';
 import { withoutProtectedFields } from '../../engine/records';
 import { checkReferences } from '../../engine/references';
+import { createOnce, keyedCreateOf, markReplayed, multipartBodyOf } from '../../engine/idempotency';
 import type { EngineStore } from '../../engine/store';
 import { HttpError, notFound } from '../../http-error';
 import {
@@ -82,24 +83,39 @@ export async function repairRoutes(app: FastifyInstance, options: HandWrittenOpt
     return withoutProtectedFields(repairs, typedFields(repairs, rest)) as Record<string, unknown>;
   }
 
-  app.post('/api/transport/repairs/store/:transport_id', guarded('repairs.create', { uploads: ['repair_files[]'] }), async (request) => {
-    const transportId = paramId(request, 'transport_id');
-    await findOr404(readStore(database, request), transport, transportId, undefined, false);
-    const form = await readMultipartForm(request, (field) => FILE_FIELD.test(field));
-    const data = formData(form.fields);
-    for (const [field, value] of Object.entries(data)) if (value === '' && !required.has(field)) delete data[field];
-    data.transport_id = transportId;
-    const row = await inTransaction(database, request, async (store) => {
-      await findOr404(store, transport, transportId);
-      validateRecord(repairs, data);
-      const references = await checkReferences(store.client, app.engine, repairs, store.tenantId, data);
-      if (hasErrors(references)) throw invalid(references);
-      const created = await store.insert(repairs, { ...data, files: [] }, request.user.id);
-      const files = await storeFiles(store, Number(created.id), form.files, []);
-      return files.length === 0 ? created : store.update(repairs, Number(created.id), { ...data, files }, request.user.id);
-    });
-    return { message: request.t('crud.created'), data: toWire(repairs, row) };
-  });
+  app.post(
+    '/api/transport/repairs/store/:transport_id',
+    guarded('repairs.create', { uploads: ['repair_files[]'], idempotent: true }),
+    async (request, reply) => {
+      const transportId = paramId(request, 'transport_id');
+      await findOr404(readStore(database, request), transport, transportId, undefined, false);
+      const form = await readMultipartForm(request, (field) => FILE_FIELD.test(field));
+      const data = formData(form.fields);
+      for (const [field, value] of Object.entries(data)) if (value === '' && !required.has(field)) delete data[field];
+      data.transport_id = transportId;
+      // A report sent again with its Idempotency-Key (its answer lost) answers the report the first send stored.
+      const keyed = keyedCreateOf(request, multipartBodyOf(form.fields, form.files));
+      const { made, replayed } = await inTransaction(database, request, async (store) => {
+        await findOr404(store, transport, transportId);
+        return createOnce(
+          store.client,
+          keyed,
+          (earlier) => store.find(repairs, earlier, {}),
+          async () => {
+            validateRecord(repairs, data);
+            const references = await checkReferences(store.client, app.engine, repairs, store.tenantId, data);
+            if (hasErrors(references)) throw invalid(references);
+            const created = await store.insert(repairs, { ...data, files: [] }, request.user.id);
+            const files = await storeFiles(store, Number(created.id), form.files, []);
+            const stored = files.length === 0 ? created : await store.update(repairs, Number(created.id), { ...data, files }, request.user.id);
+            return { made: stored, id: Number(created.id) };
+          },
+        );
+      });
+      markReplayed(reply, replayed);
+      return { message: request.t('crud.created'), data: toWire(repairs, made) };
+    },
+  );
 
   app.post('/api/transport/repairs/update/:repair_id', guarded('repairs.update', { uploads: ['repair_files[]'] }), async (request) => {
     const id = paramId(request, 'repair_id');

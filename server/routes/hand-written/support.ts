@@ -17,10 +17,11 @@ import { HttpError, notFound } from '../../http-error';
 /**
  * Route options of a protected hand-written route: signed in, and holding `permission` (a right of
  * resources/permissions.ts), checked by plugins/auth.ts before the handler runs. A multipart route names
- * its file fields (`uploads`), a list its query parameters (`query`), for the OpenAPI document.
+ * its file fields (`uploads`), a list its query parameters (`query`), a create that takes an `Idempotency-Key`
+ * (`idempotent`), for the OpenAPI document.
  */
 export function guard(app: FastifyInstance) {
-  return (permission: string, documented: { uploads?: string[]; query?: Record<string, Record<string, unknown>> } = {}) => ({
+  return (permission: string, documented: { uploads?: string[]; query?: Record<string, Record<string, unknown>>; idempotent?: boolean } = {}) => ({
     onRequest: app.authenticate,
     config: { permission, ...documented },
   });

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
 import { isTooLarge } from '../../fields/file/limits';
 import { mutationNotifications, readNotifications } from '../../providers/notifications';
+import { IDEMPOTENCY_HEADER, UploadKeys } from '../../forms/idempotency-key';
 import { downloadFile, useFileUrl } from '../../fields/file/use-file-url';
 import { ConfirmDelete } from '../../crud/confirm-delete';
 
@@ -84,6 +85,8 @@ export function AttachmentsTab({ employeeId }: { employeeId: string }) {
   });
   const { mutateAsync } = useCustomMutation();
   const [uploads, setUploads] = useState<Upload[]>([]);
+  // A file sent again after a failure keeps its Idempotency-Key, so an upload whose answer was lost is not stored twice.
+  const [uploadKeys] = useState(() => new UploadKeys());
   const [previewing, setPreviewing] = useState<Attachment | null>(null);
   const attachments = query.data?.data ?? [];
   const refresh = () => invalidate({ resource: 'employee-attachments', invalidates: ['all'] });
@@ -103,9 +106,10 @@ export function AttachmentsTab({ employeeId }: { employeeId: string }) {
         url: `${base}/store`,
         method: 'post',
         values: body,
-        meta: { onProgress: (percent: number) => track(file.uid, { percent }) },
+        meta: { onProgress: (percent: number) => track(file.uid, { percent }), headers: { [IDEMPOTENCY_HEADER]: uploadKeys.keyOf(file) } },
         ...mutationNotifications,
       });
+      uploadKeys.stored(file);
       setUploads((current) => current.filter((item) => item.uid !== file.uid));
       await refresh();
     } catch (error) {
