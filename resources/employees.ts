@@ -23,6 +23,8 @@ export const employees = defineResource({
   routes: { list: '/personal-main', show: '/personal-main/employee/:id' },
   menu: { group: 'personal', icon: 'IdcardOutlined', key: 'personalMain', order: 1 },
   views: { list: ['full_name', 'company_id', 'age', 'citizenship', 'contract_type', 'contract_end_date', 'phone', 'email'] },
+  // An exported list is imported back: the file has the names the import needs, not the full name made of them.
+  exportParts: { full_name: ['name', 'last_name'] },
   tabs: ['passports', 'addresses', 'employee-banks'],
   listTabs: { field: 'category' },
   listPanels: ['recently-updated', 'expiring-documents'],

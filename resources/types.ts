@@ -122,6 +122,11 @@ export interface ResourceDefinition {
    * show every property of the schema (so a field an admin adds to a schema appears without code).
    */
   views?: { list?: string[]; show?: string[]; form?: string[] };
+  /**
+   * Optional. A derived list column written to an export as the fields it is made of, so the file can be imported
+   * back (employees: the full name as first and last name). Other columns are exported as the list shows them.
+   */
+  exportParts?: Record<string, string[]>;
   /** Sub-resources shown as tabs on the detail page, in order. */
   tabs?: string[];
   /**

@@ -30,9 +30,14 @@ function disposition(asciiName: string, name: string): string {
   return `attachment; filename="${asciiName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** The columns an export writes: the list's, without the fields a path fixes (as the list's own page leaves them out). */
+/**
+ * The columns an export writes: the list's, without the fields a path fixes (as the list's own page leaves them out),
+ * a derived one as the fields it is made of (`exportParts`), so that the file can be imported back.
+ */
 export function exportColumns(resource: EngineResource, fixed: string[]): string[] {
-  return fieldsOfView(resource.definition, resource.loaded.schema, 'list').filter((field) => !fixed.includes(field) && exportable(resource, field));
+  const parts = resource.definition.exportParts ?? {};
+  const columns = fieldsOfView(resource.definition, resource.loaded.schema, 'list').flatMap((field) => parts[field] ?? [field]);
+  return [...new Set(columns)].filter((field) => field in resource.properties && !fixed.includes(field) && exportable(resource, field));
 }
 
 export function registerExportRoute(app: FastifyInstance, database: Database, model: EngineModel, resource: EngineResource, referenceDataDir?: string) {

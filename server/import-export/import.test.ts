@@ -226,6 +226,25 @@ describe.each(databases)('import on %s', (kind) => {
     expect(list.json<{ data: Array<{ phone: string }> }>().data.map((company) => company.phone)).toEqual(['+49 30 1234567']);
   });
 
+  it('imports the employee list’s own export again: first and last name, not the full name the list shows', async () => {
+    await post(`/api/employees/${owner.user.company.id}/store`, {
+      company_id: owner.user.company.id,
+      name: 'Roundtrip',
+      last_name: 'Kovalenko',
+      citizenship: 'UA',
+      contract_end_date: '2027-03-31',
+      phone: '+380 44 123 4567',
+    });
+    const exported = await call(test.app, 'GET', '/api/employees/export?format=csv&search=Kovalenko', undefined, { token: owner.token });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const outcome = await imported('/api/employees/import', exported.rawPayload, { dryRun: false });
+    expect(outcome).toMatchObject({ rows: 1, created: 1, errors: [] });
+    expect(outcome.columns.map((column) => column.field)).toEqual(expect.arrayContaining(['name', 'last_name', 'company_id', 'citizenship']));
+    const list = await call(test.app, 'GET', '/api/employees?search=Kovalenko&sort=id&order=asc', undefined, { token: owner.token });
+    const [original, copy] = list.json<{ data: Array<Record<string, unknown>> }>().data;
+    for (const field of ['name', 'last_name', 'company_id', 'citizenship', 'contract_end_date', 'phone']) expect(copy[field], field).toEqual(original[field]);
+  });
+
   it('reads a list in one cell: enum labels and records with one text', async () => {
     const file = 'Name;Short name;Statuses;Required for\nDriving licence;DLC;Valid, Expired;Employees, Contractors';
     const outcome = await imported('/api/documents/import', file, { dryRun: false });
