@@ -10,13 +10,24 @@ import enUS from 'antd/es/locale/en_US';
 import { useEffect, useState } from 'react';
 import { toSupportedLanguage, type LanguageCode } from '../i18n/languages';
 
-const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<{ default: Locale }>> = {
-  uk: () => import('antd/es/locale/uk_UA'),
-  el: () => import('antd/es/locale/el_GR'),
-  it: () => import('antd/es/locale/it_IT'),
-  es: () => import('antd/es/locale/es_ES'),
-  de: () => import('antd/es/locale/de_DE'),
+/**
+ * antd's pack and dayjs's locale of the same language: the date pickers take the first day of the week, the
+ * weekdays' and the months' names from dayjs (rc-picker's dayjs config looks the locale up by its code, so importing it
+ * is enough); without it every calendar started on Sunday, and in Italian and Greek read "Su Mo Tu", "Dec".
+ */
+const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<[{ default: Locale }, unknown]>> = {
+  uk: () => Promise.all([import('antd/es/locale/uk_UA'), import('dayjs/locale/uk')]),
+  el: () => Promise.all([import('antd/es/locale/el_GR'), import('dayjs/locale/el')]),
+  it: () => Promise.all([import('antd/es/locale/it_IT'), import('dayjs/locale/it')]),
+  es: () => Promise.all([import('antd/es/locale/es_ES'), import('dayjs/locale/es')]),
+  de: () => Promise.all([import('antd/es/locale/de_DE'), import('dayjs/locale/de')]),
 };
+
+/** antd's texts and the calendars' names and week of `code`, once both have loaded. */
+export async function loadAntdLocale(code: Exclude<LanguageCode, 'en'>): Promise<Locale> {
+  const [antd] = await loaders[code]();
+  return antd.default;
+}
 
 export function useAntdLocale(language: string): Locale {
   const code = toSupportedLanguage(language);
@@ -24,8 +35,8 @@ export function useAntdLocale(language: string): Locale {
   useEffect(() => {
     if (code === 'en') return;
     let current = true;
-    loaders[code]()
-      .then((module) => current && setLoaded({ code, locale: module.default }))
+    loadAntdLocale(code)
+      .then((locale) => current && setLoaded({ code, locale }))
       .catch(() => undefined); // antd keeps its English texts
     return () => {
       current = false;
