@@ -93,6 +93,8 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
               {...ends}
               aria-label={`${label(field)}: ${t('crud.filters.from')}`}
               placeholder={`${label(field)}: ${t('crud.filters.from')}`}
+              // As wide as the bar's other filters: the placeholder names the field ("Baujahr: von" was cut to "Baujahr…").
+              style={{ width: 200 }}
               value={range[0] as number | null}
               onChange={(next) => set(field, [next ?? undefined, range[1]])}
             />
@@ -100,6 +102,7 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
               {...ends}
               aria-label={`${label(field)}: ${t('crud.filters.to')}`}
               placeholder={t('crud.filters.to')}
+              style={{ width: 110 }}
               value={range[1] as number | null}
               onChange={(next) => set(field, [range[0], next ?? undefined])}
             />

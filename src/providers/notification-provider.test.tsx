@@ -46,4 +46,19 @@ describe('a toast with an action', () => {
     // Gone before the file ends: React's work on a toast left open would outlive the test's DOM.
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull(), { timeout: 5_000 });
   });
+
+  it('names its close button with the app’s words in the member’s language, not antd’s English "Close"', async () => {
+    ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={{ token: { motion: false } }}>{children}</ConfigProvider> });
+    showToast('error', 'Not found', { key: 'closing-1', duration: 0 });
+    // rc-notification draws the × as a focusable link-like element, not a button.
+    const close = await vi.waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ant-notification-notice-close');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(close.getAttribute('aria-label')).toBe('Close message');
+    expect(close.querySelector('.anticon-close')).not.toBeNull();
+    fireEvent.click(close);
+    await vi.waitFor(() => expect(document.querySelector('.ant-notification-notice-close')).toBeNull(), { timeout: 5_000 });
+  });
 });

@@ -1,6 +1,8 @@
 import '../antd-setup';
+import { CloseOutlined } from '@ant-design/icons';
 import { Button, ConfigProvider, notification, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { i18n } from '../i18n/i18n';
 import { settingsStore } from '../layout/settings-store';
 import { toastDurationSeconds, type ToastOptions, type ToastType } from './toast-types';
 
@@ -24,6 +26,8 @@ export function showToast(type: ToastType, message: string, options: ToastOption
     duration: options.duration ?? toastDurationSeconds,
     pauseOnHover: true,
     showProgress: true,
+    // antd names the × "Close" in English whatever the language. (An object replaces antd's icon too: given again.)
+    closable: { 'aria-label': i18n.t('notifications.close'), closeIcon: <CloseOutlined className="ant-notification-notice-close-icon" /> },
     actions: action && (
       <Button
         size="small"

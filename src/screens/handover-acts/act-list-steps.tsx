@@ -34,15 +34,19 @@ function PresenceList({
         const error = errors[`${field}.${index}.name`];
         return (
           <div key={index} className="act-presence" data-testid={`${testId}-item-${index}`}>
-            <Input
+            {/* A box that grows, so a long name (a fuel card and its number) wraps on a phone instead of being cut off. */}
+            <Input.TextArea
               className="act-presence__name"
               size="large"
               variant="borderless"
+              autoSize={{ minRows: 1, maxRows: 4 }}
               value={item.name}
               placeholder={t('handover-acts.steps.itemName')}
               aria-label={t('handover-acts.steps.itemName')}
               status={error ? 'error' : undefined}
-              onChange={(event) => set(index, { name: event.target.value })}
+              // A name is one line: Enter does not break it, and a pasted line break becomes a space.
+              onPressEnter={(event) => event.preventDefault()}
+              onChange={(event) => set(index, { name: event.target.value.replace(/[\r\n]+/g, ' ') })}
               data-testid={`${testId}-name-${index}`}
             />
             <Switch
