@@ -29,9 +29,16 @@ export function parseDecimal(text: string, decimalMark: string): string {
   }
   const mark = lastComma >= 0 ? ',' : lastDot >= 0 ? '.' : null;
   if (mark === null) return compact;
-  const groupsThousands = mark !== decimalMark && /^[+-]?\d{1,3}([.,]\d{3})+$/.test(compact);
+  const grouped = /^[+-]?\d{1,3}([.,]\d{3})+$/.test(compact);
+  // A mark written twice cannot be decimal: `1.234.567` is 1234567 in any language, never 1.234 (InputNumber would
+  // read the number up to the second mark). Twice but not in thousands (`1.23.4`) is no number at all.
+  if (compact.indexOf(mark) !== compact.lastIndexOf(mark)) return grouped ? compact.split(mark).join('') : NOT_A_NUMBER;
+  const groupsThousands = mark !== decimalMark && grouped;
   return groupsThousands ? compact.split(mark).join('') : compact.split(mark).join('.');
 }
+
+/** What the parser hands InputNumber for text that is no number: it then keeps no value, as for letters. */
+const NOT_A_NUMBER = 'NaN';
 
 /** What a number may be typed with: digits, a sign, either decimal mark and the marks that group digits. */
 const numberCharacter = /^[\d.,+\-\s'\u00a0\u202f]$/;

@@ -27,6 +27,16 @@ describe('the number widget', () => {
     expect(onChange).toHaveBeenLastCalledWith(1234.56);
   });
 
+  it('reads a number grouped in thousands with dots as the whole number, never a thousandth of it', () => {
+    const { input, onChange } = widget(undefined);
+    fireEvent.change(input, { target: { value: '1.234.567' } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenLastCalledWith(1234567);
+    fireEvent.change(input, { target: { value: '1.23.4' } });
+    fireEvent.blur(input);
+    expect(onChange).not.toHaveBeenLastCalledWith(1.23);
+  });
+
   it('keeps a number outside the schema’s bounds as typed, for the check to name, instead of changing it', () => {
     const { input, onChange } = widget(undefined);
     fireEvent.change(input, { target: { value: '250' } });
