@@ -99,6 +99,25 @@ export const SUBJECT_RIGHTS: Record<SubjectType, string> = {
   card: 'cards.view',
 };
 
+/**
+ * A kind read from records of an area of its own needs that area's view right too: a vehicle's maintenance due comes
+ * from its repair reports (their type and periodicity), which a member without `repairs.view` may not read.
+ */
+export const KIND_RIGHTS: Partial<Record<ObligationKind, string>> = {
+  maintenance: 'repairs.view',
+};
+
+/** Whether a reader may see items of this kind about subjects of this type. */
+export function readsKind(holds: Holds, subjectType: SubjectType, kind: ObligationKind): boolean {
+  const extra = KIND_RIGHTS[kind];
+  return holds(SUBJECT_RIGHTS[subjectType]) && (extra === undefined || holds(extra));
+}
+
+/** What a reader may see, as a key: the subject types and the kinds of their rights (readers alike share cached pages). */
+export function visibilityKey(holds: Holds): string {
+  return OBLIGATION_KINDS.filter((kind) => readsKind(holds, KIND_SUBJECT[kind], kind)).join(',');
+}
+
 /** The record page of a subject in the web app: the employee card, the vehicle's page, the trailer's page, the cards list. */
 export function subjectLinkOf(subject: ComplianceSubject | Pick<ComplianceSubject, 'type' | 'id'>, companyId?: number | null): string {
   switch (subject.type) {

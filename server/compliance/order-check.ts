@@ -25,7 +25,7 @@ import type { EngineModel } from '../engine/model';
 import type { Translate } from '../i18n/i18n';
 import { partiesObligations } from './obligations-cache';
 import { obligationsOf } from './subjects';
-import { SUBJECT_RIGHTS, type ComplianceItem, type ComplianceState, type Holds, type ObligationKind, type SubjectType } from '../../resources/compliance';
+import { readsKind, type ComplianceItem, type ComplianceState, type Holds, type ObligationKind, type SubjectType } from '../../resources/compliance';
 
 /** The order's fields that name a party, and what kind of subject each names. */
 export const ORDER_PARTIES: ReadonlyArray<{ field: string; type: SubjectType }> = [
@@ -182,8 +182,12 @@ export async function orderProblems(
         found.push({ field, subject: item.subject, kind: item.kind, type_name: item.type_name, valid_until: item.valid_until, state, hidden: false });
       }
       if (found.length === 0) continue;
-      if (holds(SUBJECT_RIGHTS[type])) problems.push(...found);
-      else problems.push(hiddenProblem(field, type, id, found));
+      // What the reader may not read (a vehicle without the right, or its maintenance without the repairs right) is
+      // said without its details.
+      const readable = found.filter((problem) => problem.kind !== null && readsKind(holds, type, problem.kind));
+      const unreadable = found.filter((problem) => !readable.includes(problem));
+      problems.push(...readable);
+      if (unreadable.length > 0) problems.push(hiddenProblem(field, type, id, unreadable));
     }
     return problems;
   });

@@ -14,25 +14,24 @@
  * (reading-cache.ts refreshingReader). So counts trail a change by one count (about a second in a large
  * tenant), also one made through another server process.
  *
- * Both are kept by what the reader may see (the subject types of their rights), not by who they are.
+ * Both are kept by what the reader may see (the subject types and kinds of their rights), not by who they are.
  */
 import type { ComplianceChanges } from './change-watch';
 import { complianceCounts } from './counts';
 import { compliancePage } from './page';
 import { cachedReader, refreshingReader } from './reading-cache';
-import { SUBJECT_RIGHTS, SUBJECT_TYPES, type ComplianceFilter, type Holds } from '../../resources/compliance';
+import { visibilityKey, type ComplianceFilter } from '../../resources/compliance';
 
 const LIFETIME_MS = 30_000;
 const MAX_ENTRIES = 1_000;
 
-const visibleTo = (holds: Holds) => SUBJECT_TYPES.filter((type) => holds(SUBJECT_RIGHTS[type]));
 const filterKey = (filter: ComplianceFilter) => Object.entries(filter).sort(([a], [b]) => a.localeCompare(b));
 
 /** `compliancePage`, kept while every change is heard; `stop` ends the watch of writes (the server's onClose). */
 export function compliancePages(changes: ComplianceChanges): { read: typeof compliancePage; stop: () => void } {
   return cachedReader(
     compliancePage,
-    (_client, _model, tenantId, holds, filter, page) => JSON.stringify([tenantId, visibleTo(holds), filterKey(filter), page.page, page.perPage]),
+    (_client, _model, tenantId, holds, filter, page) => JSON.stringify([tenantId, visibilityKey(holds), filterKey(filter), page.page, page.perPage]),
     { lifetimeMs: LIFETIME_MS, maxEntries: MAX_ENTRIES, changes },
   );
 }
@@ -41,7 +40,7 @@ export function compliancePages(changes: ComplianceChanges): { read: typeof comp
 export function complianceCountsCache(changes: ComplianceChanges): { read: typeof complianceCounts; stop: () => void } {
   return refreshingReader(
     complianceCounts,
-    (_client, _model, tenantId, holds, filter) => JSON.stringify([tenantId, visibleTo(holds), filterKey({ ...filter, state: undefined })]),
+    (_client, _model, tenantId, holds, filter) => JSON.stringify([tenantId, visibilityKey(holds), filterKey({ ...filter, state: undefined })]),
     { freshMs: LIFETIME_MS, maxStaleMs: 10 * 60_000, maxEntries: MAX_ENTRIES, onWrite: (listener) => changes.onChange(listener) },
   );
 }

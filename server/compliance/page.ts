@@ -2,14 +2,14 @@
  * One page of a tenant's obligations (sources/), gaps first then soonest end date first, fast at any size:
  * each source gives its first rows in its own order through its index, and the page is taken from their
  * merge, so a page reads about as many rows as it shows, whatever the tenant's size. Only the sources of
- * subjects the reader may see (types.ts SUBJECT_RIGHTS) and of the kind and subject type asked take part.
+ * subjects and kinds the reader may see (resources/compliance.ts `readsKind`) and of the kind and subject type asked take part.
  * Two statements: today and the horizon (the largest threshold, where the index ranges end), then the page.
  */
 import { identifier, join, sql, type Sql } from '../db/sql';
 import type { EngineModel } from '../engine/model';
 import { itemOf, type Client } from './items';
 import { obligationSources, type ObligationRow, type ObligationSource, type PageContext } from './sources';
-import { SUBJECT_RIGHTS, type ComplianceFilter, type ComplianceItem, type Holds } from '../../resources/compliance';
+import { readsKind, type ComplianceFilter, type ComplianceItem, type Holds } from '../../resources/compliance';
 
 async function run<T>(client: Client, statement: Sql): Promise<T[]> {
   const { text, values } = statement.render();
@@ -27,7 +27,7 @@ const PAGE_ORDER = sql`valid_until NULLS FIRST, kind, item_id NULLS FIRST, subje
 export function sourcesFor(holds: Holds, filter: ComplianceFilter): ObligationSource[] {
   return obligationSources.filter(
     (source) =>
-      holds(SUBJECT_RIGHTS[source.subjectType]) &&
+      readsKind(holds, source.subjectType, source.kind) &&
       (filter.kind === undefined || source.kind === filter.kind) &&
       (filter.subjectType === undefined || source.subjectType === filter.subjectType) &&
       (filter.companyId === undefined || source.subjectType === 'employee'),

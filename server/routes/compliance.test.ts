@@ -248,6 +248,19 @@ describe.each(databases)('compliance on %s', (kind) => {
     expect((await call(test.app, 'GET', '/api/compliance')).statusCode).toBe(401);
   });
 
+  it('shows a vehicle’s maintenance due only to a member who may also see repair reports', async () => {
+    const truck = await insert('r_transport', { board_names: 'Truck 12', registration_number: 'TR-012' });
+    await insert('r_repairs', { transport_id: truck, type: 'maintenance', date: day(-170), next_due_date: day(5), periodicity: 'Every 60,000 km' });
+    const fleet = await createMember(test.app, owner.token, { permissions: ['transport.view'] });
+    const mechanic = await createMember(test.app, owner.token, { permissions: ['transport.view', 'repairs.view'] });
+    const kindsFor = async (token: string) =>
+      (await answer(`?subject_type=vehicle&perPage=100`, token)).data.filter((item) => item.subject.id === truck).map((item) => item.kind);
+    expect(await kindsFor(fleet.token)).not.toContain('maintenance');
+    expect((await answer('?kind=maintenance&perPage=100', fleet.token)).data).toEqual([]);
+    expect(await kindsFor(mechanic.token)).toContain('maintenance');
+    expect(await kindsFor(owner.token)).toContain('maintenance');
+  });
+
   it('never shows another tenant’s obligations, and theirs stay theirs', async () => {
     const licence = await documentType('Their licence', {}, stranger);
     const theirs = await employee('Stranger', {}, stranger);

@@ -8,14 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { resourceByName } from '../../../resources';
 import { useAccess } from '../../access/use-access';
 import { useTargetOptions } from '../../fields/reference/use-target-options';
-import { kindSubject, obligationKinds, subjectRights, subjectTypes } from './compliance-model';
+import { kindSubject, obligationKinds, readsKind, subjectRights, subjectTypes } from './compliance-model';
 import { isFiltered, windowChoices, type ComplianceView } from './compliance-view';
 
 export function ComplianceFilters({ view, onChange }: { view: ComplianceView; onChange: (next: Partial<ComplianceView>) => void }) {
   const { t } = useTranslation();
   const access = useAccess();
   const visibleTypes = subjectTypes.filter((type) => access.holds(subjectRights[type]));
-  const kinds = obligationKinds.filter((kind) => visibleTypes.includes(kindSubject[kind]) && (!view.subjectType || kindSubject[kind] === view.subjectType));
+  const kinds = obligationKinds.filter(
+    (kind) => readsKind(access.holds, kindSubject[kind], kind) && (!view.subjectType || kindSubject[kind] === view.subjectType),
+  );
   // Companies are the employees' (vehicles, trailers and cards have none): offered with the employees.
   const companies = resourceByName('companies');
   const showsCompanies = access.holds(subjectRights.employee) && access.can(companies, 'list');

@@ -7,6 +7,7 @@ import {
   COMPLIANCE_STATES,
   KIND_SUBJECT,
   OBLIGATION_KINDS,
+  readsKind,
   recordLinkOf,
   SUBJECT_RIGHTS,
   SUBJECT_TYPES,
@@ -19,7 +20,7 @@ import {
 } from '../../../resources/compliance';
 
 export type { ComplianceItem, ComplianceState, ComplianceSubject, ObligationKind, SubjectType };
-export { recordLinkOf, subjectLinkOf };
+export { readsKind, recordLinkOf, subjectLinkOf };
 
 /** The lists of the shared model (resources/compliance.ts), in the order the filters offer them. */
 export const complianceStates = COMPLIANCE_STATES;
