@@ -151,6 +151,17 @@ describe('a list page keeps its state in the URL', () => {
     expect(screen.getByTestId<HTMLInputElement>('filter-customer').value).toBe('');
   });
 
+  it('says the list is empty only once its page has come, not while it loads', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { entries: ['/'], path: '/' });
+    await screen.findByTestId('crud-list-loading');
+    expect(screen.queryByText('No orders yet')).toBeNull();
+    answer(json(page([])));
+    await screen.findByText('No orders yet');
+    expect(screen.queryByTestId('crud-list-loading')).toBeNull();
+  });
+
   it('corrects a link with a page size, sort or filter the list does not offer before asking the server', async () => {
     const fetch = stubFetch(() => json(page([])));
     const query = tableQuery({ page: 2, pageSize: 15, sort: ['nope', 'asc'], filters: [['unknown', 'eq', '1']] });
