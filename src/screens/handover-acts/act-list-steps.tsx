@@ -66,7 +66,7 @@ function PresenceList({
               onClick={() => onChange(items.filter((_, at) => at !== index))}
             />
             {error && (
-              <Typography.Text type="danger" data-testid={`act-error-${field}.${index}.name`}>
+              <Typography.Text type="danger" className="act-presence__error" data-testid={`act-error-${field}.${index}.name`}>
                 {error.text ?? t(error.key)}
               </Typography.Text>
             )}
