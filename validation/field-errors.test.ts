@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import transportSchema from '../schemas/transport.json';
+import trailerSchema from '../schemas/trailer.json';
 import { createAjv } from './create-ajv';
 import { messageOf, toFieldMessages } from './field-errors';
 
@@ -105,5 +107,15 @@ describe('ajv errors → field messages', () => {
   it('answers no fields for no errors', () => {
     expect(toFieldMessages(null)).toEqual({});
     expect(toFieldMessages(undefined)).toEqual({});
+  });
+
+  it.each([
+    ['vehicle', transportSchema],
+    ['trailer', trailerSchema],
+  ])('says one thing of a %s VIN of the wrong length: what a VIN is', (_name, entity) => {
+    const vinOnly = { type: 'object', properties: { vin: entity.properties.vin } };
+    const validate = createAjv().compile(vinOnly);
+    validate({ vin: 'WDB963403123456' });
+    expect(toFieldMessages(validate.errors, { vin: 'WDB963403123456' })).toEqual({ vin: [{ key: 'validation.format.vin' }] });
   });
 });
