@@ -31,7 +31,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readOnlyFormFields, withoutFields } from '../access/form-access';
 import { refreshRightsAfterSave } from '../access/rights-refresh';
-import { mutationNotifications } from '../providers/notifications';
+import { editFormNotifications, mutationNotifications } from '../providers/notifications';
 import { useSession } from '../session/session-store';
 import { fieldKindOf, rjsfWidgets } from '../fields/registry';
 import { untranslatedLabel, useFieldLabel } from './field-value';
@@ -217,7 +217,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     mutationMode: 'pessimistic',
     // The record at hand is edited (the list's row, the show page's record): nothing to fetch first.
     queryOptions: { enabled: false },
-    ...mutationNotifications,
+    ...(mode === 'edit' ? editFormNotifications : mutationNotifications),
   });
   const saving = mutation.isPending;
   // Checked only while what is filled in is valid (a field still empty is fine): the server would refuse it

@@ -6,6 +6,7 @@ import { resourceByName } from '../../resources';
 import { initTestI18n } from '../i18n/test-i18n';
 import { signInForTest } from '../access/test-session';
 import { json, stubFetch } from './test-fetch';
+import { toast } from '../providers/toast';
 import { CrudForm } from './crud-form';
 import { CrudList } from './crud-list';
 import { missingPathParams, pathParamsFromQuery } from './load-record';
@@ -153,7 +154,10 @@ describe('a list page keeps its state in the URL', () => {
 
   it('says the list is empty only once its page has come, not while it loads', async () => {
     let answer: (response: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { entries: ['/'], path: '/' });
     await screen.findByTestId('crud-list-loading');
     expect(screen.queryByText('No orders yet')).toBeNull();
@@ -392,6 +396,8 @@ describe('a stale save (409)', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByTestId('crud-conflict')).textContent).toContain('Someone else has changed this record meanwhile');
+    // The banner says what to do; the server's "reload and try again" is not toasted beside it.
+    expect(vi.mocked(toast).mock.calls.filter(([type]) => type === 'error')).toEqual([]);
     await vi.waitFor(() => expect((document.getElementById('company-banks-edit_bank_name') as HTMLInputElement).value).toBe('Sparkasse'));
     expect(urls(fetch)).toContain('/api/7/banks?page=1&perPage=100');
     expect(onSaved).not.toHaveBeenCalled();

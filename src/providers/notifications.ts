@@ -51,6 +51,16 @@ export const mutationNotifications = {
   },
 };
 
+/**
+ * An edit form's save: as any write's, except a stale save (409), which the form explains itself with the latest
+ * version taken in ("check it and save again"): the server's "Reload it and try again" beside it said the opposite.
+ */
+export const editFormNotifications = {
+  successNotification: mutationNotifications.successNotification,
+  errorNotification: (error?: unknown): OpenNotificationParams | false =>
+    (error as { statusCode?: number } | undefined)?.statusCode === 409 ? false : mutationNotifications.errorNotification(error),
+};
+
 /** A read (list, show): no toast when it works; the server's message when it fails. */
 export const readNotifications = {
   successNotification: false as const,
