@@ -174,6 +174,23 @@ describe('reference pickers', () => {
     expect(onChange).toHaveBeenCalledWith(6);
   });
 
+  it('puts the first match first while a search is typed, not the value held before, so Enter picks the match', async () => {
+    stubFetch((url) => {
+      const query = new URL(url, 'http://test').searchParams;
+      if (query.get('ids')) return json(page([vehicle(42, 'MAN TGX')]));
+      return json(page(query.get('search') ? [vehicle(6, 'Scania R450')] : [vehicle(5, 'Volvo FH')]));
+    });
+    const { input, onChange } = renderPicker(42);
+    await waitFor(() => expect(document.querySelector('.ant-select-selection-item')?.textContent).toBe('MAN TGX (KA-42)'));
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: 'scan' } });
+    await screen.findByText('Scania R450 (KA-6)', { selector: '.ant-select-item-option-content' });
+    const shown = [...document.querySelectorAll('.ant-select-item-option-content')].map((option) => option.textContent);
+    expect(shown[0]).toBe('Scania R450 (KA-6)');
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(onChange).toHaveBeenLastCalledWith(6);
+  });
+
   it("shows the current value's label though it is not among the options", async () => {
     vehicleServer(new Map([[42, 'MAN TGX']]));
     renderPicker(42);

@@ -29,6 +29,7 @@ function searchFilters(text: string): CrudFilter[] {
 
 export function useTargetOptions(target: ReferenceTarget | undefined, selected: string[]) {
   const [wanted, setWanted] = useState(false);
+  const [searching, setSearching] = useState(false);
   const optionLabel = useCallback((record: BaseRecord) => (target ? labelOfRecord(target, record) : ''), [target]);
   const optionValue = useCallback((record: BaseRecord) => (target ? idOfRecord(target, record) : ''), [target]);
   const { options, onSearch, query } = useSelect<BaseRecord>({
@@ -43,28 +44,32 @@ export function useTargetOptions(target: ReferenceTarget | undefined, selected: 
   });
   const labels = useReferenceLabels(target, selected);
 
-  // The chosen records first when the page of options does not hold them, with their own labels; options that read
-  // alike told apart (same-labels.ts).
+  // The chosen records first when the page of options does not hold them, with their own labels; while a search is
+  // typed, last: the first option is the one Enter picks, and it must be the first match, not the value held before.
+  // Options that read alike told apart (same-labels.ts).
   const records = query.data?.data;
   const shown = useMemo<TargetOption[]>(() => {
     const listed = options.map((option) => ({ value: String(option.value), label: String(option.label) }));
     const known = new Set(listed.map((option) => option.value));
     const missing = selected.filter((id) => !known.has(id)).map((id) => ({ value: id, label: labels.labelOf(id) }));
-    if (!target) return [...missing, ...listed];
+    const all = searching ? [...listed, ...missing] : [...missing, ...listed];
+    if (!target) return all;
     const byId = new Map((records ?? []).map((record) => [idOfRecord(target, record), record]));
-    return distinguishSameLabels(target, [...missing, ...listed], (value) => byId.get(value));
-  }, [options, selected, labels, records, target]);
+    return distinguishSameLabels(target, all, (value) => byId.get(value));
+  }, [options, selected, labels, records, target, searching]);
 
   return {
     options: shown,
     loading: query.isFetching,
     search: (text: string) => {
       setWanted(true);
+      setSearching(text.trim() !== '');
       onSearch(text);
     },
     /** The picker opened: its options are wanted, unfiltered (a search typed before was cleared on close). */
     opened: () => {
       setWanted(true);
+      setSearching(false);
       onSearch('');
     },
   };
