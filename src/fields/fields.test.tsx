@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../crud/test-fetch';
@@ -22,6 +22,7 @@ import { fieldKindOf, fieldKinds, findFieldKind, rjsfWidgets } from './registry'
 import { textKind } from './text';
 import { textareaKind } from './textarea';
 import type { FieldKind, PropertySchema, WidgetProps } from './types';
+import { warningsKind } from './warnings';
 import { webAddressKind } from './web-address';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
@@ -128,6 +129,12 @@ describe('field kind displays', () => {
     expect(shown(0)).toBe('Today');
     expect(shown(-3)).toBe('Expired 3 days ago');
     expect(shown(null)).toBe('—');
+  });
+
+  it('warnings in a list as an icon whose tooltip opens on keyboard focus as on hover', async () => {
+    display(warningsKind, ['Matteo Melnyk: passport expired'], { type: 'array', readOnly: true, 'x-widget': 'warnings' }, 'list');
+    fireEvent.focus(screen.getByTestId('warnings-f'));
+    expect((await screen.findByRole('tooltip')).textContent).toContain('Matteo Melnyk: passport expired');
   });
 
   it('a year without digit grouping (x-grouping: false)', () => {

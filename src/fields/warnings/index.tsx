@@ -24,7 +24,8 @@ function WarningsDisplay({ value, field, view }: DisplayProps) {
   );
   if (view !== 'list') return list;
   return (
-    <Tooltip title={list}>
+    // On focus too: a keyboard user reaching the icon reads the warnings, not only "Warnings: 3".
+    <Tooltip title={list} trigger={['hover', 'focus']}>
       <WarningFilled
         role="img"
         aria-label={t('fields.warnings.label', { count: messages.length })}
