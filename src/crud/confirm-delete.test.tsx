@@ -1,5 +1,6 @@
 /** A delete's question from the keyboard: the focus goes in on Cancel, and back to the bin once answered. */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Modal } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../i18n/test-i18n';
 import { ConfirmDelete } from './confirm-delete';
@@ -46,6 +47,24 @@ describe('the delete question', () => {
     act(() => elsewhere.focus());
     await waitFor(() => expect(question()).toBeNull());
     expect(document.activeElement).toBe(elsewhere);
+  });
+
+  it('inside a dialog (a table settings row): takes the focus, and Escape closes the question alone, not the dialog', async () => {
+    const onCancel = vi.fn();
+    render(
+      <Modal open title="Table settings" onCancel={onCancel} footer={null}>
+        <ConfirmDelete onConfirm={vi.fn()} testId="delete-column" iconOnly />
+      </Modal>,
+    );
+    const bin = await screen.findByTestId('delete-column');
+    act(() => bin.focus());
+    fireEvent.click(bin);
+    const cancel = (await screen.findByText('Cancel')).closest('button')!;
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    fireEvent.keyDown(cancel, { key: 'Escape' });
+    await waitFor(() => expect(document.querySelector('.ant-popover:not(.ant-popover-hidden)')).toBeNull());
+    expect(onCancel).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(bin);
   });
 
   it('closes when Tab goes past it onto the page itself, the focus named nowhere', async () => {

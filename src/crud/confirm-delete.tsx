@@ -21,10 +21,12 @@ interface Props {
   /** Only the bin icon, named for screen readers (rows of a table). */
   iconOnly?: boolean;
   placement?: PopconfirmProps['placement'];
+  /** Test id of the question's Delete button. */
+  confirmTestId?: string;
   children?: ReactElement;
 }
 
-export function ConfirmDelete({ onConfirm, testId, description, title, size, iconOnly = false, placement, children }: Props) {
+export function ConfirmDelete({ onConfirm, testId, description, title, size, iconOnly = false, placement, confirmTestId, children }: Props) {
   const { t } = useTranslation();
   const cancelId = useId();
   // What asked the question (the bin, focused by its click or Enter), for the focus to come back to once answered.
@@ -48,7 +50,7 @@ export function ConfirmDelete({ onConfirm, testId, description, title, size, ico
         description={description ?? t('crud.confirm.deleteDescription')}
         okText={t('crud.buttons.delete')}
         cancelText={t('crud.buttons.cancel')}
-        okButtonProps={{ danger: true }}
+        okButtonProps={{ danger: true, ...(confirmTestId ? { 'data-testid': confirmTestId } : {}) }}
         // The keyboard goes into the question at once, on the answer that keeps the record (Tab reaches Delete).
         cancelButtonProps={{ id: cancelId }}
         onOpenChange={(next) => changeOpen(next)}

@@ -1,7 +1,8 @@
 /** A cell's stored files: each downloadable, each deletable after a confirmation. */
-import { DeleteOutlined, DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { Button, List, Popconfirm, Space, Tooltip, Typography } from 'antd';
+import { DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { Button, List, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../crud/confirm-delete';
 import { downloadFile } from '../../fields/file/use-file-url';
 import type { DocumentFile } from './types';
 
@@ -37,23 +38,14 @@ export function StoredFiles({
             </Tooltip>,
             ...(onDelete
               ? [
-                  <Popconfirm
+                  <ConfirmDelete
                     key="delete"
+                    testId={`cell-file-delete-${file.file_id}`}
+                    size="small"
+                    iconOnly
                     title={t('transportDocuments.cell.deleteFileTitle', { name: file.file_name })}
-                    description={t('crud.confirm.deleteDescription')}
-                    okText={t('crud.buttons.delete')}
-                    cancelText={t('crud.buttons.cancel')}
-                    okButtonProps={{ danger: true }}
                     onConfirm={() => onDelete(file).catch(() => undefined)}
-                  >
-                    <Button
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('crud.buttons.delete')}
-                      data-testid={`cell-file-delete-${file.file_id}`}
-                    />
-                  </Popconfirm>,
+                  />,
                 ]
               : []),
           ]}

@@ -7,13 +7,14 @@
  * switch, which the server sets on every column at once. Columns change through Refine's data hooks on
  * `transport-document-groups`; the cells are asked for again after each change.
  */
-import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useCreate, useDelete, useUpdate, type HttpError } from '@refinedev/core';
-import { Button, Checkbox, Divider, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Divider, Empty, Form, Input, InputNumber, Modal, Space, Switch, Tooltip, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { discardQuestion } from '../../forms/discard-question';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
+import { ConfirmDelete } from '../../crud/confirm-delete';
 import { mutationNotifications } from '../../providers/notifications';
 import { defaultWarningDays } from './cell-rules';
 import { nameRules, showFieldErrors, warningDaysRules } from './column-form-rules';
@@ -136,16 +137,15 @@ function ColumnRow({
         </Tooltip>
       )}
       {access.can(resource, 'delete') && (
-        <Popconfirm
+        // The shared question: the keyboard goes into it (Cancel first), and Escape closes it alone, not the dialog.
+        <ConfirmDelete
+          testId={`documents-column-delete-${column.id}`}
+          confirmTestId="documents-column-delete-confirm"
+          iconOnly
           title={t('transportDocuments.settings.deleteTitle', { name: column.name })}
           description={t('transportDocuments.settings.deleteDescription')}
-          okText={t('crud.buttons.delete')}
-          cancelText={t('crud.buttons.cancel')}
-          okButtonProps={{ danger: true, 'data-testid': 'documents-column-delete-confirm' }}
           onConfirm={() => remove({ resource, id: column.id, ...mutationNotifications }, { onSuccess: () => void refreshCells() })}
-        >
-          <Button danger icon={<DeleteOutlined />} aria-label={t('crud.buttons.delete')} data-testid={`documents-column-delete-${column.id}`} />
-        </Popconfirm>
+        />
       )}
     </Form>
   );
