@@ -111,6 +111,8 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
       ) : (
         <Form<DateValues>
           form={form}
+          // Named, so its fields' ids are its own and each label names its date ("Select date" twice before).
+          name="cell-dates"
           layout="vertical"
           initialValues={{ start_date: asDay(cell.start_date), end_date: asDay(cell.end_date) }}
           onFinish={(values) => void submit(values)}
@@ -120,7 +122,7 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
           )}
           <Space wrap align="start" style={{ width: '100%' }}>
             <Form.Item name="start_date" label={t('vehicle-documents.fields.start_date')}>
-              <DatePicker format={dateFormat} id="cell-start-date" data-testid="cell-start-date" />
+              <DatePicker format={dateFormat} data-testid="cell-start-date" />
             </Form.Item>
             <Form.Item
               name="end_date"
@@ -135,7 +137,7 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
                 }),
               ]}
             >
-              <DatePicker format={dateFormat} id="cell-end-date" data-testid="cell-end-date" />
+              <DatePicker format={dateFormat} data-testid="cell-end-date" />
             </Form.Item>
           </Space>
           <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>

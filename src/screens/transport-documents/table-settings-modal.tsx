@@ -84,8 +84,10 @@ function ColumnRow({
   }
 
   return (
+    // Named per column: each row's fields get ids of their own (four rows shared id="name" before).
     <Form<ColumnValues>
       form={form}
+      name={`column-${column.id}`}
       initialValues={initial}
       onFinish={rename}
       onValuesChange={() => markUnsaved(`column-${column.id}`, true)}
@@ -173,6 +175,7 @@ function AddColumn({ markUnsaved }: { markUnsaved: MarkUnsaved }) {
   return (
     <Form<ColumnValues>
       form={form}
+      name="new-column"
       initialValues={{ name: '', warning_days: defaultWarningDays, mandatory: true }}
       onFinish={add}
       onValuesChange={(_changed, values) => markUnsaved('new-column', Boolean(values.name?.trim()))}

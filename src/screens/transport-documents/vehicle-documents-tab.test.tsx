@@ -59,5 +59,8 @@ describe("a vehicle's documents tab", () => {
     const files = await screen.findByTestId('cell-stored-files');
     expect(within(files).getByText('protocol.pdf')).toBeTruthy();
     expect(screen.getByTestId<HTMLInputElement>('cell-end-date').value).toBe(day(-2));
+    // Each date field is named by its own label.
+    expect(screen.getByLabelText('End date')).toBe(screen.getByTestId('cell-end-date'));
+    expect(screen.getByLabelText('Start date')).toBe(screen.getByTestId('cell-start-date'));
   });
 });
