@@ -1,10 +1,11 @@
 /**
  * RJSF's antd buttons of array fields (add, remove, move, copy), named by their text. antd's icons carry a label of
- * their own ("plus-circle"), which a screen reader read as the button's name instead of its title.
+ * their own ("plus-circle"), which a screen reader read as the button's name instead of its title. "Add an item" also
+ * puts the focus in the item it added, so what is typed next goes there (it stayed on the button, and typing was lost).
  */
 import { Templates } from '@rjsf/antd';
 import { TranslatableString, type IconButtonProps } from '@rjsf/utils';
-import type { ComponentType } from 'react';
+import type { ComponentType, MouseEvent } from 'react';
 
 const antdButtons = Templates.ButtonTemplates!;
 
@@ -15,9 +16,37 @@ function named(Button: ComponentType<IconButtonProps> | undefined, text: Transla
   };
 }
 
+/** The first field of the last item of the list whose add button this is, once React has drawn it. */
+export function focusAddedItem(button: Element): void {
+  const list = button.closest('fieldset')?.querySelector('.array-item-list');
+  const before = list?.children.length ?? 0;
+  let frames = 0;
+  const tryFocus = () => {
+    const last = list?.lastElementChild;
+    const field = last?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, [role="combobox"]');
+    if (list && list.children.length > before && field) field.focus();
+    else if ((frames += 1) < 10) requestAnimationFrame(tryFocus);
+  };
+  requestAnimationFrame(tryFocus);
+}
+
+const NamedAddButton = named(antdButtons.AddButton, TranslatableString.AddItemButton);
+function AddButton(props: IconButtonProps) {
+  return (
+    <NamedAddButton
+      {...props}
+      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+        const button = event.currentTarget;
+        props.onClick?.(event);
+        focusAddedItem(button);
+      }}
+    />
+  );
+}
+
 export const namedButtonTemplates = {
   ...antdButtons,
-  AddButton: named(antdButtons.AddButton, TranslatableString.AddItemButton),
+  AddButton,
   RemoveButton: named(antdButtons.RemoveButton, TranslatableString.RemoveButton),
   MoveUpButton: named(antdButtons.MoveUpButton, TranslatableString.MoveUpButton),
   MoveDownButton: named(antdButtons.MoveDownButton, TranslatableString.MoveDownButton),
