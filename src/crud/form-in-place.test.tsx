@@ -3,6 +3,7 @@
  * asks first, as the dialog does, and nothing is asked once the form is left as it was.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { FormInPlace } from './form-in-place';
@@ -40,5 +41,29 @@ describe('the form drawn in place', () => {
     await act(() => router.navigate('/employees'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/employees'));
     expect(screen.queryByTestId('leave-keep-editing')).toBeNull();
+  });
+
+  it('opens with the focus in its first field, and gives it back to what opened it once closed', async () => {
+    stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" disabled={open} onClick={() => setOpen(true)}>
+            Edit trailer
+          </button>
+          {open && <FormInPlace resource={resourceByName('trailers')} mode="edit" record={trailer} onClose={() => setOpen(false)} />}
+        </>
+      );
+    }
+    renderWithRefine(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Edit trailer' });
+    act(() => opener.focus());
+    fireEvent.click(opener);
+    const first = await screen.findByLabelText(/Brand/);
+    await waitFor(() => expect(document.activeElement?.closest('form')).toBe(first.closest('form')));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByLabelText(/Brand/)).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });
