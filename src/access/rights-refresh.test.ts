@@ -4,7 +4,7 @@ import { resourceByName } from '../../resources';
 import { refreshCurrentUser } from '../session/session-actions';
 import { createDataProvider } from '../providers/data-provider';
 import { ApiError } from '../providers/api-error';
-import { refreshRightsAfterRefusal, refreshRightsAfterSave } from './rights-refresh';
+import { refreshRightsAfterRefusal, refreshRightsAfterSave, refreshRightsIfStale } from './rights-refresh';
 import { signInForTest, signOutForTest } from './test-session';
 
 vi.mock('../session/session-actions', () => ({ refreshCurrentUser: vi.fn(() => Promise.resolve()) }));
@@ -23,6 +23,17 @@ describe("reloading the session's rights", () => {
     expect(refreshRightsAfterRefusal(1_005_000)).toBe(false);
     expect(refreshRightsAfterRefusal(1_011_000)).toBe(true);
     expect(refreshCurrentUser).toHaveBeenCalledTimes(2);
+  });
+
+  it('as the member moves about, once they are a minute old, and only when signed in', () => {
+    expect(refreshRightsIfStale(5_000_000)).toBe(false);
+    signInForTest();
+    refreshRightsAfterRefusal(5_000_000); // read at this moment
+    vi.mocked(refreshCurrentUser).mockClear();
+    expect(refreshRightsIfStale(5_030_000)).toBe(false);
+    expect(refreshRightsIfStale(5_061_000)).toBe(true);
+    expect(refreshRightsIfStale(5_062_000)).toBe(false);
+    expect(refreshCurrentUser).toHaveBeenCalledTimes(1);
   });
 
   it('after the signed-in member saved their own member record, not another one', () => {

@@ -7,6 +7,7 @@ import { theme } from 'antd';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useRightsFreshness } from '../access/rights-refresh';
 import { ErrorBoundary } from '../pages/common/error-boundary';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -28,6 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   useEffect(() => dispatch({ type: 'setMobile', isMobile: windowWidth <= mobileBreakpoint }), [windowWidth, dispatch]);
   useEffect(() => dispatch({ type: 'closeMobileMenu' }), [pathname, dispatch]);
+  useRightsFreshness(pathname);
 
   const shellClass = ['fd-shell', `fd-shell--${settings.layout}`, `fd-shell--${settings.width}`, `fd-shell--${settings.mode}`].join(' ');
   return (
