@@ -31,7 +31,7 @@ import { ListFilters } from './list-filters';
 import { ListTabsBar } from './list-tabs-bar';
 import { MoveToTabModal } from './move-to-tab-modal';
 import { toCrudFilters } from './list-state';
-import { idOf, pathQueryOf, propertyOf, viewFields } from './schemas';
+import { idOf, labelOf, pathQueryOf, propertyOf, viewFields } from './schemas';
 import { pageSizes, useCrudList } from './use-crud-list';
 import { useTabCounts } from './use-tab-counts';
 
@@ -103,6 +103,10 @@ export function CrudList({
   const canCreate = Boolean(resource.api.create ?? resource.multipart?.create) && access.can(resource, 'create');
   const canEdit = Boolean(resource.api.update ?? resource.multipart?.update) && access.can(resource, 'edit');
   const canDelete = Boolean(resource.api.delete) && access.can(resource, 'delete');
+  const deleteTitle = (record: Row) => {
+    const name = labelOf(resource, record);
+    return name && name !== idOf(resource, record) ? t('crud.confirm.deleteNamed', { name }) : t('crud.confirm.deleteTitle');
+  };
   const tabField = resource.listTabs?.field;
   const { [tabField ?? '']: activeTab, ...otherFilters } = list.filters;
   const tabCounts = useTabCounts(resource, toCrudFilters(tabField ? otherFilters : {}, list.search), params);
@@ -176,7 +180,8 @@ export function CrudList({
             )}
             {canDelete && (
               <DeferredPopconfirm
-                title={t('crud.confirm.deleteTitle')}
+                // Named, so the member sees which record goes (a row of a long list, the bin clicked by mistake).
+                title={deleteTitle(record)}
                 description={
                   deleteImpact ? (
                     <>

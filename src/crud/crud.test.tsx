@@ -88,7 +88,7 @@ describe('generic list actions', () => {
     fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await vi.waitFor(() => expect(fetch.mock.calls.some((call) => String(call[0]).includes('search=acme'))).toBe(true));
     fireEvent.click(screen.getByTestId('delete-5'));
-    expect(await screen.findByText('Delete this record?')).toBeTruthy();
+    expect(await screen.findByText('Delete “Acme”?')).toBeTruthy();
     expect(fetch.mock.calls.some((call) => call[1]?.method === 'DELETE')).toBe(false);
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
     await vi.waitFor(() => expect(fetch.mock.calls.find((call) => call[1]?.method === 'DELETE')?.[0]).toBe('/api/companies/destroy/5'));

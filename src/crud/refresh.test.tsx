@@ -115,7 +115,7 @@ describe('delete asks first', () => {
     const list = await screen.findByTestId('crud-list-companies');
     await within(list).findByText('Globex');
     fireEvent.click(screen.getByTestId('delete-6'));
-    expect(await screen.findByText('Delete this record?')).toBeTruthy();
+    expect(await screen.findByText('Delete “Globex”?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(requests('DELETE')).toEqual([]);
     fireEvent.click(screen.getByTestId('delete-6'));

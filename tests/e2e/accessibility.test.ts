@@ -10,7 +10,6 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerThroughApi } from './support/api';
-import { text } from './support/locale-text';
 import { openScenario, uniqueUser, type Scenario } from './support/scenario';
 import { signIn, useServerAndBrowser } from './support/suite';
 
@@ -126,7 +125,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     });
     await scenario.step('a delete question', async () => {
       await page.getByTestId('crud-list-orders').locator('[data-testid^="delete-"]').first().click();
-      await page.getByText(text('en', 'crud.confirm.deleteTitle')).waitFor();
+      await page.locator('.ant-popconfirm-title:visible').waitFor(); // "Delete …?", named by the row's record
       await expectAccessible(page, 'orders: delete question');
       await page.keyboard.press('Escape');
     });
@@ -145,7 +144,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await scenario.step('a delete question (dark)', async () => {
       await page.goto('/');
       await page.getByTestId('crud-list-orders').locator('[data-testid^="delete-"]').first().click();
-      await page.getByText(text('en', 'crud.confirm.deleteTitle')).waitFor();
+      await page.locator('.ant-popconfirm-title:visible').waitFor(); // "Delete …?", named by the row's record
       await expectAccessible(page, 'orders: delete question (dark)');
       await page.keyboard.press('Escape');
     });

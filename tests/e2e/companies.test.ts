@@ -59,7 +59,7 @@ describe('a company with bank accounts', () => {
 
     await scenario.step('deleted after the confirmation', async () => {
       await banks.locator('[data-testid^="delete-"]').first().click();
-      await page.getByText(text('en', 'crud.confirm.deleteTitle')).waitFor();
+      await page.locator('.ant-popconfirm-title:visible').waitFor(); // "Delete …?", named by the row's record
       await page
         .locator('.ant-popconfirm')
         .getByRole('button', { name: text('en', 'crud.buttons.delete') })

@@ -145,7 +145,7 @@ describe('a dispatcher', () => {
     await scenario.step('delete after the confirmation', async () => {
       const row = list.locator('tbody tr.ant-table-row', { hasText: 'BULK-023' });
       await row.locator('[data-testid^="delete-"]').click();
-      await page.getByText(text('en', 'crud.confirm.deleteTitle')).waitFor();
+      await page.locator('.ant-popconfirm-title:visible').waitFor(); // "Delete …?", named by the row's record
       await page
         .locator('.ant-popconfirm')
         .getByRole('button', { name: text('en', 'crud.buttons.delete') })
