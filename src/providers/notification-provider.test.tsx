@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../i18n/test-i18n';
 import { notificationProvider } from './notification-provider';
 import { closeToast, toast } from './toast';
-import { showToast } from './toast-antd';
+import { closeAllToasts, showToast } from './toast-antd';
 
 vi.mock('./toast', async (importOriginal) => ({ ...(await importOriginal<typeof import('./toast')>()), toast: vi.fn(), closeToast: vi.fn() }));
 
@@ -60,5 +60,20 @@ describe('a toast with an action', () => {
     expect(close.querySelector('.anticon-close')).not.toBeNull();
     fireEvent.click(close);
     await vi.waitFor(() => expect(document.querySelector('.ant-notification-notice-close')).toBeNull(), { timeout: 5_000 });
+  });
+
+  it('shows the same message sent twice at once as one toast', async () => {
+    ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={{ token: { motion: false } }}>{children}</ConfigProvider> });
+    showToast('error', 'Your session has ended. Please sign in again', { duration: 0 });
+    showToast('error', 'Your session has ended. Please sign in again', { duration: 0 });
+    showToast('error', 'Not found', { duration: 0 });
+    await vi.waitFor(() => expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([...document.querySelectorAll('.ant-notification-notice-message')].map((notice) => notice.textContent).sort()).toEqual([
+      'Not found',
+      'Your session has ended. Please sign in again',
+    ]);
+    closeAllToasts();
+    await vi.waitFor(() => expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(0), { timeout: 5_000 });
   });
 });

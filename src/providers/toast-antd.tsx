@@ -21,7 +21,9 @@ export function showToast(type: ToastType, message: string, options: ToastOption
     message,
     // Several lines (a save's warnings, one a line) keep their breaks.
     description: options.description && <span style={{ whiteSpace: 'pre-line' }}>{options.description}</span>,
-    key,
+    // The same message at once is shown once (two requests refused by one ended session gave two "Your session has
+    // ended" toasts): without a key of its own, a toast is keyed by what it says.
+    key: key ?? `${type}:${message}`,
     placement: 'bottomRight',
     duration: options.duration ?? toastDurationSeconds,
     pauseOnHover: true,
