@@ -33,7 +33,7 @@ describe("reloading the session's rights", () => {
     expect(refreshRightsIfStale(5_030_000)).toBe(false);
     expect(refreshRightsIfStale(5_061_000)).toBe(true);
     expect(refreshRightsIfStale(5_062_000)).toBe(false);
-    expect(refreshCurrentUser).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(refreshCurrentUser).mock.calls).toEqual([[{ quiet: true }]]);
   });
 
   it('after the signed-in member saved their own member record, not another one', () => {

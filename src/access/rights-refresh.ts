@@ -36,7 +36,7 @@ export function refreshRightsIfStale(now = Date.now()): boolean {
   if (lastRefresh === 0) lastRefresh = now; // the session's own reading, at sign-in or start
   if (now - lastRefresh < staleAfterMs) return false;
   lastRefresh = now;
-  void refreshCurrentUser();
+  void refreshCurrentUser({ quiet: true });
   return true;
 }
 

@@ -127,13 +127,14 @@ export async function signOut(): Promise<void> {
   }
 }
 
-export async function refreshCurrentUser(): Promise<void> {
+/** `quiet`: a reading the member did not ask for (rights a minute old) says nothing when it fails; the next one tries again. */
+export async function refreshCurrentUser({ quiet = false }: { quiet?: boolean } = {}): Promise<void> {
   try {
     const api = await loadApi();
     const answer = await api.get<User>('/profile/show');
     sessionStore.setState({ user: answer.data });
   } catch (error) {
-    toast('error', messageOf(error, t('notifications.getCurrentUserError')));
+    if (!quiet) toast('error', messageOf(error, t('notifications.getCurrentUserError')));
   }
 }
 
