@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropEmptyOptionalFields } from './normalize-body';
+import { canonicalText, dropEmptyOptionalFields } from './normalize-body';
 
 const schema = { required: ['login', 'email'], properties: { login: {}, email: {}, phone: {}, job_position: {} } };
 
@@ -33,5 +33,45 @@ describe('dropping optional fields sent empty', () => {
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
     expect((result as { isAdmin?: boolean }).isAdmin).toBeUndefined();
     expect(Object.keys(result)).toEqual(['login', 'email', '__proto__']);
+  });
+});
+
+describe('text as it is meant', () => {
+  const entity = {
+    properties: {
+      name: { type: 'string' },
+      notes: { type: 'string', 'x-widget': 'textarea' },
+      iban: { type: 'string', format: 'iban', 'x-widget': 'iban' },
+      password: { type: 'string', writeOnly: true, 'x-widget': 'password' },
+      pin: { type: 'string', 'x-widget': 'password' },
+      year: { type: 'integer' },
+    },
+  };
+
+  it('drops the white space typed around a text, and writes an IBAN in one piece in capitals', () => {
+    expect(canonicalText(entity, { name: '  Acme Trans ', notes: 'first line\nsecond \n', iban: 'de89 3704 0044 0532 0130 00', year: 2020 })).toEqual({
+      name: 'Acme Trans',
+      notes: 'first line\nsecond',
+      iban: 'DE89370400440532013000',
+      year: 2020,
+    });
+  });
+
+  it('takes a password or a PIN as typed, spaces and all', () => {
+    expect(canonicalText(entity, { password: ' my secret phrase ', pin: ' 1234' })).toEqual({ password: ' my secret phrase ', pin: ' 1234' });
+  });
+
+  it('turns white space alone into "", which an optional field then drops', () => {
+    const body = canonicalText(entity, { name: '   ' });
+    expect(body).toEqual({ name: '' });
+    expect(dropEmptyOptionalFields(entity, body)).toEqual({});
+  });
+
+  it('leaves fields the schema does not name, and the body it was given, as they are', () => {
+    const body = { name: ' Acme ', other: ' kept ' };
+    expect(canonicalText(entity, body)).toEqual({ name: 'Acme', other: ' kept ' });
+    expect(body.name).toBe(' Acme ');
+    const unchanged = { name: 'Acme' };
+    expect(canonicalText(entity, unchanged)).toBe(unchanged);
   });
 });

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { holds, permissionName, SENSITIVE_RIGHT, type Action as Right } from '../../resources/permissions';
 import { toFieldMessages } from '../../validation/field-errors';
-import { dropEmptyOptionalFields } from '../../validation/normalize-body';
+import { canonicalText, dropEmptyOptionalFields } from '../../validation/normalize-body';
 import type { Database } from '../db/database';
 import { HttpError, notFound } from '../http-error';
 import { blockingWarnings, createRecord, hasErrors, hashWriteOnly, invalid, uniqueViolation, validateRecord, wireWarnings } from './create-record';
@@ -74,7 +74,7 @@ export function registerResourceRoutes(
     if (cleaned === null || typeof cleaned !== 'object' || Array.isArray(cleaned)) throw invalid({ '': [{ key: 'validation.type.object' }] });
     const unstorable = unstorableFields(cleaned as Record<string, unknown>);
     if (hasErrors(unstorable)) throw invalid(unstorable);
-    return cleaned as Record<string, unknown>;
+    return canonicalText(resource.loaded.schema, cleaned as Record<string, unknown>);
   }
 
   /**

@@ -8,7 +8,7 @@
  */
 import type { UserRow } from '../auth/users';
 import type { Database } from '../db/database';
-import { dropEmptyOptionalFields } from '../../validation/normalize-body';
+import { canonicalText, dropEmptyOptionalFields } from '../../validation/normalize-body';
 import { toFieldMessages } from '../../validation/field-errors';
 import type { FieldMessages } from '../../validation/messages';
 import { createRecord, uniqueViolation } from '../engine/create-record';
@@ -62,7 +62,7 @@ export interface ImportJob {
 
 /** What the schema says of a row's readable fields, leaving out the fields whose cells could not be read (`unread`). */
 function schemaProblems(resource: EngineResource, data: Record<string, unknown>, unread: string[]): FieldMessages {
-  const record = dropEmptyOptionalFields(resource.loaded.schema, data) as Record<string, unknown>;
+  const record = dropEmptyOptionalFields(resource.loaded.schema, canonicalText(resource.loaded.schema, data)) as Record<string, unknown>;
   if (resource.loaded.validate(record)) return {};
   const messages = toFieldMessages(resource.loaded.validate.errors, record);
   return Object.fromEntries(Object.entries(messages).filter(([field]) => !unread.includes(field)));
@@ -121,7 +121,12 @@ export async function importRows(job: ImportJob): Promise<ImportOutcome> {
         await client.query(savepoint ? 'RELEASE SAVEPOINT import_row; SAVEPOINT import_row' : 'SAVEPOINT import_row');
         savepoint = true;
         try {
-          await createRecord(store, request, dropEmptyOptionalFields(resource.loaded.schema, data) as Record<string, unknown>, {});
+          await createRecord(
+            store,
+            request,
+            dropEmptyOptionalFields(resource.loaded.schema, canonicalText(resource.loaded.schema, data)) as Record<string, unknown>,
+            {},
+          );
           outcome.valid += 1;
         } catch (error) {
           await client.query('ROLLBACK TO SAVEPOINT import_row');

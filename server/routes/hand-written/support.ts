@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toFieldMessages } from '../../../validation/field-errors';
 import type { FieldMessages } from '../../../validation/messages';
-import { dropEmptyOptionalFields } from '../../../validation/normalize-body';
+import { canonicalText, dropEmptyOptionalFields } from '../../../validation/normalize-body';
 import type { Database } from '../../db/database';
 import type { EngineResource } from '../../engine/model';
 import { unstorableFields } from '../../engine/body';
@@ -109,7 +109,7 @@ export function bodyData(resource: EngineResource, body: unknown): Record<string
   if (cleaned === null || typeof cleaned !== 'object' || Array.isArray(cleaned)) throw invalid({ '': [{ key: 'validation.type.object' }] });
   const unstorable = unstorableFields(cleaned as Record<string, unknown>);
   if (hasErrors(unstorable)) throw invalid(unstorable);
-  return dropEmptyOptionalFields(resource.loaded.schema, cleaned) as Record<string, unknown>;
+  return dropEmptyOptionalFields(resource.loaded.schema, canonicalText(resource.loaded.schema, cleaned as Record<string, unknown>)) as Record<string, unknown>;
 }
 
 /** The optional fields of the schema a body sends empty (null or ""): what a merging update clears. */
