@@ -74,3 +74,38 @@ describe('server translations', () => {
     }
   });
 });
+
+describe('a day in a server message', () => {
+  const translator = createTranslator();
+  const params = { subject: 'Anna Berg', document: 'Driving licence', date: '2026-12-07' };
+
+  it.each([
+    ['en', '2026-12-07'],
+    ['de', '07.12.2026'],
+    ['uk', '07.12.2026'],
+    ['it', '07/12/2026'],
+    ['es', '07/12/2026'],
+    ['el', '07/12/2026'],
+  ] as const)('is written in %s as %s', (language, shown) => {
+    const message = translator.forLanguage(language)('orderCheck.expiring', params);
+    expect(message).toContain(shown);
+    expect(message).toContain('Anna Berg');
+  });
+
+  it('keeps a date already written out (a reminder mail’s "7 Dec 2026") as it is', () => {
+    expect(translator.forLanguage('de')('reminders.mail.validUntil', { date: '7. Dez. 2026' })).toContain('7. Dez. 2026');
+  });
+});
+
+describe('a limit in an error message', () => {
+  const translator = createTranslator();
+
+  it.each([
+    ['en', 100_000, '100,000'],
+    ['de', 100_000, '100.000'],
+    ['en', 1900, '1900'],
+    ['de', 12_345, '12.345'],
+  ] as const)('is written in %s for %s as %s, grouped as the language groups a number of five digits or more', (language, limit, shown) => {
+    expect(translator.forLanguage(language)('validation.maximum', { limit })).toContain(` ${shown}`);
+  });
+});

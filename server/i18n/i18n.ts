@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n as I18n } from 'i18next';
+import { DAY_FORMATTER, dayFormatter } from '../../validation/day-format';
 
 export const LANGUAGES = ['en', 'uk', 'el', 'it', 'es', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -46,6 +47,8 @@ export function createTranslator(localesDir = LOCALES_DIR): Translator {
     returnEmptyString: false,
     returnNull: false,
   });
+  // `{{date, day}}`: the day as the message's language writes it (validation/day-format.ts).
+  instance.services.formatter?.add(DAY_FORMATTER, dayFormatter);
   const bound = new Map<Language, Translate>();
   for (const language of LANGUAGES) {
     const fixed = instance.getFixedT(language);

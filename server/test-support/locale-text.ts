@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { showDay } from '../../validation/day-format';
 import { LOCALES_DIR } from '../i18n/i18n';
 
 function lookup(language: string, key: string): string | undefined {
@@ -18,7 +19,23 @@ function lookup(language: string, key: string): string | undefined {
 export function localeText(language: string, key: string, params: Record<string, string | number> = {}): string {
   const template = lookup(language, key) ?? lookup('en', key);
   if (template === undefined) throw new Error(`No text for ${key} in ${language} or en`);
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return interpolate(template, params, language);
+}
+
+/**
+ * A message's `{{name}}`s filled as the app's i18next does, formatters included: `{{date, day}}` as the language writes a
+ * day, `{{limit, number(useGrouping: min2)}}` grouped as the language groups (100.000 in German, 1900 ungrouped).
+ */
+export function interpolate(template: string, params: Record<string, string | number>, language: string): string {
+  return template.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)(?:\(([^)]*)\))?\s*)?\}\}/g, (_, name: string, format?: string, options?: string) => {
+    const raw = params[name] ?? '';
+    if (format === 'day') return showDay(String(raw), language);
+    if (format === 'number' && raw !== '') {
+      const grouping = options?.includes('min2') ? ({ useGrouping: 'min2' } as const) : {};
+      return new Intl.NumberFormat(language, grouping).format(Number(raw));
+    }
+    return String(raw);
+  });
 }
 
 export const en = (key: string, params?: Record<string, string | number>) => localeText('en', key, params);

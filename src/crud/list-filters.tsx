@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../resources';
 import { SEARCH_MAX_LENGTH, searchTextProblem } from '../../validation/search-limits';
+import { dateFormat, useCalendarDay } from '../fields/date/calendar-day';
 import { useDecimalInput } from '../fields/number/decimal-input';
 import { fieldKindOf } from '../fields/registry';
 import { useFieldLabel } from './field-value';
@@ -46,6 +47,7 @@ interface Props {
 
 export function ListFilters({ resource, filters, search = '', prominent = false, without = [], onFilters, onSearch }: Props) {
   const { t } = useTranslation();
+  const day = useCalendarDay();
   const label = useFieldLabel(resource);
   // A search past its bounds (more words than the server takes) is said here, not sent.
   const [searchProblem, setSearchProblem] = useState<ReturnType<typeof searchTextProblem>>(null);
@@ -72,8 +74,9 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
             key={field}
             {...common}
             placeholder={[`${label(field)}: ${t('crud.filters.from')}`, t('crud.filters.to')]}
+            format={day.picker}
             value={[range[0] ? dayjs(range[0] as string) : null, range[1] ? dayjs(range[1] as string) : null]}
-            onChange={(dates) => set(field, dates ? [dates[0]?.format('YYYY-MM-DD'), dates[1]?.format('YYYY-MM-DD')] : undefined)}
+            onChange={(dates) => set(field, dates ? [dates[0]?.format(dateFormat), dates[1]?.format(dateFormat)] : undefined)}
           />
         );
       }

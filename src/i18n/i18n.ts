@@ -7,6 +7,7 @@ import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { DAY_FORMATTER, dayFormatter } from '../../validation/day-format';
 import { fallbackLanguage, supportedLanguages, toSupportedLanguage } from './languages';
 
 export const i18n = i18next.createInstance();
@@ -23,9 +24,14 @@ function followLanguageInDocument(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = toSupportedLanguage(language);
 }
 
+/** `{{date, day}}` in a message writes the day as the language does (validation/day-format.ts); init makes the formatter this adds to. */
+export function addDayFormatter(instance: typeof i18n): void {
+  instance.services.formatter?.add(DAY_FORMATTER, dayFormatter);
+}
+
 export function initI18n(): Promise<unknown> {
   i18n.on('languageChanged', followLanguageInDocument);
-  return i18n
+  const loading = i18n
     .use(HttpBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
@@ -54,6 +60,8 @@ export function initI18n(): Promise<unknown> {
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
+  addDayFormatter(i18n);
+  return loading;
 }
 
 /**

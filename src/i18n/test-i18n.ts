@@ -4,7 +4,7 @@
  */
 import { initReactI18next } from 'react-i18next';
 import english from '../../locales/en/translation.json';
-import { i18n } from './i18n';
+import { addDayFormatter, i18n } from './i18n';
 
 export async function initTestI18n(): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
@@ -15,6 +15,7 @@ export async function initTestI18n(): Promise<typeof i18n> {
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });
+    addDayFormatter(i18n);
   }
   return i18n;
 }

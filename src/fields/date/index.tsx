@@ -8,28 +8,26 @@ import type { DisplayProps, FieldKind, WidgetProps } from '../types';
 import { Blank, isBlank } from '../shared';
 import { expiryStateOf } from './expiry';
 import { ExpiryTag } from './expiry-tag';
+import { dateFormat, useCalendarDay } from './calendar-day';
 
-export const dateFormat = 'YYYY-MM-DD';
-/**
- * What a typed date may look like besides the stored form: day first, as it is written in Germany, Italy, Spain,
- * Ukraine and Greece (`01.12.2026`, `01/12/2026`). Before, such a date was emptied without a word on leaving the field.
- */
-export const typedDateFormats = [dateFormat, 'DD.MM.YYYY', 'D.M.YYYY', 'DD/MM/YYYY', 'D/M/YYYY'];
+export { dateFormat, typedDateFormats } from './calendar-day';
 
 function DateDisplay({ value, schema, field }: DisplayProps) {
+  const day = useCalendarDay();
   if (isBlank(value)) return <Blank />;
   const warningDays = schema['x-expiry'];
-  if (typeof warningDays !== 'number') return <>{String(value).slice(0, 10)}</>;
+  if (typeof warningDays !== 'number') return <>{day.show(String(value))}</>;
   // An end of validity (`x-expiry`): with its indicator.
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
-      {String(value).slice(0, 10)} <ExpiryTag state={expiryStateOf(String(value).slice(0, 10), warningDays)} testId={`expiry-${field}`} />
+      {day.show(String(value))} <ExpiryTag state={expiryStateOf(String(value).slice(0, 10), warningDays)} testId={`expiry-${field}`} />
     </span>
   );
 }
 
 function DateWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder }: WidgetProps) {
   const { t } = useTranslation();
+  const day = useCalendarDay();
   const parsed = typeof value === 'string' && value ? dayjs(value, dateFormat) : null;
   const [open, setOpen] = useState(false);
   return (
@@ -55,7 +53,7 @@ function DateWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
       }}
       aria-describedby={ariaDescribedByIds(id)}
       value={parsed && parsed.isValid() ? parsed : null}
-      format={typedDateFormats}
+      format={day.picker}
       style={{ width: '100%' }}
       disabled={disabled || readonly}
       placeholder={placeholder || t('fields.date.placeholder')}

@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resources } from '../../../resources';
+import { dateFormat, useCalendarDay } from '../../fields/date/calendar-day';
 import { PageHeading } from '../common/page-heading';
 import { memberName, useMembers } from '../departments/use-members';
 import type { AuditEntry } from './audit-api';
@@ -20,6 +21,7 @@ import './audit.css';
 
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
+  const day = useCalendarDay();
   const scrollRegion = useScrollRegion<HTMLDivElement>(t('pages.auditLog'));
   const members = useMembers();
   const { query, filters, setFilters, setPage } = useAuditLogState();
@@ -64,9 +66,10 @@ export function AuditLogPage() {
             aria-label={t('audit.filters.dates')}
             data-testid="audit-filter-dates"
             placeholder={[t('crud.filters.from'), t('crud.filters.to')]}
+            format={day.picker}
             value={[filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]}
             allowEmpty={[true, true]}
-            onChange={(range) => setFilters({ from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })}
+            onChange={(range) => setFilters({ from: range?.[0]?.format(dateFormat), to: range?.[1]?.format(dateFormat) })}
           />
         </Space>
         <div ref={scrollRegion}>

@@ -8,6 +8,7 @@ import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCalendarDay } from '../../fields/date/calendar-day';
 import { groupBySubject, recordLinkOf, stateColours, subjectLinkOf, type ComplianceItem, type ComplianceRow, type SubjectType } from './compliance-model';
 import { daysLeftText, obligationName } from './compliance-texts';
 
@@ -26,6 +27,7 @@ interface ComplianceTableProps {
 
 export function ComplianceTable({ items, loading, empty }: ComplianceTableProps) {
   const { t } = useTranslation();
+  const day = useCalendarDay();
   const rows = groupBySubject(items);
   // A subject's header row spans the whole table; its cells in the other columns are not drawn.
   const spanned = (first: boolean) => (row: ComplianceRow) => (row.row === 'subject' ? { colSpan: first ? columns.length : 0 } : {});
@@ -64,7 +66,7 @@ export function ComplianceTable({ items, loading, empty }: ComplianceTableProps)
       key: 'valid_until',
       title: t('compliance.columns.validUntil'),
       onCell: spanned(false),
-      render: itemCell((item) => <span className="compliance-date">{item.valid_until ? item.valid_until.slice(0, 10) : '—'}</span>),
+      render: itemCell((item) => <span className="compliance-date">{item.valid_until ? day.show(item.valid_until) : '—'}</span>),
     },
     {
       key: 'days_left',

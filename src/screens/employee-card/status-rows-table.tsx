@@ -18,7 +18,7 @@ import { useAccess } from '../../access/use-access';
 import { useFieldLabel, ValueOfField } from '../../crud/field-value';
 import { formSchemaOf } from '../../crud/schemas';
 import { formErrorsOf } from '../../crud/validator';
-import { dateFormat, typedDateFormats } from '../../fields/date';
+import { dateFormat, useCalendarDay } from '../../fields/date/calendar-day';
 import { localToday } from '../../fields/date/expiry';
 import type { EmployeeDocument, StatusRow } from './use-employee-documents';
 import { useDocumentActions } from './use-document-actions';
@@ -45,6 +45,7 @@ function withCleared(values: Values): Values {
 
 export function StatusRowsTable({ document, employeeId }: { document: EmployeeDocument; employeeId: string }) {
   const { t, i18n } = useTranslation();
+  const day = useCalendarDay();
   const resource = resourceByName('employee-document-statuses');
   const label = useFieldLabel(resource);
   const access = useAccess();
@@ -123,8 +124,8 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
       field,
       <DatePicker
         value={parsed?.isValid() ? parsed : null}
-        // Typed as the member's country writes dates (01.12.2030) as well as picked: shown and sent as YYYY-MM-DD.
-        format={typedDateFormats}
+        // Shown as the member's language writes days, typed that way or as 2030-12-01, picked; sent as YYYY-MM-DD.
+        format={day.picker}
         status={errors[field] ? 'error' : undefined}
         aria-label={label(field)}
         onChange={(date) => change(field, date ? date.format(dateFormat) : undefined)}

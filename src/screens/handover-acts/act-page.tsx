@@ -12,6 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { resourceByName } from '../../../resources';
 import { recordLabel } from '../../../resources/label';
 import { useAccess } from '../../access/use-access';
+import { useCalendarDay } from '../../fields/date/calendar-day';
 import { downloadFile } from '../../fields/file/use-file-url';
 import { PageHeading } from '../../pages/common/page-heading';
 import { mutationNotifications, readNotifications } from '../../providers/notifications';
@@ -62,6 +63,7 @@ function PresenceTags({ items, testId }: { items: Item[] | undefined; testId: st
 
 export function ActPage() {
   const { t } = useTranslation();
+  const day = useCalendarDay();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const access = useAccess();
@@ -115,7 +117,7 @@ export function ActPage() {
       <Flex wrap gap={8} justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }} data-testid="act-title">
           {/* A long vehicle name wraps before the date, never inside it (a phone's 390 px). */}
-          {vehicleLabel} · <span style={{ whiteSpace: 'nowrap' }}>{act.date}</span>
+          {vehicleLabel} · <span style={{ whiteSpace: 'nowrap' }}>{day.show(act.date)}</span>
         </Typography.Title>
         <Space wrap>
           <Button type="primary" size="large" icon={<FilePdfOutlined />} loading={downloading} onClick={() => void downloadPdf()} data-testid="act-pdf">
@@ -138,7 +140,7 @@ export function ActPage() {
         <Card title={t('handover-acts.page.details')}>
           <Descriptions column={{ xs: 1, sm: 1, md: 2 }} size="small" bordered>
             <Descriptions.Item label={t('handover-acts.list.vehicle')}>{vehicleLabel}</Descriptions.Item>
-            <Descriptions.Item label={field('date')}>{act.date}</Descriptions.Item>
+            <Descriptions.Item label={field('date')}>{day.show(act.date)}</Descriptions.Item>
             <Descriptions.Item label={field('transferred_by_id')}>
               <span data-testid="act-transferred-by-name">{nameOf(act.transferred_by_id)}</span>
             </Descriptions.Item>

@@ -6,6 +6,7 @@
 import { DatePicker, Form, InputNumber, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { dateFormat, useCalendarDay } from '../../fields/date/calendar-day';
 import { useDecimalInput } from '../../fields/number/decimal-input';
 import { PhotoInput, Thumb } from './photo-input';
 import { RecordPicker } from './record-picker';
@@ -15,6 +16,7 @@ export type { StepProps } from './step-field';
 
 export function VehicleStep({ draft, change, errors }: StepProps) {
   const { t } = useTranslation();
+  const day = useCalendarDay();
   return (
     <>
       <Field label={t('handover-acts.list.vehicle')} name="transport_id" errors={errors}>
@@ -32,8 +34,9 @@ export function VehicleStep({ draft, change, errors }: StepProps) {
           id="act-date"
           size="large"
           style={{ width: '100%' }}
-          value={draft.date ? dayjs(draft.date) : null}
-          onChange={(value) => change({ date: value ? value.format('YYYY-MM-DD') : '' })}
+          value={draft.date ? dayjs(draft.date, dateFormat) : null}
+          format={day.picker}
+          onChange={(value) => change({ date: value ? value.format(dateFormat) : '' })}
           disabledDate={(day) => day.isAfter(dayjs(), 'day')}
           inputReadOnly
           data-testid="act-date"

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAccess } from '../../access/use-access';
+import { dateFormat, useCalendarDay } from '../../fields/date/calendar-day';
 import { PageHeading } from '../../pages/common/page-heading';
 import { ActsTable } from './acts-table';
 import { EquipmentModal } from './equipment-modal';
@@ -29,6 +30,7 @@ const dateOf = (text: string | null) => (text && /^\d{4}-\d{2}-\d{2}$/.test(text
 
 export function ActsListPage() {
   const { t } = useTranslation();
+  const day = useCalendarDay();
   const navigate = useNavigate();
   const access = useAccess();
   const [search, setSearch] = useSearchParams();
@@ -100,8 +102,9 @@ export function ActsListPage() {
         <DatePicker.RangePicker
           allowEmpty={[true, true]}
           placeholder={[t('handover-acts.list.dateFrom'), t('handover-acts.list.dateTo')]}
+          format={day.picker}
           value={[filters.date_from ? dayjs(filters.date_from) : null, filters.date_to ? dayjs(filters.date_to) : null]}
-          onChange={(range) => update({ date_from: range?.[0]?.format('YYYY-MM-DD'), date_to: range?.[1]?.format('YYYY-MM-DD') })}
+          onChange={(range) => update({ date_from: range?.[0]?.format(dateFormat), date_to: range?.[1]?.format(dateFormat) })}
           data-testid="act-filter-dates"
         />
       </Space>

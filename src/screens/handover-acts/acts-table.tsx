@@ -7,6 +7,7 @@ import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useCalendarDay } from '../../fields/date/calendar-day';
 import { actPath } from './paths';
 import type { ListedAct } from './use-act-list';
 import { useAmount } from './use-amount';
@@ -24,6 +25,7 @@ interface ActsTableProps {
 
 export function ActsTable({ acts, total, loading, page, perPage, onPage, showVehicle = true }: ActsTableProps) {
   const { t } = useTranslation();
+  const day = useCalendarDay();
   const navigate = useNavigate();
   const amount = useAmount();
   const field = (name: string) => t(`handover-acts.fields.${name}`);
@@ -33,7 +35,7 @@ export function ActsTable({ acts, total, loading, page, perPage, onPage, showVeh
       title: field('date'),
       render: (_, act) => (
         <Link to={actPath(act.transport_id, act.id)} onClick={(event) => event.stopPropagation()} data-testid={`act-link-${act.id}`}>
-          {act.date}
+          {day.show(act.date)}
         </Link>
       ),
     },

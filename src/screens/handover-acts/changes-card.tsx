@@ -7,6 +7,7 @@ import { keys, useCustom } from '@refinedev/core';
 import { Card, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCalendarDay } from '../../fields/date/calendar-day';
 import { readNotifications } from '../../providers/notifications';
 import { changeLines, type ActChanges } from './changes-lines';
 import { actApi, actPath } from './paths';
@@ -14,6 +15,7 @@ import { useAmount } from './use-amount';
 
 export function ChangesCard({ transportId, id }: { transportId: string; id: string }) {
   const { t } = useTranslation();
+  const day = useCalendarDay();
   const amount = useAmount();
   const { query } = useCustom<ActChanges>({
     url: actApi(transportId, id, 'changes'),
@@ -33,7 +35,7 @@ export function ChangesCard({ transportId, id }: { transportId: string; id: stri
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label={t('handover-acts.changes.since')}>
             <Link to={actPath(transportId, changes.previous.id)} data-testid="act-changes-previous">
-              {changes.previous.date}
+              {day.show(changes.previous.date)}
             </Link>
           </Descriptions.Item>
           {lines.map((line) => (

@@ -6,6 +6,7 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCalendarDay } from '../../fields/date/calendar-day';
 import { ExpiryTag } from '../../fields/date/expiry-tag';
 import { cellExpiry } from './cell-rules';
 import type { DocumentCell } from './types';
@@ -18,8 +19,11 @@ export interface CellColumnSettings {
 
 export function CellSummary({ cell, column, testId }: { cell: DocumentCell; column: CellColumnSettings; testId: string }) {
   const { t } = useTranslation();
+  const day = useCalendarDay();
   const anyDate = column.show_document_start_date ? cell.start_date || cell.end_date : cell.end_date;
-  const dates = column.show_document_start_date ? `${cell.start_date ?? '…'} – ${cell.end_date ?? '…'}` : cell.end_date;
+  const dates = column.show_document_start_date
+    ? `${cell.start_date ? day.show(cell.start_date) : '…'} – ${cell.end_date ? day.show(cell.end_date) : '…'}`
+    : cell.end_date && day.show(cell.end_date);
   return (
     <Space size={4} wrap>
       {anyDate ? (

@@ -11,7 +11,7 @@ import { Alert, Button, DatePicker, Form, Modal, Progress, Space, Spin, Typograp
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateFormat } from '../../fields/date';
+import { dateFormat, useCalendarDay } from '../../fields/date/calendar-day';
 import { cellOf, endsBeforeStart, splitBySize } from './cell-rules';
 import { StoredFiles } from './stored-files';
 import type { CellTarget } from './types';
@@ -37,6 +37,7 @@ export interface CellModalProps {
 
 export function CellModal({ target, transportIds, columnName, vehicleLabel, onClose }: CellModalProps) {
   const { t } = useTranslation();
+  const day = useCalendarDay();
   const [form] = Form.useForm<DateValues>();
   const { vehicles } = useDocumentCells(transportIds);
   const cell = cellOf(vehicles, target.transportId, target.columnId);
@@ -122,7 +123,7 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
           )}
           <Space wrap align="start" style={{ width: '100%' }}>
             <Form.Item name="start_date" label={t('vehicle-documents.fields.start_date')}>
-              <DatePicker format={dateFormat} data-testid="cell-start-date" />
+              <DatePicker format={day.picker} data-testid="cell-start-date" />
             </Form.Item>
             <Form.Item
               name="end_date"
@@ -137,7 +138,7 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
                 }),
               ]}
             >
-              <DatePicker format={dateFormat} data-testid="cell-end-date" />
+              <DatePicker format={day.picker} data-testid="cell-end-date" />
             </Form.Item>
           </Space>
           <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>

@@ -9,6 +9,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
+import { useCalendarDay } from '../../fields/date/calendar-day';
 import { ExpiryTag } from '../../fields/date/expiry-tag';
 import { Blank } from '../../fields/shared';
 import { CellModal } from './cell-modal';
@@ -19,6 +20,7 @@ import { useDocumentCells } from './use-document-cells';
 
 export function VehicleDocumentsTab({ transportId }: { transportId: string }) {
   const { t } = useTranslation();
+  const day = useCalendarDay();
   const access = useAccess();
   const transportIds = [transportId];
   const { vehicles, loading, failed } = useDocumentCells(transportIds);
@@ -31,7 +33,10 @@ export function VehicleDocumentsTab({ transportId }: { transportId: string }) {
     {
       key: 'start',
       title: t('vehicle-documents.fields.start_date'),
-      render: (_, column) => column.documents[0]?.start_date ?? <Blank />,
+      render: (_, column) => {
+        const start = column.documents[0]?.start_date;
+        return start ? day.show(start) : <Blank />;
+      },
     },
     {
       key: 'end',
@@ -40,7 +45,7 @@ export function VehicleDocumentsTab({ transportId }: { transportId: string }) {
         const cell = column.documents[0];
         return cell?.end_date ? (
           <Space size={4} style={{ whiteSpace: 'nowrap' }}>
-            {cell.end_date}
+            {day.show(cell.end_date)}
             <ExpiryTag state={cellExpiry(cell, column.warning_days)} testId={`vehicle-document-state-${column.id}`} />
           </Space>
         ) : (

@@ -1,5 +1,6 @@
 /** The text a person sees for a translation key in a language, read from the same locale files as the app. */
 import { readFileSync } from 'node:fs';
+import { interpolate } from '../../../server/test-support/locale-text';
 
 const cache = new Map<string, Record<string, unknown>>();
 
@@ -12,6 +13,6 @@ export function text(language: string, key: string, params: Record<string, strin
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
   if (typeof value !== 'string') throw new Error(`No text for ${key} in ${language}`);
   // Interpolated first, then nested (`$t(units.km)`, `$t({{label}})`), as i18next does.
-  const interpolated = value.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(params[name] ?? ''));
+  const interpolated = interpolate(value, params, language);
   return interpolated.replace(/\$t\(([^,)]+)\)/g, (_, nested: string) => text(language, nested.trim()));
 }
