@@ -28,6 +28,9 @@
  * - `x-lookup: "<list>"`            an id of a reference list (`LOOKUP_LISTS`, reference-data/): drawn as a
  *                                    picker of the list's names; a value the list does not hold is refused
  *                                    when it is written (a stored one is kept while it is not changed)
+ * - `x-lookup-within: "<field>"`    with `x-lookup`: the item belongs to the group (a car model's brand) its
+ *                                    sibling field names; the picker offers that group's items once the sibling
+ *                                    names one the list knows, and an item of another group is refused
  */
 import { _, type KeywordDefinition } from 'ajv';
 
@@ -146,6 +149,7 @@ export const annotationKeywords: KeywordDefinition[] = [
   { keyword: 'x-sensitive', metaSchema: { type: 'boolean' } },
   { keyword: 'x-unique', metaSchema: { type: 'boolean' } },
   { keyword: 'x-lookup', metaSchema: { enum: LOOKUP_LISTS } },
+  { keyword: 'x-lookup-within', metaSchema: { type: 'string', minLength: 1 } },
 ];
 
 export const vocabulary: KeywordDefinition[] = [...validatingKeywords, ...annotationKeywords];

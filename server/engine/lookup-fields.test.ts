@@ -80,4 +80,38 @@ describe.each(databases)('reference list fields on %s', (kind) => {
     expect(kept.statusCode, kept.body).toBe(200);
     expect((await stored(resource, made.id))[field]).toEqual(legacy);
   });
+
+  it('keeps a vehicle’s car model within its brand (x-lookup-within), on create and when either changes', async () => {
+    const transport = model.byName.get('transport') as EngineResource;
+    const refusal = (response: { statusCode: number; body: string }) => {
+      expect(response.statusCode, response.body).toBe(422);
+      return expectErrorShape(response as never).errors;
+    };
+    // Model 1 is the DAF XF of reference-data/car-models.json.
+    const made = await maker.make(transport, { car_brand: 'daf', car_model_id: 1 });
+    expect(made.record).toMatchObject({ car_brand: 'daf', car_model_id: 1 });
+    const create = (body: Record<string, unknown>) =>
+      call(
+        test.app,
+        'POST',
+        endpointUrl(transport.definition.api.create as Endpoint, made.params),
+        { ...made.body, ...uniqueFieldValues(transport), ...body },
+        {
+          token: owner.token,
+          language: 'uk',
+        },
+      );
+    expect(refusal(await create({ car_brand: 'MAN', car_model_id: 1 }))).toEqual({
+      car_model_id: [localeText('uk', 'validation.lookupWithin', { group: 'MAN' })],
+    });
+    // A brand the list does not know leaves every model open.
+    expect((await create({ car_brand: 'Tatra', car_model_id: 1 })).statusCode).toBe(200);
+    const update = (changes: Record<string, unknown>, version: number) =>
+      call(test.app, 'PUT', endpointUrl(transport.definition.api.update as Endpoint, made.params), { ...changes, version }, { token: owner.token });
+    const version = made.record.version as number;
+    expect(Object.keys(refusal(await update({ car_brand: 'MAN' }, version)) ?? {})).toEqual(['car_model_id']);
+    expect((await stored(transport, made.id)).car_brand).toBe('daf');
+    const renamed = await update({ car_brand: 'DAF' }, version);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
 });

@@ -80,7 +80,8 @@ export interface EngineResource {
   /** Fields of `x-unique: true`: one record per value in the tenant, or under one owner (unique-fields.ts). */
   uniqueFields: string[];
   /** Fields of `x-lookup`: ids of a reference list, checked against it when written (lookup-fields.ts). */
-  lookupFields: Array<{ field: string; list: string }>;
+  /** `x-lookup` fields, and the sibling field whose value names the item's group (`x-lookup-within`). */
+  lookupFields: Array<{ field: string; list: string; within?: string }>;
   /**
    * Columns the database computes from the row (computed-columns.ts) that are not filled for every row yet:
    * read the expression instead until they are. Empty unless a start added one to a large table on PostgreSQL.
@@ -92,13 +93,13 @@ export interface EngineModel {
   resources: EngineResource[];
   byName: Map<string, EngineResource>;
   /** The ids of each reference list that `x-lookup` fields name (lookup-fields.ts); a list not here is not checked. */
-  lookups: ReadonlyMap<string, ReadonlySet<string>>;
+  lookups: ReadonlyMap<string, ReadonlyMap<string, string | undefined>>;
 }
 
 export function buildModel(
   definitions: readonly ResourceDefinition[],
   schemasDir?: string,
-  lookups: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+  lookups: ReadonlyMap<string, ReadonlyMap<string, string | undefined>> = new Map(),
 ): EngineModel {
   const schemas = loadEntitySchemas(definitions, schemasDir);
   const resources = definitions.map((definition): EngineResource => {
@@ -142,7 +143,11 @@ export function buildModel(
       uniqueFields: entries.filter(([, property]) => property['x-unique'] === true).map(([field]) => field),
       lookupFields: entries
         .filter(([, property]) => typeof property['x-lookup'] === 'string')
-        .map(([field, property]) => ({ field, list: property['x-lookup'] as string })),
+        .map(([field, property]) => ({
+          field,
+          list: property['x-lookup'] as string,
+          ...(typeof property['x-lookup-within'] === 'string' ? { within: property['x-lookup-within'] } : {}),
+        })),
       unfilledColumns: new Set(),
     };
   });

@@ -123,8 +123,11 @@ export function lookupLists(referenceData: Record<string, unknown>): Record<Look
   ) as Record<LookupListName, LookupItem[]>;
 }
 
-/** Each `x-lookup` list's ids (what the engine checks a written value against), from the reference data in `dir`. */
-export function lookupIds(dir?: string): ReadonlyMap<string, ReadonlySet<string>> {
+/**
+ * Each `x-lookup` list's ids with the group of each (what the engine checks a written value against, and an
+ * `x-lookup-within` field's group), from the reference data in `dir`.
+ */
+export function lookupIds(dir?: string): ReadonlyMap<string, ReadonlyMap<string, string | undefined>> {
   const lists = lookupLists(loadReferenceData(dir));
-  return new Map(LOOKUP_LISTS.map((list) => [list, new Set(lists[list].map((item) => item.id))]));
+  return new Map(LOOKUP_LISTS.map((list) => [list, new Map(lists[list].map((item) => [item.id, item.group]))]));
 }

@@ -9,7 +9,7 @@ import { ariaDescribedByIds } from '@rjsf/utils';
 import { Select, type SelectProps } from 'antd';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from './types';
 import { Blank, isBlank } from './shared';
-import { useLookup, type LookupList, type LookupOption } from './lookups';
+import { optionsWithin, useLookup, type LookupList, type LookupOption } from './lookups';
 
 interface LookupKindOptions {
   /** The list a property of this kind picks from. */
@@ -51,9 +51,12 @@ export function lookupKind(name: string, match: FieldKind['match'], { listOf, sh
     return String(option.label).toLowerCase().startsWith(searched) ? 1 : 2;
   }
 
-  function LookupWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema }: WidgetProps) {
+  function LookupWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema, registry }: WidgetProps) {
     const property = schema as PropertySchema;
-    const options = useLookup(listOf(property));
+    // `x-lookup-within`: the group its sibling names in the form (a vehicle's brand) narrows the list.
+    const within = property['x-lookup-within'];
+    const siblings = (registry?.formContext as { formData?: Record<string, unknown> } | undefined)?.formData;
+    const options = optionsWithin(useLookup(listOf(property)), typeof within === 'string' ? siblings?.[within] : undefined, value);
     const stored = (next: string | undefined) => (next === undefined ? undefined : isNumeric(property) ? Number(next) : next);
     return (
       <Select

@@ -59,6 +59,19 @@ export function toLookupOptions(items: unknown, language: string): LookupOption[
   });
 }
 
+/**
+ * The options an `x-lookup-within` field offers: once its sibling names a group of the list (a brand, case aside),
+ * that group's items alone, and the item already chosen, so a model stored under another brand still reads as itself
+ * (the server refuses to save it so). A sibling that names no group of the list (empty, a brand it lacks) leaves all.
+ */
+export function optionsWithin(options: LookupOption[], named: unknown, chosen: unknown): LookupOption[] {
+  if (typeof named !== 'string' || named.trim() === '') return options;
+  const wanted = named.trim().toLowerCase();
+  const inGroup = (option: LookupOption) => option.group !== undefined && option.group.toLowerCase() === wanted;
+  if (!options.some(inGroup)) return options;
+  return options.filter((option) => inGroup(option) || option.value === String(chosen));
+}
+
 /** The options of a lookup list in the interface language (empty until loaded, and on failure). */
 export function useLookup(list: LookupList): LookupOption[] {
   const { i18n } = useTranslation();

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerThroughApi, type ApiSession } from './support/api';
 import { saveScreenshot } from './support/browser';
+import { showDay } from '../../validation/day-format';
 import { text } from './support/locale-text';
 import { clickUntil, settled } from './support/retry';
 import { openScenario, TINY_PNG, uniqueUser } from './support/scenario';
@@ -72,6 +73,8 @@ async function walkTheColumns(
   seen: string[],
 ) {
   const say = (key: string, options?: Record<string, string | number>) => text(language, key, options);
+  // A day as the page shows it in the language (07.12.2026 in German).
+  const shown = (offset: number) => showDay(day(offset), language);
   const list = page.getByTestId('crud-list-transport');
   const settings = page.locator('.transport-documents__settings-modal');
   const dialog = page.locator('.transport-documents__cell-modal');
@@ -135,7 +138,7 @@ async function walkTheColumns(
     await dialog.getByTestId('cell-progress').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.unroute('**/api/transport/documents/update/**');
-    await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(day(5));
+    await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(shown(5));
     await expect.poll(() => page.getByTestId(`${cell}-state`).textContent()).toBe(say('fields.date.expiry.expiring'));
     await expect(page.getByTestId(`${cell}-files`).textContent()).resolves.toContain('2');
   });
@@ -158,11 +161,11 @@ async function walkTheColumns(
     await changeMeanwhile(api, truckId, column, day(40));
     await dialog.getByTestId('cell-save').click();
     await dialog.getByTestId('cell-stale').getByText(say('transportDocuments.cell.stale')).waitFor();
-    await expect.poll(() => page.getByTestId('cell-end-date').inputValue()).toBe(day(40));
+    await expect.poll(() => page.getByTestId('cell-end-date').inputValue()).toBe(shown(40));
     await remember();
     await dialog.getByTestId('cell-save').click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(day(40));
+    await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(shown(40));
     await expect.poll(() => page.getByTestId(`${cell}-state`).textContent()).toBe(say('fields.date.expiry.good'));
   });
 
@@ -173,7 +176,7 @@ async function walkTheColumns(
     await expect.poll(() => settings.getByTestId('documents-show-start-date').getAttribute('aria-checked')).toBe('true');
     await settings.locator('.ant-modal-close').click();
     await settings.waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(`${day(-10)} – ${day(40)}`);
+    await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(`${shown(-10)} – ${shown(40)}`);
     await remember();
     // The document columns come after the vehicle's own: the table scrolled to its end shows them.
     await list.locator('.ant-table-content').evaluate((content) => content.scrollTo({ left: content.scrollWidth }));

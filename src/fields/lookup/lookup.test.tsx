@@ -8,6 +8,7 @@ import { initTestI18n } from '../../i18n/test-i18n';
 import { fieldKindOf } from '../registry';
 import type { PropertySchema, WidgetProps } from '../types';
 import { currencyKind } from '../currency';
+import { optionsWithin } from '../lookups';
 import { lookupListKind } from '.';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
@@ -88,6 +89,36 @@ describe('the lookup field kind', () => {
     expect(await screen.findByText('MAN', { selector: '.ant-select-item-group' })).toBeTruthy();
     fireEvent.click(await screen.findByText('MAN TGX', { selector: '.ant-select-item-option-content' }));
     expect(onChange).toHaveBeenLastCalledWith(7);
+  });
+
+  it('offers the models of the brand the vehicle form names (any case), and keeps a model of another brand chosen before', async () => {
+    stubFetch(answers);
+    const Widget = lookupListKind.Widget!;
+    const withinBrand: PropertySchema = { ...carModel, 'x-lookup-within': 'car_brand' };
+    const registry = { formContext: { formData: { car_brand: 'man ' } } };
+    const props = { id: 'model', value: 1, onChange: vi.fn(), onBlur: vi.fn(), onFocus: vi.fn(), schema: withinBrand, options: {}, registry };
+    inRefine(<Widget {...(props as unknown as WidgetProps)} />);
+    await waitFor(() => expect(document.querySelector('.ant-select-selection-item')?.textContent).toBe('DAF XF'));
+    fireEvent.mouseDown(document.getElementById('model')!);
+    await screen.findByText('MAN TGX', { selector: '.ant-select-item-option-content' });
+    const shown = () => [...document.querySelectorAll('.ant-select-item-option-content')].map((option) => option.textContent);
+    expect(shown()).toEqual(['DAF XF', 'MAN TGX']);
+    cleanup();
+    inRefine(<Widget {...({ ...props, value: undefined } as unknown as WidgetProps)} />);
+    fireEvent.mouseDown(document.getElementById('model')!);
+    await screen.findByText('MAN TGX', { selector: '.ant-select-item-option-content' });
+    expect(shown()).toEqual(['MAN TGX']);
+  });
+
+  it('narrows a list to the group named, and leaves it whole for a group the list lacks', () => {
+    const options = [
+      { value: '1', label: 'DAF XF', group: 'DAF' },
+      { value: '7', label: 'MAN TGX', group: 'MAN' },
+    ];
+    expect(optionsWithin(options, 'daf', undefined)).toEqual([options[0]]);
+    expect(optionsWithin(options, 'Tatra', undefined)).toEqual(options);
+    expect(optionsWithin(options, '  ', 7)).toEqual(options);
+    expect(optionsWithin(options, 'DAF', 7)).toEqual(options);
   });
 
   it('puts the currency whose code was typed first, so Enter picks the euro for "EUR", not "WIR Euro"', async () => {
