@@ -90,4 +90,40 @@ describe('the bell', () => {
     expect(badgeCount()).toBeNull();
     expect(screen.queryByTestId('notifications-see-all')).toBeNull();
   });
+
+  it('takes the keyboard into its panel: the first item focused on opening, the arrows through the rest, Escape back to the bell', async () => {
+    bellServer([licence(false), { ...licence(false), key: 'passport:9', kind: 'passport', type_name: 'biometric' }]);
+    renderWithRefine(<NotificationsMenu />);
+    await waitFor(() => expect(badgeCount()).toBe('2'));
+    const bell = screen.getByTestId('notifications-toggle');
+    bell.focus();
+    fireEvent.click(bell);
+    const markAll = await screen.findByTestId('notifications-mark-all');
+    await screen.findByTestId('notification-passport:9');
+    await waitFor(() => expect(document.activeElement).toBe(markAll));
+    const panel = screen.getByTestId('notifications-panel');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByTestId('notification-document:41').querySelector('a'));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement).toBe(screen.getByTestId('notifications-see-all'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(markAll);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(screen.getByTestId('notifications-see-all'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(document.activeElement).toBe(bell);
+    await waitFor(() => expect(panel.closest('.ant-popover')?.className ?? '').toMatch(/hidden|leave/));
+  });
+
+  it('closes when Tab leaves its last stop, with the focus back on the bell', async () => {
+    bellServer([licence(false)]);
+    renderWithRefine(<NotificationsMenu />);
+    await waitFor(() => expect(badgeCount()).toBe('1'));
+    const bell = screen.getByTestId('notifications-toggle');
+    fireEvent.click(bell);
+    const seeAll = await screen.findByTestId('notifications-see-all');
+    seeAll.focus();
+    fireEvent.keyDown(seeAll, { key: 'Tab' });
+    expect(document.activeElement).toBe(bell);
+  });
 });

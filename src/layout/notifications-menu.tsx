@@ -5,11 +5,15 @@
  * the record to fix and is marked read when followed; "mark all read"; "see all" opens the compliance
  * page. Nothing but real items: an empty list says so. Refreshed every minute, when the list is opened and,
  * if a while has passed, on navigation (a document renewed on its page drops out).
+ *
+ * By keyboard: the panel is drawn at the end of the page, out of Tab's reach from the bell, so opening it puts the
+ * focus on its first item; the arrows (and Home, End) go through its items and buttons, Escape closes it, and Tab past
+ * either end closes it too, with the focus back on the bell, so Tab goes on along the header from there.
  */
 import { BellOutlined } from '@ant-design/icons';
 import { keys, useApiUrl, useCustom, useCustomMutation } from '@refinedev/core';
 import { Badge, Button, Empty, List, Popover, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccess } from '../access/use-access';
@@ -70,6 +74,41 @@ export function NotificationsMenu() {
   const items = answer?.data ?? [];
   const unread = answer?.unread ?? 0;
 
+  const panel = useRef<HTMLDivElement>(null);
+  const bell = useRef<HTMLButtonElement>(null);
+  const stops = () => [...(panel.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [])];
+  // Into the panel once it is drawn (the popover renders its content after opening).
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => (stops()[0] ?? panel.current)?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
+
+  const closeToBell = () => {
+    setOpen(false);
+    bell.current?.focus();
+  };
+
+  const onPanelKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const all = stops();
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const moveTo = (index: number) => {
+      event.preventDefault();
+      all[(index + all.length) % all.length]?.focus();
+    };
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      closeToBell();
+    } else if (event.key === 'ArrowDown') moveTo(at + 1);
+    else if (event.key === 'ArrowUp') moveTo(at < 0 ? all.length - 1 : at - 1);
+    else if (event.key === 'Home') moveTo(0);
+    else if (event.key === 'End') moveTo(all.length - 1);
+    else if (event.key === 'Tab' && (event.shiftKey ? at <= 0 : at === all.length - 1)) {
+      event.preventDefault();
+      closeToBell();
+    }
+  };
+
   const markRead = (body: { keys: string[] } | { all: true }) =>
     mutate({ url: `${apiUrl}/notifications/read`, method: 'post', values: body, ...silentNotifications }, { onSuccess: () => void refetch() });
 
@@ -78,8 +117,30 @@ export function NotificationsMenu() {
     if (!item.read) markRead({ keys: [item.key] });
   };
 
+  const header = (
+    <div className="fd-notifications__header">
+      <Typography.Text strong>{t('header.notifications.title')}</Typography.Text>
+      {unread > 0 && (
+        <Button type="link" size="small" onClick={() => markRead({ all: true })} data-testid="notifications-mark-all">
+          {t('header.notifications.markAllRead')}
+        </Button>
+      )}
+    </div>
+  );
+
   const content = (
-    <div className="fd-notifications" data-testid="notifications-panel">
+    // The title is part of the content, so the arrows and Tab go through "mark all read" as well.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the keys move between the links and buttons inside
+    <div
+      className="fd-notifications"
+      data-testid="notifications-panel"
+      ref={panel}
+      tabIndex={-1}
+      role="region"
+      aria-label={t('header.notifications.title')}
+      onKeyDown={onPanelKey}
+    >
+      {header}
       {items.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('header.notifications.empty')} />
       ) : (
@@ -95,17 +156,6 @@ export function NotificationsMenu() {
     </div>
   );
 
-  const title = (
-    <div className="fd-notifications__header">
-      <Typography.Text strong>{t('header.notifications.title')}</Typography.Text>
-      {unread > 0 && (
-        <Button type="link" size="small" onClick={() => markRead({ all: true })} data-testid="notifications-mark-all">
-          {t('header.notifications.markAllRead')}
-        </Button>
-      )}
-    </div>
-  );
-
   return (
     <Popover
       trigger="click"
@@ -117,10 +167,10 @@ export function NotificationsMenu() {
         setOpen(next);
         if (next) void refetch();
       }}
-      title={title}
       content={content}
     >
       <Button
+        ref={bell}
         type="text"
         className="fd-header__button"
         icon={
