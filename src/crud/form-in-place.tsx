@@ -7,8 +7,9 @@
  * the focus goes back to what opened it (an "Add passport", an "Edit"), not to the page's start.
  */
 import { Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLeaveWarning } from '../forms/use-leave-warning';
+import { useFocusBackToOpener } from './focus-back';
 import type { FormModalProps } from './form-modal-props';
 
 const CrudForm = lazy(() => import('./crud-form').then((module) => ({ default: module.CrudForm })));
@@ -16,26 +17,11 @@ const CrudForm = lazy(() => import('./crud-form').then((module) => ({ default: m
 export function FormInPlace(props: Omit<FormModalProps, 'open' | 'onCancel'> & { onCancel?: () => void }) {
   const [unsaved, setUnsaved] = useState(false);
   const leaveQuestion = useLeaveWarning(unsaved);
-  useFocusBackOnClose();
+  useFocusBackToOpener();
   return (
     <Suspense fallback={<Spin />}>
       {leaveQuestion}
       <CrudForm {...props} open onCancel={props.onCancel ?? props.onClose} onDirtyChange={setUnsaved} autoFocus />
     </Suspense>
-  );
-}
-
-/** What had the focus when the form opened gets it back when the form goes, if the focus was lost with the form. */
-function useFocusBackOnClose() {
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
-  useEffect(
-    () => () => {
-      // After React has taken the form out (and re-enabled the button that opened it).
-      window.setTimeout(() => {
-        const lost = document.activeElement === null || document.activeElement === document.body;
-        if (lost && opener?.isConnected) opener.focus();
-      });
-    },
-    [opener],
   );
 }

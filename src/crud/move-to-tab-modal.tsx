@@ -13,6 +13,7 @@ import { mutationNotifications } from '../providers/notifications';
 import { useFieldLabel } from './field-value';
 import { listTabValues } from './list-tabs';
 import { idOf, labelOf, propertyOf } from './schemas';
+import { useFocusBackToOpener } from './focus-back';
 
 type Row = Record<string, unknown>;
 
@@ -25,6 +26,7 @@ interface Props {
 
 export function MoveToTabModal({ resource, record, params, onClose }: Props) {
   const { t } = useTranslation();
+  useFocusBackToOpener();
   const fieldLabel = useFieldLabel(resource);
   const field = resource.listTabs?.field ?? '';
   const enumName = propertyOf(resource, field)?.['x-enum'];

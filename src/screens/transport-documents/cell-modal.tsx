@@ -11,6 +11,7 @@ import { Alert, Button, DatePicker, Form, Modal, Progress, Space, Spin, Typograp
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusBackToOpener } from '../../crud/focus-back';
 import { dateFormat, useCalendarDay } from '../../fields/date/calendar-day';
 import { cellOf, endsBeforeStart, splitBySize } from './cell-rules';
 import { StoredFiles } from './stored-files';
@@ -38,6 +39,7 @@ export interface CellModalProps {
 export function CellModal({ target, transportIds, columnName, vehicleLabel, onClose }: CellModalProps) {
   const { t } = useTranslation();
   const day = useCalendarDay();
+  useFocusBackToOpener();
   const [form] = Form.useForm<DateValues>();
   const { vehicles } = useDocumentCells(transportIds);
   const cell = cellOf(vehicles, target.transportId, target.columnId);
