@@ -87,6 +87,17 @@ describe('the status rows of an employee document', () => {
     );
   });
 
+  it('gives the focus to the row’s Edit once its Save has gone with the editing, not to the page’s start', async () => {
+    renderWithRefine(<StatusRowsTable document={licence} employeeId="5" />);
+    fireEvent.click(screen.getByTestId('status-row-edit-22'));
+    fireEvent.change(screen.getByTestId('status-row-number'), { target: { value: 'LIC-22' } });
+    const save = screen.getByTestId('status-row-save');
+    save.focus();
+    fireEvent.click(save);
+    await vi.waitFor(() => expect(sent('PUT')).toHaveLength(1));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('status-row-edit-22')));
+  });
+
   it('makes another row the relevant one with its version, and highlights the relevant row', async () => {
     renderWithRefine(<StatusRowsTable document={licence} employeeId="5" />);
     expect(screen.getByText('OLD-1').closest('tr')?.className).toContain('employee-card__relevant-row');

@@ -11,7 +11,7 @@ import { CloseOutlined, EditOutlined, PlusOutlined, SaveOutlined } from '@ant-de
 import { Alert, Button, DatePicker, Input, Radio, Select, Space, Switch, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceByName } from '../../../resources';
 import { useAccess } from '../../access/use-access';
@@ -58,6 +58,21 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
   const canCreate = access.can('employee-documents', 'create');
   const canDelete = access.can('employee-documents', 'delete');
   const check = (values: Values) => formErrorsOf(formSchemaOf(resource, 'create'), cleaned(values), t);
+  const box = useRef<HTMLDivElement>(null);
+  // Once a row's Save or Cancel has gone with its editing, the keyboard's place is the row's Edit (a new row's: the
+  // add button), not the page's start: once the editing has gone and that button is enabled again.
+  const focusAfter = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusAfter.current || draft !== null) return;
+    const target = box.current?.querySelector<HTMLElement>(`[data-testid="${focusAfter.current}"]`);
+    focusAfter.current = null;
+    const lost = window.document.activeElement === null || window.document.activeElement === window.document.body;
+    if (target && lost) target.focus();
+  }, [draft]);
+  const closeDraft = () => {
+    if (draft) focusAfter.current = draft.id === 'new' ? `status-row-add-${document.id}` : `status-row-edit-${draft.id}`;
+    setDraft(null);
+  };
 
   function change(field: string, value: unknown) {
     if (!draft) return;
@@ -83,7 +98,7 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
         const row = document.statuses.find((candidate) => candidate.id === draft.id);
         await actions.updateRow(document.id, draft.id, { ...withCleared(draft.values), version: row?.version });
       }
-      setDraft(null);
+      closeDraft();
       setIncorrect(false);
       return true;
     } catch (error) {
@@ -239,7 +254,7 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
                 icon={<CloseOutlined />}
                 aria-label={t('crud.buttons.cancel')}
                 onClick={() => {
-                  setDraft(null);
+                  closeDraft();
                   setErrors({});
                   setIncorrect(false);
                 }}
@@ -276,7 +291,7 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
 
   const rows: Shown[] = draft?.id === 'new' ? [...document.statuses, { id: 'new' }] : document.statuses;
   return (
-    <div data-testid={`status-rows-${document.id}`}>
+    <div data-testid={`status-rows-${document.id}`} ref={box}>
       {incorrect && (
         <Alert
           type="warning"
