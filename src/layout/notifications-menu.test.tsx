@@ -100,10 +100,13 @@ describe('the bell', () => {
     fireEvent.click(bell);
     const markAll = await screen.findByTestId('notifications-mark-all');
     await screen.findByTestId('notification-passport:9');
-    await waitFor(() => expect(document.activeElement).toBe(markAll));
+    const first = screen.getByTestId('notification-document:41').querySelector('a');
+    await waitFor(() => expect(document.activeElement).toBe(first));
     const panel = screen.getByTestId('notifications-panel');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(markAll);
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(screen.getByTestId('notification-document:41').querySelector('a'));
+    expect(document.activeElement).toBe(first);
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
     expect(document.activeElement).toBe(screen.getByTestId('notifications-see-all'));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });

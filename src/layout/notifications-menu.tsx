@@ -7,7 +7,7 @@
  * if a while has passed, on navigation (a document renewed on its page drops out).
  *
  * By keyboard: the panel is drawn at the end of the page, out of Tab's reach from the bell, so opening it puts the
- * focus on its first item; the arrows (and Home, End) go through its items and buttons, Escape closes it, and Tab past
+ * focus on its first notification; the arrows (and Home, End) go through its items and buttons, Escape closes it, and Tab past
  * either end closes it too, with the focus back on the bell, so Tab goes on along the header from there.
  */
 import { BellOutlined } from '@ant-design/icons';
@@ -77,10 +77,11 @@ export function NotificationsMenu() {
   const panel = useRef<HTMLDivElement>(null);
   const bell = useRef<HTMLButtonElement>(null);
   const stops = () => [...(panel.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [])];
-  // Into the panel once it is drawn (the popover renders its content after opening).
+  // Into the panel once it is drawn (the popover renders its content after opening): on its first item, not on "mark all
+  // read", which a second Enter would press.
   useEffect(() => {
     if (!open) return;
-    const frame = requestAnimationFrame(() => (stops()[0] ?? panel.current)?.focus());
+    const frame = requestAnimationFrame(() => (panel.current?.querySelector<HTMLElement>('.fd-notification__link') ?? stops()[0] ?? panel.current)?.focus());
     return () => cancelAnimationFrame(frame);
   }, [open]);
 
