@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { ActChanges } from './compare';
+import { showDay } from '../../validation/day-format';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -28,14 +29,15 @@ export interface ActPdfInput {
 }
 
 const listOf = (value: unknown) => (Array.isArray(value) ? (value as Item[]) : []);
-const textOf = (value: unknown, blank = '') => (typeof value === 'string' || typeof value === 'number' ? String(value) : blank);
 
 export function actPdf(input: ActPdfInput): Promise<Buffer> {
   const { t, act, changes } = input;
   const number = new Intl.NumberFormat(input.language);
   const amount = (value: unknown, unit: string) => (typeof value === 'number' ? `${number.format(value)} ${t(`units.${unit}`)}` : '—');
   const field = (name: string) => t(`handover-acts.fields.${name}`);
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${t('handover-acts.titleSingular')} ${input.vehicle} ${textOf(act.date)}` } });
+  // The act's day as the member's language writes it (07.12.2026 in German), as on the act's page.
+  const day = (value: unknown, blank = '') => (typeof value === 'string' && value !== '' ? showDay(value, input.language) : blank);
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${t('handover-acts.titleSingular')} ${input.vehicle} ${day(act.date)}` } });
   doc.registerFont('regular', FONT);
   doc.registerFont('bold', BOLD);
   const chunks: Buffer[] = [];
@@ -60,7 +62,7 @@ export function actPdf(input: ActPdfInput): Promise<Buffer> {
     .fontSize(18)
     .text(`${t('handover-acts.titleSingular')}: ${input.vehicle}`);
   doc.font('regular').fontSize(10.5).moveDown(0.5);
-  line(field('date'), textOf(act.date, '—'));
+  line(field('date'), day(act.date, '—'));
   line(field('transferred_by_id'), input.transferredBy ?? '—');
   line(field('received_by_id'), input.receivedBy ?? '—');
   line(t('handover-acts.pdf.createdBy'), input.createdBy ?? '—');
@@ -84,7 +86,7 @@ export function actPdf(input: ActPdfInput): Promise<Buffer> {
   heading(t('handover-acts.changes.title'));
   if (!changes.previous) doc.text(t('handover-acts.changes.first'));
   else {
-    line(t('handover-acts.changes.since'), changes.previous.date);
+    line(t('handover-acts.changes.since'), day(changes.previous.date, '—'));
     line(t('handover-acts.changes.kmDriven'), amount(changes.km_driven, 'km'));
     line(t('handover-acts.changes.fuel'), amount(changes.fuel_difference, 'l'));
     line(t('handover-acts.changes.newDamages'), changes.new_damages.map((damage) => damage.title).join(', ') || '—');

@@ -88,6 +88,9 @@ describe.each(databases)('handover act changes and PDF on %s', (kind) => {
     expect(text).toContain('Broken mirror');
     expect(text).toContain('Зміни з попереднього акта');
     expect(text).toContain('Одометр');
+    // The act's day as Ukrainian writes it, as on the act's page (2026-03-15 is stored).
+    expect(text).toContain('15.03.2026');
+    expect(text).not.toContain('2026-03-15');
     // The odometer photo is embedded as an image.
     expect(bytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
   });

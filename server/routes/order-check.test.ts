@@ -10,6 +10,7 @@ import { databases } from '../test-support/databases';
 import { createMember } from '../test-support/members';
 import { insertRecord, tenantOf as directTenantOf } from '../test-support/direct-records';
 import { startTestApp, type TestApp } from '../test-support/test-app';
+import { showDay } from '../../validation/day-format';
 
 interface Warning {
   field: string;
@@ -172,7 +173,8 @@ describe.each(databases)('order check on %s', (kind) => {
 
     it('words the warnings in the language of the request', async () => {
       const [warning] = await warningsOf({ ...trip, primary_driver_id: anna }, owner.token, 'de');
-      expect(warning.message).toBe(`Anna Driver: Licence läuft am ${day(20)} ab, während der Fahrt`);
+      // The day as German writes it (07.12.2026).
+      expect(warning.message).toBe(`Anna Driver: Licence läuft am ${showDay(day(20), 'de')} ab, während der Fahrt`);
     });
 
     it('checks a partial body (the form half filled in) and refuses invalid fields present', async () => {
