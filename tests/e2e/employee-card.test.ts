@@ -94,6 +94,8 @@ async function walkTheCard(page: Page, language: 'en' | 'uk', step: (name: strin
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Driving licence' }).click();
     await page.getByTestId('document-add').click();
     const document = page.getByTestId('documents-tab').locator('.ant-card', { hasText: 'Driving licence' });
+    // The keyboard's place goes to the new document's "Add status", not to the page's start.
+    await expect.poll(() => page.evaluate(() => window.document.activeElement?.getAttribute('data-testid') ?? '')).toMatch(/^status-row-add-\d+$/);
     await document.locator('[data-testid^="status-row-add-"]').click();
     await document.getByTestId('status-row-number').fill('LIC-1');
     await fillDate(document.getByTestId('status-row-dateUpTo'), day(200));

@@ -17,6 +17,7 @@ import { StatusRowsTable } from './status-rows-table';
 import { useDocumentActions } from './use-document-actions';
 import { documentStateOf, useEmployeeDocuments, type EmployeeDocument } from './use-employee-documents';
 import { ConfirmDelete } from '../../crud/confirm-delete';
+import { focusWhenShown } from '../../crud/focus-when-shown';
 
 type Row = Record<string, unknown>;
 
@@ -51,7 +52,11 @@ function AddDocument({ employee, employeeId }: { employee: Row; employeeId: stri
           typeId &&
           void actions
             .addDocument(Number(typeId), employee.company_id)
-            .then(() => setTypeId(undefined))
+            .then((created) => {
+              setTypeId(undefined);
+              // The Add button is disabled again: the keyboard's place goes to the new document's first step, its status.
+              focusWhenShown(`status-row-add-${String(created.id)}`);
+            })
             .catch(() => undefined)
         }
         data-testid="document-add"

@@ -313,7 +313,13 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
         locale={{ emptyText: t('employeeCard.documents.noRows') }}
       />
       {canCreate && (
-        <Button icon={<PlusOutlined />} onClick={() => void addRow()} style={{ marginTop: 8 }} data-testid={`status-row-add-${document.id}`}>
+        <Button
+          id={`status-row-add-${document.id}`}
+          icon={<PlusOutlined />}
+          onClick={() => void addRow()}
+          style={{ marginTop: 8 }}
+          data-testid={`status-row-add-${document.id}`}
+        >
           {t('employeeCard.documents.addStatus')}
         </Button>
       )}
