@@ -15,7 +15,7 @@ import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SwapOutlined }
 import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useDelete } from '@refinedev/core';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
@@ -25,6 +25,7 @@ import { DeferredPopconfirm } from './deferred-popups';
 import { ListExport } from './export/list-export';
 import { ImportButton } from './import/import-button';
 import { FieldValue, routeFor, useFieldLabel, useResourceTitles } from './field-value';
+import { keepFocusNearRow } from './focus-when-shown';
 import { FormInPlace } from './form-in-place';
 import { FormModal } from './form-modal';
 import { ListFilters } from './list-filters';
@@ -95,6 +96,8 @@ export function CrudList({
   const { mutate: deleteOne } = useDelete();
   const [form, setForm] = useState<{ mode: 'create' | 'edit'; record?: Row } | null>(null);
   const [moving, setMoving] = useState<Row | null>(null);
+  // A row moved to another tab leaves this one: the keyboard's place goes to the row that takes its place.
+  const moveButton = useRef<HTMLElement | null>(null);
   const fields = viewFields(resource, 'list').filter((field) => !scoped.includes(field));
   const access = useAccess();
   // What the resource offers and the member may use (src/access/): the rest is not drawn at all.
@@ -174,7 +177,10 @@ export function CrudList({
                   icon={<SwapOutlined />}
                   aria-label={t('crud.moveTab.button')}
                   data-testid={`move-${id}`}
-                  onClick={() => setMoving(record)}
+                  onClick={(event) => {
+                    moveButton.current = event.currentTarget;
+                    setMoving(record);
+                  }}
                 />
               </Tooltip>
             )}
@@ -309,7 +315,17 @@ export function CrudList({
           });
         }}
       />
-      {moving && <MoveToTabModal resource={resource} record={moving} params={params} onClose={() => setMoving(null)} />}
+      {moving && (
+        <MoveToTabModal
+          resource={resource}
+          record={moving}
+          params={params}
+          onClose={() => {
+            setMoving(null);
+            if (moveButton.current) keepFocusNearRow(moveButton.current);
+          }}
+        />
+      )}
       {form && !editInPlace && (
         <FormModal resource={resource} mode={form.mode} open record={form.record} params={params} defaults={scope} onClose={() => setForm(null)} />
       )}

@@ -109,6 +109,7 @@ describe('a list with tabs by an enum field', () => {
   it('moves a record to another tab only after the confirmation, and the list and counts follow', async () => {
     renderWithRefine(<CrudList resource={employeesResource} syncWithLocation />, { entries: ['/personal-main'] });
     await screen.findByText('Anna Berg');
+    screen.getByTestId('move-1').focus();
     fireEvent.click(screen.getByTestId('move-1'));
     const options = await screen.findByTestId('move-tab-options');
     expect(within(options).queryByText('Employees')).toBeNull(); // where it is now is not a choice
@@ -121,6 +122,8 @@ describe('a list with tabs by an enum field', () => {
     expect(body).toEqual({ category: 'archive', version: 1 });
     await vi.waitFor(() => expect(screen.queryByText('Anna Berg')).toBeNull());
     await vi.waitFor(() => expect(countOf('archive')).toBe('2'));
+    // The keyboard's place is the Move of the row that took the moved one's place, not the page's start.
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-testid')).toMatch(/^move-(?!1$)\d+$/));
   });
 
   it('is not drawn for a resource without listTabs', async () => {
