@@ -10,6 +10,7 @@ import { useDecimalInput } from '../../fields/number/decimal-input';
 import type { DamageDraft, PresenceItem, StepErrors, TireDraft } from './act-draft';
 import { PhotoInput, Thumb } from './photo-input';
 import { Field, numberOrUndefined, type StepProps } from './step-field';
+import { useFocusOnAdded } from './use-focus-on-added';
 
 /** A present/absent list (equipment, documents on board); items can be added and removed. */
 function PresenceList({
@@ -27,6 +28,7 @@ function PresenceList({
 }) {
   const { t } = useTranslation();
   const set = (index: number, patch: Partial<PresenceItem>) => onChange(items.map((item, at) => (at === index ? { ...item, ...patch } : item)));
+  const focusAdded = useFocusOnAdded(items.length, (index) => `${testId}-name-${index}`);
   return (
     <div data-testid={testId}>
       {items.length === 0 && <Typography.Paragraph type="secondary">{t('handover-acts.steps.noItems')}</Typography.Paragraph>}
@@ -78,7 +80,10 @@ function PresenceList({
         size="large"
         icon={<PlusOutlined />}
         style={{ marginTop: 12 }}
-        onClick={() => onChange([...items, { name: '', present: true }])}
+        onClick={() => {
+          focusAdded();
+          onChange([...items, { name: '', present: true }]);
+        }}
         data-testid={`${testId}-add`}
       >
         {t('handover-acts.steps.addItem')}
@@ -98,8 +103,12 @@ export function DocumentsStep({ draft, change, errors }: StepProps) {
 let damageKeys = 0;
 export const newDamage = (): DamageDraft => ({ key: `damage-${(damageKeys += 1)}`, title: '', description: '', photos: [] });
 
+const damageTitleOf = (index: number) => `act-damage-title-${index}`;
+const tirePositionOf = (index: number) => `act-tire-position-${index}`;
+
 export function DamagesStep({ draft, change, errors }: StepProps) {
   const { t } = useTranslation();
+  const focusAddedDamage = useFocusOnAdded(draft.damages.length, damageTitleOf);
   const set = (index: number, patch: Partial<DamageDraft>) =>
     change({ damages: draft.damages.map((damage, at) => (at === index ? { ...damage, ...patch } : damage)) });
   return (
@@ -153,7 +162,16 @@ export function DamagesStep({ draft, change, errors }: StepProps) {
           </Button>
         </div>
       ))}
-      <Button block size="large" icon={<PlusOutlined />} onClick={() => change({ damages: [...draft.damages, newDamage()] })} data-testid="act-damage-add">
+      <Button
+        block
+        size="large"
+        icon={<PlusOutlined />}
+        onClick={() => {
+          focusAddedDamage();
+          change({ damages: [...draft.damages, newDamage()] });
+        }}
+        data-testid="act-damage-add"
+      >
         {t('handover-acts.steps.addDamage')}
       </Button>
     </div>
@@ -162,6 +180,7 @@ export function DamagesStep({ draft, change, errors }: StepProps) {
 
 export function TiresStep({ draft, change, errors }: StepProps) {
   const { t } = useTranslation();
+  const focusAddedTire = useFocusOnAdded(draft.tires.length, tirePositionOf);
   const decimal = useDecimalInput();
   const set = (index: number, patch: Partial<TireDraft>) => change({ tires: draft.tires.map((tire, at) => (at === index ? { ...tire, ...patch } : tire)) });
   return (
@@ -208,7 +227,16 @@ export function TiresStep({ draft, change, errors }: StepProps) {
           </Button>
         </div>
       ))}
-      <Button block size="large" icon={<PlusOutlined />} onClick={() => change({ tires: [...draft.tires, { position: '' }] })} data-testid="act-tire-add">
+      <Button
+        block
+        size="large"
+        icon={<PlusOutlined />}
+        onClick={() => {
+          focusAddedTire();
+          change({ tires: [...draft.tires, { position: '' }] });
+        }}
+        data-testid="act-tire-add"
+      >
         {t('handover-acts.steps.addTire')}
       </Button>
     </div>
