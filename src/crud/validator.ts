@@ -10,6 +10,7 @@ import type { ErrorObject } from 'ajv';
 import type { TFunction } from 'i18next';
 import { validateFns } from 'virtual:form-validators';
 import { messageOf } from '../../validation/field-errors';
+import { canonicalText } from '../../validation/normalize-body';
 import type { EntitySchema } from '../../validation/prepare-schema';
 
 const validators = new Map<string, ValidatorType>();
@@ -20,6 +21,14 @@ export function validatorFor(schema: EntitySchema): ValidatorType {
   if (!validator) {
     if (!validateFns[schema.$id]) throw new Error(`No precompiled validator for the form schema "${schema.$id}": rebuild the app`);
     validator = createPrecompiledValidator(validateFns, schema as RJSFSchema);
+    // The values checked as the server will store them: " AB123456 " is the passport number AB123456 there
+    // (validation/normalize-body.ts), so the form does not refuse what the server takes.
+    const validate = validator.validateFormData.bind(validator);
+    validator.validateFormData = (formData, ...rest) =>
+      validate(
+        formData !== null && typeof formData === 'object' && !Array.isArray(formData) ? canonicalText(schema, formData as Record<string, unknown>) : formData,
+        ...rest,
+      );
     validators.set(schema.$id, validator);
   }
   return validator;

@@ -23,6 +23,6 @@ describe('the language switcher', () => {
     await waitFor(() => expect(document.activeElement?.closest('.ant-dropdown-menu')).toBeTruthy());
     fireEvent.click(german);
     await waitFor(() => expect(i18n.language).toBe('de'));
-    expect(document.activeElement).toBe(button);
+    await waitFor(() => expect(document.activeElement).toBe(button));
   });
 });

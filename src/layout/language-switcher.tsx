@@ -27,8 +27,10 @@ export function LanguageSwitcher() {
         selectedKeys: [current],
         onClick: ({ key }) => {
           setOpen(false);
-          button.current?.focus();
           void changeLanguage(key);
+          // After the key that chose has done its work: focused at once, the button took that Enter's click and opened
+          // the menu again.
+          window.setTimeout(() => button.current?.focus(), 0);
         },
         items: offeredLanguages(current).map((language) => ({
           key: language.code,

@@ -111,7 +111,7 @@ async function walkTheColumns(
     await expect(page.getByTestId(`${cell}-dates`).textContent()).resolves.toBe(say('transportDocuments.cell.noDate'));
   });
 
-  await step('a cell: an end before the start refused, a file over 5 MB refused, dates and two files saved with progress', async () => {
+  await step('a cell: an end before the start refused, a file over 5 MB and one not a PDF refused, dates and two files saved with progress', async () => {
     await page.getByTestId(cell).click();
     await settled(dialog);
     await fillDate(page, 'cell-start-date', day(10));
@@ -123,6 +123,12 @@ async function walkTheColumns(
     const input = dialog.locator('input[type="file"]');
     await input.setInputFiles({ name: 'too-large.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(5_242_881, 32) });
     await dialog.getByTestId('cell-refused').getByText('too-large.pdf').waitFor();
+    // A file that is not a PDF or an image: the server's refusal is said under the files, and nothing is saved.
+    await input.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text, not a PDF') });
+    await dialog.getByTestId('cell-save').click();
+    await dialog.getByTestId('cell-files-error').waitFor();
+    await dialog.locator('.ant-upload-list-item', { hasText: 'notes.pdf' }).getByRole('button').last().click();
+    await dialog.getByTestId('cell-files-error').waitFor({ state: 'detached' });
     await input.setInputFiles([
       { name: 'inspection.pdf', mimeType: 'application/pdf', buffer: PDF },
       { name: 'sticker.png', mimeType: 'image/png', buffer: TINY_PNG },

@@ -3,6 +3,10 @@
  * in the browser until the act is saved), which step checks what, the act's body for the server, and the
  * photo uploads that follow the save. Pure, so the rules are tested without a browser.
  */
+import { propertyOf } from '../../crud/schemas';
+
+/** The schemas' limit, the vehicle's as the act's (schemas/handover-act.json, transport.json). */
+const MILEAGE_MAXIMUM = Number(propertyOf('handover-acts', 'mileage')?.maximum ?? 100_000_000);
 
 export interface PresenceItem {
   name: string;
@@ -101,7 +105,8 @@ export function stepErrors(step: Step, draft: ActDraft, now = new Date(), facts:
       between(errors, 'fuel_remaining', draft.fuel_remaining, 100_000, true);
       break;
     case 'mileage':
-      between(errors, 'mileage', draft.mileage, 100_000_000, true);
+      // The schemas' limit, the vehicle's as the act's: a vehicle's mileage an act cannot reach would lock out its acts.
+      between(errors, 'mileage', draft.mileage, MILEAGE_MAXIMUM, true);
       if (!errors.mileage && draft.date === today(now) && isNumber(facts.vehicleMileage) && (draft.mileage as number) < facts.vehicleMileage)
         errors.mileage = { key: 'handover-acts.mileageBelowLast', params: { last: facts.vehicleMileage } };
       break;

@@ -46,6 +46,8 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
   const { save, removeFile } = useCellActions();
   const [pending, setPending] = useState<UploadFile[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
+  // The server's refusal of the files (not a PDF or an image, …): said under them, as the dates' are under theirs.
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [stale, setStale] = useState(false);
   // After a 409 the dates on screen are replaced by the reloaded cell's, once it has come.
@@ -61,6 +63,7 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
   async function submit(values: DateValues) {
     if (!cell) return;
     setStale(false);
+    setFileErrors([]);
     setProgress(0);
     try {
       await save(
@@ -80,11 +83,13 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
         reloadDates.current = true;
         setStale(true);
       } else if (refusal.statusCode === 422 && refusal.errors) {
+        const isDate = (field: string) => field === 'start_date' || field === 'end_date';
+        const messagesOf = (messages: unknown) => ([] as string[]).concat(messages as string | string[]);
+        const entries = Object.entries(refusal.errors);
         form.setFields(
-          Object.entries(refusal.errors)
-            .filter(([field]) => field === 'start_date' || field === 'end_date')
-            .map(([field, messages]) => ({ name: field as keyof DateValues, errors: ([] as string[]).concat(messages as string | string[]) })),
+          entries.filter(([field]) => isDate(field)).map(([field, messages]) => ({ name: field as keyof DateValues, errors: messagesOf(messages) })),
         );
+        setFileErrors([...new Set(entries.filter(([field]) => !isDate(field)).flatMap(([, messages]) => messagesOf(messages)))]);
       }
     } finally {
       setProgress(null);
@@ -150,6 +155,8 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
           <div style={{ marginTop: 12 }}>
             <Upload
               multiple
+              // What the server keeps: a PDF or an image (the picker offers these first; the server checks the content).
+              accept="application/pdf,image/*"
               fileList={pending}
               beforeUpload={(file, chosen) => {
                 // Called once per file with the whole choice: the choice is handled on its last file.
@@ -159,7 +166,10 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
                 setPending((current) => [...current, ...accepted.map((item) => ({ uid: item.uid, name: item.name, size: item.size, originFileObj: item }))]);
                 return false;
               }}
-              onRemove={(file) => setPending((current) => current.filter((item) => item.uid !== file.uid))}
+              onRemove={(file) => {
+                setFileErrors([]);
+                setPending((current) => current.filter((item) => item.uid !== file.uid));
+              }}
               disabled={saving}
               data-testid="cell-upload"
             >
@@ -180,6 +190,9 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
                 message={t('validation.file.tooLarge')}
                 description={refused.join(', ')}
               />
+            )}
+            {fileErrors.length > 0 && (
+              <Alert type="error" showIcon role="alert" style={{ marginTop: 8 }} data-testid="cell-files-error" message={fileErrors.join(' ')} />
             )}
             {saving && <Progress percent={progress} size="small" data-testid="cell-progress" />}
           </div>
