@@ -38,6 +38,18 @@ function filterBar(filters: Record<string, unknown> = {}, onFilters = vi.fn()) {
 }
 
 describe('the list filters', () => {
+  it('filter by a start date alone, typed as the language writes it ("from 01.12.2026": every later day)', async () => {
+    await (await initTestI18n()).changeLanguage('de');
+    const { bar, onFilters } = filterBar();
+    const from = bar.querySelector<HTMLInputElement>('[data-testid="filter-loading_date"] input, input[data-testid="filter-loading_date"]')!;
+    fireEvent.mouseDown(from);
+    fireEvent.focus(from);
+    fireEvent.change(from, { target: { value: '01.12.2026' } });
+    fireEvent.keyDown(from, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.blur(from);
+    await vi.waitFor(() => expect(onFilters).toHaveBeenLastCalledWith(expect.objectContaining({ loading_date: ['2026-12-01', undefined] })));
+  });
+
   it('stand in the bar on a wide screen, with no button to unfold them', () => {
     const { bar } = filterBar();
     expect(within(bar).getByTestId('filter-dangerous_cargo')).toBeTruthy();

@@ -75,6 +75,8 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
             {...common}
             placeholder={[`${label(field)}: ${t('crud.filters.from')}`, t('crud.filters.to')]}
             format={day.picker}
+            // "From 01.12.2026" alone is a filter too (every later day), as in the audit log's and the acts' filters.
+            allowEmpty={[true, true]}
             value={[range[0] ? dayjs(range[0] as string) : null, range[1] ? dayjs(range[1] as string) : null]}
             onChange={(dates) => set(field, dates ? [dates[0]?.format(dateFormat), dates[1]?.format(dateFormat)] : undefined)}
           />
