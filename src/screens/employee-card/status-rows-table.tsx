@@ -59,18 +59,25 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
   const canDelete = access.can('employee-documents', 'delete');
   const check = (values: Values) => formErrorsOf(formSchemaOf(resource, 'create'), cleaned(values), t);
   const box = useRef<HTMLDivElement>(null);
-  // Once a row's Save or Cancel has gone with its editing, the keyboard's place is the row's Edit (a new row's: the
-  // add button), not the page's start: once the editing has gone and that button is enabled again.
+  // Once a row's Save or Cancel has gone with its editing, the keyboard's place is the row's Edit (a new row's, once it
+  // is listed; else the add button), not the page's start: once the editing has gone and that button is enabled again.
   const focusAfter = useRef<string | null>(null);
   useEffect(() => {
     if (!focusAfter.current || draft !== null) return;
-    const target = box.current?.querySelector<HTMLElement>(`[data-testid="${focusAfter.current}"]`);
+    const target =
+      box.current?.querySelector<HTMLElement>(`[data-testid="${focusAfter.current}"]`) ??
+      box.current?.querySelector<HTMLElement>(`[data-testid="status-row-add-${document.id}"]`);
     focusAfter.current = null;
     const lost = window.document.activeElement === null || window.document.activeElement === window.document.body;
     if (target && lost) target.focus();
-  }, [draft]);
+  }, [draft, document.id]);
+  const newRowId = useRef<number | null>(null);
   const closeDraft = () => {
-    if (draft) focusAfter.current = draft.id === 'new' ? `status-row-add-${document.id}` : `status-row-edit-${draft.id}`;
+    const savedNew = draft?.id === 'new' ? newRowId.current : null;
+    newRowId.current = null;
+    if (draft)
+      focusAfter.current =
+        draft.id !== 'new' ? `status-row-edit-${draft.id}` : savedNew !== null ? `status-row-edit-${savedNew}` : `status-row-add-${document.id}`;
     setDraft(null);
   };
 
@@ -93,8 +100,11 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
     setErrors(found);
     if (Object.keys(found).length > 0) return false;
     try {
-      if (draft.id === 'new') await actions.addRow(document.id, cleaned(draft.values));
-      else {
+      if (draft.id === 'new') {
+        const created = await actions.addRow(document.id, cleaned(draft.values));
+        // The new row's Edit, once it is listed (its add button until then).
+        if (typeof created?.id === 'number') newRowId.current = created.id;
+      } else {
         const row = document.statuses.find((candidate) => candidate.id === draft.id);
         await actions.updateRow(document.id, draft.id, { ...withCleared(draft.values), version: row?.version });
       }
@@ -141,6 +151,7 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
         value={parsed?.isValid() ? parsed : null}
         // Shown as the member's language writes days, typed that way or as 2030-12-01, picked; sent as YYYY-MM-DD.
         format={day.picker}
+        placeholder={t('fields.date.placeholder')}
         status={errors[field] ? 'error' : undefined}
         aria-label={label(field)}
         onChange={(date) => change(field, date ? date.format(dateFormat) : undefined)}
@@ -153,7 +164,7 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
       {name ?? '—'}
       <br />
       <Typography.Text type="secondary">
-        {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at))}
+        {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at))}
       </Typography.Text>
     </span>
   );

@@ -3,7 +3,7 @@
  * inputs and buttons, the camera for photos: vehicle and date, the people, fuel, mileage, the selfie. The
  * list steps (equipment, damages, documents, tyres) are in act-list-steps.tsx.
  */
-import { DatePicker, Form, InputNumber, Typography } from 'antd';
+import { DatePicker, Form, Grid, InputNumber, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dateFormat, useCalendarDay } from '../../fields/date/calendar-day';
@@ -17,6 +17,8 @@ export type { StepProps } from './step-field';
 export function VehicleStep({ draft, change, errors }: StepProps) {
   const { t } = useTranslation();
   const day = useCalendarDay();
+  // On a phone the calendar alone (no keyboard over half the screen); on a wider screen the day may be typed too.
+  const phone = !Grid.useBreakpoint().md;
   return (
     <>
       <Field label={t('handover-acts.list.vehicle')} name="transport_id" errors={errors}>
@@ -38,7 +40,10 @@ export function VehicleStep({ draft, change, errors }: StepProps) {
           format={day.picker}
           onChange={(value) => change({ date: value ? value.format(dateFormat) : '' })}
           disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-          inputReadOnly
+          inputReadOnly={phone}
+          placeholder={t('fields.date.placeholder')}
+          // Enter takes the day typed; it does not go on to the step's Next.
+          onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
           data-testid="act-date"
         />
       </Field>

@@ -130,7 +130,7 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
           )}
           <Space wrap align="start" style={{ width: '100%' }}>
             <Form.Item name="start_date" label={t('vehicle-documents.fields.start_date')}>
-              <DatePicker format={day.picker} data-testid="cell-start-date" />
+              <DatePicker format={day.picker} placeholder={t('fields.date.placeholder')} data-testid="cell-start-date" />
             </Form.Item>
             <Form.Item
               name="end_date"
@@ -145,7 +145,7 @@ export function CellModal({ target, transportIds, columnName, vehicleLabel, onCl
                 }),
               ]}
             >
-              <DatePicker format={day.picker} data-testid="cell-end-date" />
+              <DatePicker format={day.picker} placeholder={t('fields.date.placeholder')} data-testid="cell-end-date" />
             </Form.Item>
           </Space>
           <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>
