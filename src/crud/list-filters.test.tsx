@@ -3,6 +3,7 @@
  * the bar. A price range is typed in the member's language: `12,5` in German is 12.5.
  */
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { signInForTest } from '../access/test-session';
@@ -48,6 +49,28 @@ describe('the list filters', () => {
     fireEvent.keyDown(from, { key: 'Enter', code: 'Enter', keyCode: 13 });
     fireEvent.blur(from);
     await vi.waitFor(() => expect(onFilters).toHaveBeenLastCalledWith(expect.objectContaining({ loading_date: ['2026-12-01', undefined] })));
+  });
+
+  it('keeps a day half typed into a date range while another filter changes (the bar is drawn again)', () => {
+    stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
+    function WithCustomer() {
+      const [filters, setFilters] = useState<Record<string, unknown>>({});
+      return (
+        <>
+          <button data-testid="customer-typed" onClick={() => setFilters({ customer: 'Ac' })} />
+          <ListFilters resource={orders} filters={filters} onFilters={vi.fn()} onSearch={vi.fn()} />
+        </>
+      );
+    }
+    renderWithRefine(<WithCustomer />);
+    const from = screen
+      .getByTestId('crud-filters')
+      .querySelector<HTMLInputElement>('[data-testid="filter-loading_date"] input, input[data-testid="filter-loading_date"]')!;
+    fireEvent.mouseDown(from);
+    fireEvent.focus(from);
+    fireEvent.change(from, { target: { value: '2026-12-01' } });
+    fireEvent.click(screen.getByTestId('customer-typed'));
+    expect(from.value).toBe('2026-12-01');
   });
 
   it('stand in the bar on a wide screen, with no button to unfold them', () => {

@@ -7,8 +7,8 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, DatePicker, Grid, Input, InputNumber, Select, Space, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../resources';
 import { SEARCH_MAX_LENGTH, searchTextProblem } from '../../validation/search-limits';
@@ -47,7 +47,6 @@ interface Props {
 
 export function ListFilters({ resource, filters, search = '', prominent = false, without = [], onFilters, onSearch }: Props) {
   const { t } = useTranslation();
-  const day = useCalendarDay();
   const label = useFieldLabel(resource);
   // A search past its bounds (more words than the server takes) is said here, not sent.
   const [searchProblem, setSearchProblem] = useState<ReturnType<typeof searchTextProblem>>(null);
@@ -70,15 +69,13 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
       const range = (Array.isArray(value) ? value : [undefined, undefined]) as [unknown, unknown];
       if (kind.name === 'date') {
         return (
-          <DatePicker.RangePicker
+          <DateRangeFilter
             key={field}
-            {...common}
+            common={common}
+            from={range[0]}
+            to={range[1]}
             placeholder={[`${label(field)}: ${t('crud.filters.from')}`, t('crud.filters.to')]}
-            format={day.picker}
-            // "From 01.12.2026" alone is a filter too (every later day), as in the audit log's and the acts' filters.
-            allowEmpty={[true, true]}
-            value={[range[0] ? dayjs(range[0] as string) : null, range[1] ? dayjs(range[1] as string) : null]}
-            onChange={(dates) => set(field, dates ? [dates[0]?.format(dateFormat), dates[1]?.format(dateFormat)] : undefined)}
+            onChange={(ends) => set(field, ends)}
           />
         );
       }
@@ -247,6 +244,45 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
 }
 
 /** A filter holds something: a value, or a range with at least one end. */
+/**
+ * A date range filter. Its value is made anew only when its ends change: a new value at every redraw (another filter
+ * typed, the list's page come) wiped a day half typed into it.
+ */
+function DateRangeFilter({
+  common,
+  from,
+  to,
+  placeholder,
+  onChange,
+}: {
+  common: Record<string, string>;
+  from: unknown;
+  to: unknown;
+  placeholder: [string, string];
+  onChange: (ends: [string | undefined, string | undefined] | undefined) => void;
+}) {
+  const day = useCalendarDay();
+  const value = useMemo(
+    () =>
+      [typeof from === 'string' && from ? dayjs(from, dateFormat) : null, typeof to === 'string' && to ? dayjs(to, dateFormat) : null] as [
+        Dayjs | null,
+        Dayjs | null,
+      ],
+    [from, to],
+  );
+  return (
+    <DatePicker.RangePicker
+      {...common}
+      placeholder={placeholder}
+      format={day.picker}
+      // "From 01.12.2026" alone is a filter too (every later day), as in the audit log's and the acts' filters.
+      allowEmpty={[true, true]}
+      value={value}
+      onChange={(dates) => onChange(dates ? [dates[0]?.format(dateFormat), dates[1]?.format(dateFormat)] : undefined)}
+    />
+  );
+}
+
 function isSet(value: unknown): boolean {
   if (Array.isArray(value)) return value.some((end) => end !== undefined && end !== null && end !== '');
   return value !== undefined && value !== null && value !== '';
