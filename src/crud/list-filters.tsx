@@ -243,7 +243,6 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
   );
 }
 
-/** A filter holds something: a value, or a range with at least one end. */
 /**
  * A date range filter. Its value is made anew only when its ends change: a new value at every redraw (another filter
  * typed, the list's page come) wiped a day half typed into it.
@@ -283,6 +282,7 @@ function DateRangeFilter({
   );
 }
 
+/** A filter holds something: a value, or a range with at least one end. */
 function isSet(value: unknown): boolean {
   if (Array.isArray(value)) return value.some((end) => end !== undefined && end !== null && end !== '');
   return value !== undefined && value !== null && value !== '';
