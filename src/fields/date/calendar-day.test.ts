@@ -34,5 +34,7 @@ describe('a calendar day as each language writes it', () => {
       expect(new Set(formats).size).toBe(formats.length);
     }
     expect(dayFormatOf('uk')).toBe('DD.MM.YYYY');
+    // The same array at every ask, so a picker's `format` does not change at each redraw.
+    expect(pickerFormatsOf('de')).toBe(pickerFormatsOf('de-AT'));
   });
 });

@@ -17,10 +17,20 @@ export const dateFormat = isoDayFormat;
  */
 export const typedDateFormats = [dateFormat, 'DD.MM.YYYY', 'D.M.YYYY', 'DD/MM/YYYY', 'D/M/YYYY'];
 
-/** A date picker's `format`: the language's form first (antd shows the day in the first), then every form it may be typed in. */
+const pickerFormats = new Map<string, string[]>();
+
+/**
+ * A date picker's `format`: the language's form first (antd shows the day in the first), then every form it may be typed
+ * in. One array per form, made once: every picker of a page asks for it at every redraw.
+ */
 export function pickerFormatsOf(language: string): string[] {
   const own = dayFormatOf(language);
-  return [own, ...typedDateFormats.filter((format) => format !== own)];
+  let formats = pickerFormats.get(own);
+  if (!formats) {
+    formats = [own, ...typedDateFormats.filter((format) => format !== own)];
+    pickerFormats.set(own, formats);
+  }
+  return formats;
 }
 
 /** The current language's day: `show` for text, `picker` for an antd DatePicker's or RangePicker's `format`. */

@@ -10,8 +10,6 @@ import { expiryStateOf } from './expiry';
 import { ExpiryTag } from './expiry-tag';
 import { dateFormat, useCalendarDay } from './calendar-day';
 
-export { dateFormat, typedDateFormats } from './calendar-day';
-
 function DateDisplay({ value, schema, field }: DisplayProps) {
   const day = useCalendarDay();
   if (isBlank(value)) return <Blank />;
