@@ -31,7 +31,7 @@ import { indexStates, type IndexStatement } from './start-up-ddl';
 const ROWS = 300_000;
 const model = buildModel(resources);
 const { indexes } = engineStatements(model);
-const asked = indexes.find((index) => index.table === 'r_orders' && index.name.startsWith('r_orders_customer_trgm')) as IndexStatement;
+const asked = indexes.find((index) => index.table === 'r_orders' && index.name.startsWith('r_orders_customer_folded_trgm')) as IndexStatement;
 
 describe.runIf(inject('postgresAdminUrl'))('indexes built at start on PostgreSQL', () => {
   const adminUrl = inject('postgresAdminUrl');

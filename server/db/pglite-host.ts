@@ -10,6 +10,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 // See embedded-database.ts: the parent's pool uses one connection; a few spare slots let a replaced
@@ -31,9 +32,9 @@ process.on('SIGTERM', () => {});
 let closing: Promise<void> | null = null;
 
 async function main() {
-  // pg_trgm and btree_gin: list search (ILIKE '%…%') is served by trigram indexes led by the tenant (migrations
-  // 003 and 017, engine/search.ts).
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin } });
+  // pg_trgm and btree_gin: list search (LIKE '%…%') is served by trigram indexes led by the tenant (migrations
+  // 003 and 017, engine/search.ts); unaccent folds the searched text (migration 021).
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin, unaccent } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());

@@ -19,7 +19,7 @@ import { Sql, sql } from '../db/sql';
 import { HttpError } from '../http-error';
 import { refOf, typeOf } from './entity-schemas';
 import { fieldExpression, SORTABLE_COLUMNS, type EngineResource } from './model';
-import { likePattern, searchCondition } from './search';
+import { containsText, searchCondition } from './search';
 
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
@@ -177,7 +177,7 @@ export function parseListQuery(
     if (text === undefined) continue;
     if (mode === 'search') {
       if (text.length > SEARCH_MAX_LENGTH) fail(field, 'validation.maxLength', { limit: SEARCH_MAX_LENGTH });
-      else conditions.push(sql`(data->>${field}) ILIKE ${likePattern(text)}`);
+      else conditions.push(containsText(fieldExpression(resource, field), text));
       continue;
     }
     const value = typedValue(resource, field, text);

@@ -15,7 +15,8 @@ import { expectPagesByCursor, planMadeTo, recordedListPage } from '../test-suppo
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { SEARCH_TOTAL_CAP } from './cursor';
 import { ListTotals } from './list-totals';
-import { indexedSearchFields, likePattern } from './search';
+import { indexedSearchFields } from './search';
+import { likePattern } from '../test-support/search-oracle';
 
 const orders = model.byName.get('orders')!;
 const PER_PAGE = 15;

@@ -11,7 +11,7 @@ import { tenantOf } from '../test-support/direct-records';
 import { model } from '../test-support/engine-records';
 import { analyzedPlan, recordedListPage, scansTesting, type RecordedStatement } from '../test-support/recorded-list';
 import { startTestApp, type TestApp } from '../test-support/test-app';
-import { likePattern } from './search';
+import { likePattern } from '../test-support/search-oracle';
 
 const employees = model.byName.get('employees')!;
 /** Alphabetical, 100 employees each: "Zorya" is the last 100 of 1,500 in the last-name order. */

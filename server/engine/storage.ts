@@ -16,7 +16,7 @@ import { computedColumnStatements } from './computed-columns';
 import { countStatements } from './counts';
 import { creationOrder, fieldExpression, type EngineModel, type EngineResource } from './model';
 import { sortIndexStatements, timestampIndexStatements } from './paging';
-import { searchIndexStatements } from './search';
+import { folded, searchIndexStatements } from './search';
 
 // Different from the migrations' key: the engine runs after them, in its own transaction.
 const ENGINE_LOCK_KEY = 7_240_514;
@@ -63,10 +63,12 @@ export function tableStatements(model: EngineModel, resource: EngineResource): s
   ]);
   for (const field of new Set([...resource.searchFields, ...ownIndex])) {
     if (Object.hasOwn(resource.derived, field)) continue;
-    const name = indexName(resource, `${field}_trgm`);
+    // The field's text folded (search.ts `containsText`); the index of its text as typed, before folding, goes.
+    statements.push(`DROP INDEX IF EXISTS "${indexName(resource, `${field}_trgm`)}"`);
+    const name = indexName(resource, `${field}_folded_trgm`);
     statements.push(
       ownIndex.has(field)
-        ? `CREATE INDEX IF NOT EXISTS "${name}" ON "${resource.table}" USING gin (${fieldExpression(resource, field)} gin_trgm_ops)`
+        ? `CREATE INDEX IF NOT EXISTS "${name}" ON "${resource.table}" USING gin (${folded(fieldExpression(resource, field))} gin_trgm_ops)`
         : `DROP INDEX IF EXISTS "${name}"`,
     );
   }

@@ -25,7 +25,7 @@ import { cellStates } from '../../compliance/cell-states';
 import { Sql, sql } from '../../db/sql';
 import { TenantDb } from '../../db/tenant-db';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../engine/list-query';
-import { likePattern } from '../../engine/search';
+import { containsText } from '../../engine/search';
 import { SEARCH_MAX_LENGTH } from '../../../validation/search-limits';
 import { fieldExpression } from '../../engine/model';
 import type { EngineStore } from '../../engine/store';
@@ -126,7 +126,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
       await store.client.query(`SELECT pg_advisory_xact_lock(hashtext('fleetdesk-vehicle-documents'), $1::int)`, [store.tenantId % 2_147_483_647]);
       const conditions = search
         ? [
-            sql`(${new Sql([fieldExpression(transport, 'board_names')], [])} ILIKE ${likePattern(search)} OR ${new Sql([fieldExpression(transport, 'registration_number')], [])} ILIKE ${likePattern(search)})`,
+            sql`(${containsText(fieldExpression(transport, 'board_names'), search)} OR ${containsText(fieldExpression(transport, 'registration_number'), search)})`,
           ]
         : [];
       if (transportIds) conditions.push(sql`id = ANY(${transportIds}::bigint[])`);
