@@ -10,6 +10,8 @@ import { Select, type SelectProps } from 'antd';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from './types';
 import { Blank, isBlank } from './shared';
 import { optionsWithin, useLookup, type LookupList, type LookupOption } from './lookups';
+import { foldText } from '../../validation/fold-text';
+import { labelHolds } from './option-filter';
 
 interface LookupKindOptions {
   /** The list a property of this kind picks from. */
@@ -47,8 +49,8 @@ export function lookupKind(name: string, match: FieldKind['match'], { listOf, sh
    */
   function rankOf(option: { value?: unknown; label?: unknown }, searched: string): number {
     if (!searched) return 2;
-    if (showCodes && String(option.value).toLowerCase() === searched) return 0;
-    return String(option.label).toLowerCase().startsWith(searched) ? 1 : 2;
+    if (showCodes && foldText(String(option.value)) === searched) return 0;
+    return typeof option.label === 'string' && foldText(option.label).startsWith(searched) ? 1 : 2;
   }
 
   function LookupWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, schema, registry }: WidgetProps) {
@@ -65,8 +67,8 @@ export function lookupKind(name: string, match: FieldKind['match'], { listOf, sh
         value={isBlank(value) ? undefined : String(value)}
         allowClear
         showSearch
-        optionFilterProp="label"
-        filterSort={(a, b, { searchValue }) => rankOf(a, searchValue.trim().toLowerCase()) - rankOf(b, searchValue.trim().toLowerCase())}
+        filterOption={labelHolds}
+        filterSort={(a, b, { searchValue }) => rankOf(a, foldText(searchValue.trim())) - rankOf(b, foldText(searchValue.trim()))}
         disabled={disabled || readonly}
         placeholder={placeholder}
         options={selectOptions(options)}

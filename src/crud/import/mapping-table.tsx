@@ -6,6 +6,7 @@
 import { Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ImportAnswer, ImportMapping } from './import-types';
+import { labelHolds } from '../../fields/option-filter';
 
 /** The Select's value for a column that is not read (a Select cannot tell null from "nothing chosen"). */
 const NOT_IMPORTED = '';
@@ -42,7 +43,7 @@ export function MappingTable({ answer, mapping, onChange, disabled }: Props) {
                 value={mapping[column] ?? NOT_IMPORTED}
                 options={options}
                 showSearch
-                optionFilterProp="label"
+                filterOption={labelHolds}
                 disabled={disabled}
                 style={{ width: '100%', minWidth: 150 }}
                 aria-label={t('importExport.import.mapColumn', { column })}

@@ -8,6 +8,7 @@ import { Select, Tag } from 'antd';
 import { useEnumLabel } from '../enum';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
 import { Blank, hasType } from '../shared';
+import { labelHolds } from '../option-filter';
 
 const itemsOf = (schema: PropertySchema): PropertySchema => schema.items ?? {};
 
@@ -38,7 +39,7 @@ function EnumListWidget({ id, value, onChange, onBlur, onFocus, disabled, readon
       value={chosen}
       allowClear
       showSearch
-      optionFilterProp="label"
+      filterOption={labelHolds}
       disabled={disabled || readonly}
       placeholder={placeholder}
       options={values.map((item) => ({ value: item, label: label(item) }))}

@@ -4,6 +4,7 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
 import { Blank, isBlank } from '../shared';
+import { labelHolds } from '../option-filter';
 
 export function useEnumLabel(schema: PropertySchema): (id: unknown) => string {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ function EnumWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
       value={isBlank(value) ? undefined : (value as string | number)}
       allowClear
       showSearch
-      optionFilterProp="label"
+      filterOption={labelHolds}
       disabled={disabled || readonly}
       placeholder={placeholder}
       options={values.map((item) => ({ value: item, label: label(item) }))}

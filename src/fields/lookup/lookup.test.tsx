@@ -110,6 +110,34 @@ describe('the lookup field kind', () => {
     expect(shown()).toEqual(['MAN TGX']);
   });
 
+  it('finds an item typed without its accents or in another case, as a list search does', async () => {
+    stubFetch((url) =>
+      url.endsWith('/app/load-data')
+        ? json({
+            data: {
+              ...loadData,
+              tracking_systems: [
+                { id: 1, name: 'Webfleet' },
+                { id: 2, name: 'Škoda Connect' },
+                { id: 3, name: 'Ωκεανός' },
+              ],
+            },
+          })
+        : answers(url),
+    );
+    const Widget = lookupListKind.Widget!;
+    const props = { id: 'tracking', value: undefined, onChange: vi.fn(), onBlur: vi.fn(), onFocus: vi.fn(), schema: trackingSystem, options: {} };
+    inRefine(<Widget {...(props as unknown as WidgetProps)} />);
+    const input = document.getElementById('tracking') as HTMLInputElement;
+    fireEvent.mouseDown(input);
+    await screen.findByText('Webfleet', { selector: '.ant-select-item-option-content' });
+    const shown = () => [...document.querySelectorAll('.ant-select-item-option-content')].map((option) => option.textContent);
+    fireEvent.change(input, { target: { value: 'SKODA' } });
+    await waitFor(() => expect(shown()).toEqual(['Škoda Connect']));
+    fireEvent.change(input, { target: { value: 'ωκεανος' } });
+    await waitFor(() => expect(shown()).toEqual(['Ωκεανός']));
+  });
+
   it('narrows a list to the group named, and leaves it whole for a group the list lacks', () => {
     const options = [
       { value: '1', label: 'DAF XF', group: 'DAF' },

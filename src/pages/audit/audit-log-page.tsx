@@ -18,6 +18,7 @@ import { auditPageSizes, useAuditLogState } from './audit-log-state';
 import { useAuditLog } from './use-audit-log';
 import { useScrollRegion } from './use-scroll-region';
 import './audit.css';
+import { labelHolds } from '../../fields/option-filter';
 
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
@@ -41,7 +42,7 @@ export function AuditLogPage() {
           <Select
             allowClear
             showSearch
-            optionFilterProp="label"
+            filterOption={labelHolds}
             style={{ width: 220 }}
             placeholder={t('audit.filters.user')}
             aria-label={t('audit.filters.user')}
@@ -53,7 +54,7 @@ export function AuditLogPage() {
           <Select
             allowClear
             showSearch
-            optionFilterProp="label"
+            filterOption={labelHolds}
             style={{ width: 220 }}
             placeholder={t('audit.filters.resource')}
             aria-label={t('audit.filters.resource')}

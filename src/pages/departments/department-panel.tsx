@@ -8,6 +8,7 @@ import { Button, Card, Empty, List, Popconfirm, Select, Space, Typography } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberName, type Member } from './use-members';
+import { labelHolds } from '../../fields/option-filter';
 
 export interface Department {
   id: number;
@@ -73,7 +74,7 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
           <Space wrap style={{ marginTop: 12, display: 'flex' }}>
             <Select
               showSearch
-              optionFilterProp="label"
+              filterOption={labelHolds}
               style={{ width: 260 }}
               placeholder={t('departmentsPage.chooseHead')}
               aria-label={t('departmentsPage.chooseHead')}
@@ -127,7 +128,7 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
           <Space wrap style={{ marginTop: 12, display: 'flex' }}>
             <Select
               showSearch
-              optionFilterProp="label"
+              filterOption={labelHolds}
               style={{ width: 260 }}
               placeholder={t('departmentsPage.chooseMember')}
               aria-label={t('departmentsPage.chooseMember')}

@@ -18,6 +18,7 @@ import { nativeLanguageNames, type LanguageCode } from '../../i18n/languages';
 import { isApiError } from '../../providers/api-error';
 import { mutationNotifications, readNotifications } from '../../providers/notifications';
 import * as reminderSettingsRequest from 'virtual:request-validator/reminder-settings';
+import { labelHolds } from '../../fields/option-filter';
 
 export interface ReminderSettings {
   digest_enabled: boolean;
@@ -119,7 +120,7 @@ export function ReminderSettingsCard() {
           <Select
             // Typing "09" picks 09:00: the hour is chosen from the keyboard as fast as with the mouse.
             showSearch
-            optionFilterProp="label"
+            filterOption={labelHolds}
             data-testid="reminder-settings-hour"
             options={HOURS.map((hour) => ({ value: hour, label: `${String(hour).padStart(2, '0')}:00` }))}
             style={{ maxWidth: 160 }}
