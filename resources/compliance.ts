@@ -76,6 +76,23 @@ export interface ComplianceItem {
   warning_days: number;
 }
 
+/** A translator as both i18next instances give it (the web app's and the server's). */
+type Translate = (key: string, options?: { defaultValue?: string }) => string;
+
+/**
+ * The obligation's own type in the reader's language, or null when it has none to show: a passport's and a card's
+ * type are codes of an enumeration (`biometric` reads "Biometrisch"); an HR document type's and a vehicle column's
+ * name are the tenant's own words, shown as written; a contract's type is a code of a reference list, which the
+ * contract's kind already says. Used by the compliance page, its export and the reminder mails alike.
+ */
+export function obligationTypeName(item: Pick<ComplianceItem, 'kind' | 'type_name'>, t: Translate): string | null {
+  const name = item.type_name;
+  if (!name || item.kind === 'contract') return null;
+  if (item.kind === 'passport') return t(`enums.passportType.${name}`, { defaultValue: name });
+  if (item.kind === 'card') return t(`enums.cardType.${name}`, { defaultValue: name });
+  return name;
+}
+
 export interface ComplianceFilter {
   state?: ComplianceState;
   subjectType?: SubjectType;

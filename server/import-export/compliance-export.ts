@@ -5,7 +5,7 @@
  * thousand at a time through the page's own statement.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ComplianceFilter, ComplianceItem, Holds } from '../../resources/compliance';
+import { obligationTypeName, type ComplianceFilter, type ComplianceItem, type Holds } from '../../resources/compliance';
 import { compliancePage } from '../compliance/page';
 import type { Database } from '../db/database';
 import type { EngineModel } from '../engine/model';
@@ -17,10 +17,11 @@ const BATCH = 1000;
 
 function cellsOf(item: ComplianceItem, t: FastifyRequest['t']): Cell[] {
   const kind = t(`compliance.kinds.${item.kind}`);
+  const type = obligationTypeName(item, t);
   return [
     t(`compliance.subjects.${item.subject.type}`),
     item.subject.label ?? `#${item.subject.id}`,
-    item.type_name ? `${kind}: ${item.type_name}` : kind,
+    type ? `${kind}: ${type}` : kind,
     item.valid_until ? new Date(`${item.valid_until}T00:00:00Z`) : null,
     item.days_left,
     t(`compliance.states.${item.state}`),

@@ -192,6 +192,11 @@ describe.each(databases)('export on %s', (kind) => {
     const [headings, ...rows] = csvRows(response);
     expect(headings).toEqual(['Subject type', 'Subject', 'Obligation', 'Valid until', 'Days left', 'State']);
     expect(rows).toEqual([['Employee', 'Petro Soonend', 'Contract end', soon, '10', 'Expiring soon']]);
+    // A passport's type is a code of an enumeration: the file names it in the member's language, as the page does.
+    const employee = await post(`/api/employees/${owner.user.company.id}/store`, { company_id: owner.user.company.id, name: 'Olga', last_name: 'Passholder' });
+    await post(`/api/employees/${String(employee.id)}/passports/store`, { number: 'PA12345', type: 'biometric', expiration_date: soon });
+    const german = csvRows(await exportOf('/api/compliance/export?format=csv&kind=passport', owner.token, 'de'));
+    expect(german.slice(1).map((row) => row[2])).toEqual(['Reisepass: Biometrisch']);
     const theirs = csvRows(await exportOf('/api/compliance/export?format=csv&kind=contract', stranger.token));
     expect(theirs.slice(1)).toEqual([]);
     expect((await exportOf('/api/compliance/export?format=csv&colour=red')).statusCode).toBe(422);

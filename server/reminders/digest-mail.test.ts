@@ -50,6 +50,26 @@ describe('the digest mail', () => {
     expect(dueText(en, reminder(0), 'en')).toBe('expires today');
   });
 
+  it("names a passport's and a card's type in the reader's language, a document column's as written, a contract's not at all", () => {
+    const de = translator.forLanguage('de');
+    const mail = digestMail(
+      de,
+      'de',
+      { email: 'a@example.com', name: 'Anna' },
+      [
+        reminder(7, { kind: 'passport', type_name: 'biometric', subject: { type: 'employee', id: 3, label: 'Olga' } }),
+        reminder(7, { kind: 'card', type_name: 'toll', subject: { type: 'card', id: 4, label: '7001' } }),
+        reminder(7, { kind: 'contract', type_name: 'DE-2', subject: { type: 'employee', id: 3, label: 'Olga' } }),
+        reminder(7),
+      ],
+      'https://x.test',
+    );
+    expect(mail.text).toContain('Reisepass · Biometrisch');
+    expect(mail.text).toContain(`${de('reminders.mail.kinds.card')} · Maut`);
+    expect(mail.text).toContain(`${de('reminders.mail.kinds.vehicle-document')} · Inspection`);
+    expect(mail.text).not.toMatch(/biometric|toll|DE-2/);
+  });
+
   it('escapes every value it puts into the HTML', () => {
     const t = translator.forLanguage('en');
     const mail = digestMail(t, 'en', { email: 'a@example.com', name: '<b>Eve</b>' }, [reminder(7, { type_name: '<script>x</script>' })], 'https://x.test');

@@ -3,7 +3,7 @@
  * obligation with its subject, kind, type, end date, how many days are left (or that it expired or is
  * missing) and a link to the record to fix. Every value put into the HTML is escaped.
  */
-import type { ComplianceItem } from '../../resources/compliance';
+import { obligationTypeName, type ComplianceItem } from '../../resources/compliance';
 import type { Language, Translate } from '../i18n/i18n';
 import type { MailMessage } from '../mail/mailer';
 import { itemLink } from './item-links';
@@ -44,9 +44,10 @@ function lineOf(t: Translate, language: Language, appUrl: string, reminder: DueR
   const { item } = reminder;
   const subjectType = t(`reminders.mail.subjects.${item.subject.type}`);
   const kind = t(`reminders.mail.kinds.${item.kind}`);
+  const type = obligationTypeName(item, t);
   return {
     subject: `${subjectType}: ${item.subject.label ?? `#${item.subject.id}`}`,
-    what: item.type_name ? `${kind} · ${item.type_name}` : kind,
+    what: type ? `${kind} · ${type}` : kind,
     until: item.valid_until ? t('reminders.mail.validUntil', { date: formatDate(item.valid_until, language) }) : '',
     due: dueText(t, reminder, language),
     link: itemLink(appUrl, item),
