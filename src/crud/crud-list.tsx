@@ -32,9 +32,10 @@ import { ListFilters } from './list-filters';
 import { ListTabsBar } from './list-tabs-bar';
 import { MoveToTabModal } from './move-to-tab-modal';
 import { toCrudFilters } from './list-state';
-import { idOf, labelOf, pathQueryOf, propertyOf, viewFields } from './schemas';
+import { idOf, pathQueryOf, propertyOf, viewFields } from './schemas';
 import { pageSizes, useCrudList } from './use-crud-list';
 import { useTabCounts } from './use-tab-counts';
+import { useLabelOf } from './use-label-of';
 
 type Row = Record<string, unknown>;
 
@@ -100,6 +101,7 @@ export function CrudList({
   const moveButton = useRef<HTMLElement | null>(null);
   const fields = viewFields(resource, 'list').filter((field) => !scoped.includes(field));
   const access = useAccess();
+  const labelInWords = useLabelOf();
   // What the resource offers and the member may use (src/access/): the rest is not drawn at all.
   const showRoute = access.can(resource, 'show') ? resource.routes?.show : undefined;
   // A multipart resource (a repair report with files) creates and edits through its own paths.
@@ -107,7 +109,7 @@ export function CrudList({
   const canEdit = Boolean(resource.api.update ?? resource.multipart?.update) && access.can(resource, 'edit');
   const canDelete = Boolean(resource.api.delete) && access.can(resource, 'delete');
   const deleteTitle = (record: Row) => {
-    const name = labelOf(resource, record);
+    const name = labelInWords(resource, record);
     return name && name !== idOf(resource, record) ? t('crud.confirm.deleteNamed', { name }) : t('crud.confirm.deleteTitle');
   };
   const tabField = resource.listTabs?.field;

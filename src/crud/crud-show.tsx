@@ -24,8 +24,9 @@ import { FieldValue, useFieldLabel, useResourceTitles } from './field-value';
 import { FormModal } from './form-modal';
 import { useUrlTab } from './use-url-tab';
 import { useCrudRecord } from './load-record';
-import { labelOf, viewFields } from './schemas';
+import { viewFields } from './schemas';
 import { ConfirmDelete } from './confirm-delete';
+import { useLabelOf } from './use-label-of';
 
 type Row = Record<string, unknown>;
 
@@ -40,6 +41,7 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
   const { singular } = useResourceTitles(resource);
   const [editing, setEditing] = useState(false);
   const access = useAccess();
+  const labelInWords = useLabelOf();
   // The tabs this member may open, known before the record: the hook of the open tab comes before any early return.
   const tabKeys = ['general', ...(resource.tabs ?? []).filter((name) => access.can(name, 'list')), 'history'];
   const [activeTab, openTab] = useUrlTab(tabKeys);
@@ -85,7 +87,7 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
 
   return (
     <Card
-      title={`${singular}: ${labelOf(resource, record)}`}
+      title={`${singular}: ${labelInWords(resource, record)}`}
       extra={
         <Space>
           {resource.api.update && access.can(resource, 'edit') && (

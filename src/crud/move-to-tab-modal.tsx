@@ -12,7 +12,8 @@ import type { ResourceDefinition } from '../../resources';
 import { mutationNotifications } from '../providers/notifications';
 import { useFieldLabel } from './field-value';
 import { listTabValues } from './list-tabs';
-import { idOf, labelOf, propertyOf } from './schemas';
+import { idOf, propertyOf } from './schemas';
+import { useLabelOf } from './use-label-of';
 import { useFocusBackToOpener } from './focus-back';
 
 type Row = Record<string, unknown>;
@@ -28,6 +29,7 @@ export function MoveToTabModal({ resource, record, params, onClose }: Props) {
   const { t } = useTranslation();
   useFocusBackToOpener();
   const fieldLabel = useFieldLabel(resource);
+  const labelInWords = useLabelOf();
   const field = resource.listTabs?.field ?? '';
   const enumName = propertyOf(resource, field)?.['x-enum'];
   const valueLabel = (value: unknown) =>
@@ -75,7 +77,7 @@ export function MoveToTabModal({ resource, record, params, onClose }: Props) {
       </Radio.Group>
       {target && (
         <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }} strong data-testid="move-tab-question">
-          {t('crud.moveTab.question', { record: labelOf(resource, record), from: valueLabel(current), to: valueLabel(target) })}
+          {t('crud.moveTab.question', { record: labelInWords(resource, record), from: valueLabel(current), to: valueLabel(target) })}
         </Typography.Paragraph>
       )}
     </Modal>
