@@ -27,6 +27,8 @@ describe('the stored name of an upload', () => {
     ['dots in the name that are not an extension', 'v1.2 final', 'application/pdf', 'v1.2 final.pdf'],
     ['a path', 'C:\\Users\\me\\..\\secret.pdf', 'application/pdf', 'secret.pdf'],
     ['nothing left', '\u202E..', 'image/png', 'file.png'],
+    ['quotes as a browser writes them into a multipart body', 'Bericht %22final%22 <v2> & co; #1.png', 'image/png', 'Bericht "final" <v2> & co; #1.png'],
+    ['CR and LF as a browser writes them', 'two%0D%0Alines.pdf', 'application/pdf', 'twolines.pdf'],
   ])('is safe given %s', (_case, name, mimeType, expected) => {
     expect(storedFileName(name, mimeType)).toBe(expected);
   });

@@ -29,9 +29,21 @@ const INLINE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'ima
 const MAX_LENGTH = 255;
 const FALLBACK_NAME = 'file';
 
+/**
+ * A browser writes a file name into a multipart body with `"`, CR and LF as `%22`, `%0D` and `%0A` (HTML's
+ * multipart/form-data encoding, so that the name cannot end its quotes): `Bericht "final".png` arrives as
+ * `Bericht %22final%22.png`. The quote comes back; CR and LF are controls, which go anyway.
+ */
+const fromMultipartEncoding = (name: string) => name.replace(/%22/gi, '"').replace(/%0[ad]/gi, '');
+
 /** Without path, unsafe characters, and surrounding spaces and dots (`..`, a hidden-file dot). */
 export function cleanFileName(name: string | undefined): string {
-  const lastSegment = (name ?? '').normalize('NFC').replace(UNSAFE_CHARACTERS, '').split(/[\\/]/).pop() ?? '';
+  const lastSegment =
+    fromMultipartEncoding(name ?? '')
+      .normalize('NFC')
+      .replace(UNSAFE_CHARACTERS, '')
+      .split(/[\\/]/)
+      .pop() ?? '';
   return lastSegment.replace(/^[\s.]+|[\s.]+$/g, '');
 }
 
