@@ -72,6 +72,17 @@ describe('a list page keeps its state in the URL', () => {
     expect(screen.getByRole('columnheader', { name: /Price/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 
+  it('starts a new order from its first page: a column header clicked on page 3 asks for page 1', async () => {
+    const fetch = stubFetch(() => json(orderRows(100)));
+    const query = tableQuery({ page: 3, pageSize: 20, sort: ['loading_date', 'desc'] });
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { entries: [`/${query}`], path: '/' });
+    expect(await screen.findByText('Acme GmbH')).toBeTruthy();
+    fireEvent.click(screen.getByRole('columnheader', { name: /Price/ }));
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=1&perPage=20&sort=price&order=asc'));
+    await vi.waitFor(() => expect(location()).toContain('currentPage=1'));
+    expect(location()).toContain('sorters[0][field]=price');
+  });
+
   it('says "more than" the total when the server counted a search only up to its cap', async () => {
     stubFetch(() => json({ ...orderRows(10_000), pagination: { ...orderRows(10_000).pagination, totalCapped: true } }));
     renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, {

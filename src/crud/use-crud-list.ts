@@ -235,12 +235,16 @@ export function useCrudList(
       setFilters(toCrudFilters(values, text), 'replace');
       setCurrentPage(1);
     },
-    /** The table's pagination or sort changed (a new page size starts from the first page). */
+    /**
+     * The table's pagination or sort changed. A new page size or a new order starts from the first page: page 15 of
+     * another order holds other rows, and a member who clicks a column header wants the first of them.
+     */
     change: (next: { page: number; pageSize: number; sorter?: CrudSort }) => {
       markListChangeByMember();
-      setCurrentPage(next.pageSize !== table.pageSize ? 1 : next.page);
+      const reordered = next.sorter?.field !== sorter?.field || next.sorter?.order !== sorter?.order;
+      setCurrentPage(next.pageSize !== table.pageSize || reordered ? 1 : next.page);
       setPageSize(next.pageSize);
-      if (next.sorter?.field !== sorter?.field || next.sorter?.order !== sorter?.order) setSorters(next.sorter ? [next.sorter] : []);
+      if (reordered) setSorters(next.sorter ? [next.sorter] : []);
     },
     setPage: (page: number) => {
       markListChangeByMember();
