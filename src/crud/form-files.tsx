@@ -12,7 +12,7 @@ import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../resources';
 import type { MultipartApi } from '../../resources/types';
-import { isTooLarge } from '../fields/file/limits';
+import { documentTypes, isNotDocument, isTooLarge } from '../fields/file/limits';
 import { downloadFile } from '../fields/file/use-file-url';
 import { fillPath } from '../providers/data-provider';
 import { mutationNotifications } from '../providers/notifications';
@@ -48,7 +48,8 @@ export function FormFiles({ resource, record, picked, onPicked, onRecordChanged,
   const { multipart } = resource;
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation<Row>();
-  const [tooLarge, setTooLarge] = useState<string[]>([]);
+  // Files refused when picked, with why: named, and gone once the member picks again.
+  const [refused, setRefused] = useState<Array<{ name: string; reason: string }>>([]);
   const stored = storedFilesOf(multipart, record);
 
   async function remove(file: StoredFile) {
@@ -109,9 +110,9 @@ export function FormFiles({ resource, record, picked, onPicked, onRecordChanged,
                   : []),
               ]}
             >
-              <Space>
+              <Space className="crud-form-files__file">
                 <PaperClipOutlined />
-                <span>{file.file_name ?? file.file_id}</span>
+                <span className="crud-form-files__name">{file.file_name ?? file.file_id}</span>
               </Space>
             </List.Item>
           )}
@@ -120,9 +121,9 @@ export function FormFiles({ resource, record, picked, onPicked, onRecordChanged,
       <div style={{ marginTop: 8 }}>
         {picked.map((file, index) => (
           <div key={`${index}-${file.name}`} data-testid="crud-form-picked-file">
-            <Space>
+            <Space className="crud-form-files__file">
               <PaperClipOutlined />
-              <span>{file.name}</span>
+              <span className="crud-form-files__name">{file.name}</span>
               <Button
                 size="small"
                 type="text"
@@ -136,10 +137,13 @@ export function FormFiles({ resource, record, picked, onPicked, onRecordChanged,
         ))}
         <Upload
           multiple
+          accept={documentTypes.join(',')}
           showUploadList={false}
-          beforeUpload={(file) => {
-            // Kept in the form until saved (never uploaded alone): nothing larger than the limit is sent.
-            if (isTooLarge(file)) setTooLarge((current) => [...current, file.name]);
+          beforeUpload={(file, batch) => {
+            // Kept in the form until saved (never uploaded alone): nothing the server would refuse is sent.
+            if (file.uid === batch[0]?.uid) setRefused([]);
+            if (isTooLarge(file)) setRefused((current) => [...current, { name: file.name, reason: t('validation.file.tooLarge') }]);
+            else if (isNotDocument(file)) setRefused((current) => [...current, { name: file.name, reason: t('handWritten.fileType') }]);
             else onPicked((current) => [...current, file]);
             return false;
           }}
@@ -152,9 +156,9 @@ export function FormFiles({ resource, record, picked, onPicked, onRecordChanged,
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4 }}>
           {t('fields.file.limit')}
         </Typography.Text>
-        {tooLarge.map((name) => (
-          <Typography.Text key={name} type="danger" role="alert" style={{ display: 'block' }}>
-            {name}: {t('validation.file.tooLarge')}
+        {refused.map(({ name, reason }) => (
+          <Typography.Text key={name} type="danger" role="alert" className="crud-form-files__name" style={{ display: 'block' }}>
+            {name}: {reason}
           </Typography.Text>
         ))}
       </div>

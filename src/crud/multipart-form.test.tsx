@@ -102,6 +102,28 @@ describe('the generic form of a multipart resource', () => {
     finish({ message: 'Created', data: { ...report, files: [] } });
   });
 
+  it('offers PDFs and images, and refuses a file of another type or over 5 MB when picked, naming it, until the next pick', async () => {
+    const { dataProvider } = recordingProvider(() => ({ data: [] }));
+    renderWithRefine(<FormInPlace resource={repairs} mode="create" defaults={{ transport_id: 7 }} onClose={() => undefined} />, { dataProvider });
+    const input = (await screen.findByTestId('crud-form-files')).querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.accept).toBe('application/pdf,image/jpeg,image/png,image/gif,image/webp');
+    const big = new File(['x'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 5_242_881 });
+    fireEvent.change(input, {
+      target: { files: [new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' }), big, new File(['x'], 'receipt.png', { type: 'image/png' })] },
+    });
+    await vi.waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toHaveLength(2));
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toEqual(['tool.exe: The file must be a PDF or an image (JPEG, PNG, GIF or WebP)', 'big.pdf: The file must not be larger than 5 MB']);
+    expect(screen.getAllByTestId('crud-form-picked-file').map((file) => file.textContent)).toEqual(['receipt.png']);
+    // The picker draws a new input after each pick.
+    const again = screen.getByTestId('crud-form-files').querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(again, { target: { files: [new File(['x'], 'scan.pdf', { type: 'application/pdf' })] } });
+    await screen.findByText('scan.pdf');
+    await vi.waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0));
+    expect(screen.getAllByTestId('crud-form-picked-file').map((file) => file.textContent)).toEqual(['receipt.png', 'scan.pdf']);
+  });
+
   it('lists the stored files and deletes one only after the confirmation', async () => {
     const { sent, dataProvider } = recordingProvider((request) =>
       request.method === 'DELETE' ? { message: 'Deleted', data: { ...report, files: [report.files[1]], version: 4 } } : { data: [] },

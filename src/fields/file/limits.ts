@@ -5,6 +5,17 @@ export function isTooLarge(file: { size: number }): boolean {
   return file.size > maxFileBytes;
 }
 
+/**
+ * The types a document file may have (an employee's attachment, a repair report's file, a vehicle document), as the
+ * server checks them in the bytes (server/routes/hand-written/uploads.ts `DOCUMENT_TYPES`): a picker's `accept`.
+ */
+export const documentTypes = ['application/pdf', 'image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** A picked file the server would refuse by its type (a file the browser cannot type is left to the server). */
+export function isNotDocument(file: { type: string }): boolean {
+  return file.type !== '' && !documentTypes.includes(file.type);
+}
+
 export function nameOf(value: unknown): string {
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;

@@ -17,6 +17,7 @@ import { mutationNotifications, readNotifications } from '../../providers/notifi
 import { IDEMPOTENCY_HEADER, UploadKeys } from '../../forms/idempotency-key';
 import { downloadFile, useFileUrl } from '../../fields/file/use-file-url';
 import { ConfirmDelete } from '../../crud/confirm-delete';
+import { documentTypes } from '../../fields/file/limits';
 
 interface Attachment {
   id: number;
@@ -166,7 +167,13 @@ export function AttachmentsTab({ employeeId }: { employeeId: string }) {
             />
           </Tooltip>
           {access.can('employee-attachments', 'delete') && (
-            <ConfirmDelete testId={`attachment-delete-${item.id}`} size="small" iconOnly onConfirm={() => remove(item).catch(() => undefined)} />
+            <ConfirmDelete
+              testId={`attachment-delete-${item.id}`}
+              size="small"
+              iconOnly
+              title={t('crud.confirm.deleteNamed', { name: item.file_name })}
+              onConfirm={() => remove(item).catch(() => undefined)}
+            />
           )}
         </Space>
       ),
@@ -178,7 +185,7 @@ export function AttachmentsTab({ employeeId }: { employeeId: string }) {
       {access.can('employee-attachments', 'create') && (
         <Upload.Dragger
           multiple
-          accept="application/pdf,image/jpeg,image/png,image/gif,image/webp"
+          accept={documentTypes.join(',')}
           showUploadList={false}
           customRequest={({ file }) => void upload(file as File & { uid: string })}
           style={{ marginBottom: 16 }}
