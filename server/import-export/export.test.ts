@@ -80,12 +80,20 @@ describe.each(databases)('export on %s', (kind) => {
     expect(rows.map((row) => row[column('Registration number')])).toEqual(['TRL-001', 'TRL-002', 'TRL-003']);
   });
 
-  it('escapes a cell that a spreadsheet would run as a formula, in CSV and in XLSX', async () => {
+  it('escapes a cell that a spreadsheet would run as a formula in CSV, and writes it in XLSX as a text cell, as it is', async () => {
     const csv = csvRows(await exportOf('/api/trailers/export?format=csv&search=TRL-003'));
     expect(csv[1]).toContain(`'=HYPERLINK("http://evil.example","x")`);
-    const xlsx = await xlsxRows(await exportOf('/api/trailers/export?format=xlsx&search=TRL-003'));
-    expect(xlsx[1]).toContain(`'=HYPERLINK("http://evil.example","x")`);
+    const response = await exportOf('/api/trailers/export?format=xlsx&search=TRL-003');
+    const xlsx = await xlsxRows(response);
+    expect(xlsx[1]).toContain(`=HYPERLINK("http://evil.example","x")`);
     expect(xlsx[1].some((cell) => typeof cell === 'object' && cell !== null && 'formula' in cell)).toBe(false);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const cells: ExcelJS.Cell[] = [];
+    workbook.worksheets[0].getRow(2).eachCell((cell) => cells.push(cell));
+    const formulaLike = cells.find((cell) => cell.value === `=HYPERLINK("http://evil.example","x")`);
+    expect(formulaLike?.type).toBe(ExcelJS.ValueType.String);
+    expect(formulaLike?.numFmt).toBe('@');
   });
 
   it("takes the list's own filters, search and sort, and ignores its paging", async () => {

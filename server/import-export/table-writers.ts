@@ -1,9 +1,10 @@
 /**
  * An export's file, written row by row into a stream as the rows come from the database: CSV by csv-stringify,
- * XLSX by exceljs's streaming workbook writer (no shared-strings table, so nothing grows with the rows). Both
- * neutralise CSV injection: a text cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
- * leading `'`, so a spreadsheet shows it as text instead of running it as a formula (OWASP's advice). In XLSX
- * every text is a string cell anyway, never a formula; the prefix keeps it safe when saved again as CSV.
+ * XLSX by exceljs's streaming workbook writer (no shared-strings table, so nothing grows with the rows). CSV
+ * neutralises formula injection: a text cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage return gets a
+ * leading `'`, so a spreadsheet shows it as text instead of running it as a formula (OWASP's advice). In XLSX every
+ * text is a string cell, never a formula, so it is written as it is (a phone number reads `+34 631…`, not
+ * `'+34 631…`); such a cell gets the Text number format, so that a spreadsheet keeps it text when it is edited.
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -74,15 +75,16 @@ function xlsxWriter(headings: string[], sheetName: string): TableWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
   const sheet = workbook.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Export');
-  sheet.columns = headings.map((heading) => ({ header: neutralised(heading), width: Math.min(40, Math.max(10, heading.length + 2)) }));
+  sheet.columns = headings.map((heading) => ({ header: heading, width: Math.min(40, Math.max(10, heading.length + 2)) }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   return {
     output,
     async row(cells) {
-      const row = sheet.addRow(cells.map((cell) => (typeof cell === 'string' ? neutralised(cell) : cell)));
+      const row = sheet.addRow(cells);
       cells.forEach((cell, index) => {
         if (cell instanceof Date) row.getCell(index + 1).numFmt = 'yyyy-mm-dd';
+        else if (typeof cell === 'string' && neutralised(cell) !== cell) row.getCell(index + 1).numFmt = '@';
       });
       row.commit();
       // The zip stream buffers what the download has not taken yet: wait for it rather than buffer a million rows.
