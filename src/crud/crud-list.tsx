@@ -12,7 +12,7 @@
  * and this list (like every other mounted view of the resource) asks again.
  */
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
+import { Button, Card, Empty, Grid, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useDelete } from '@refinedev/core';
 import { useRef, useState, type ReactNode } from 'react';
@@ -102,6 +102,7 @@ export function CrudList({
   const fields = viewFields(resource, 'list').filter((field) => !scoped.includes(field));
   const access = useAccess();
   const labelInWords = useLabelOf();
+  const narrow = Grid.useBreakpoint().md === false;
   // What the resource offers and the member may use (src/access/): the rest is not drawn at all.
   const showRoute = access.can(resource, 'show') ? resource.routes?.show : undefined;
   // A multipart resource (a repair report with files) creates and edits through its own paths.
@@ -282,6 +283,7 @@ export function CrudList({
             <div className="crud-loading-placeholder" data-testid="crud-list-loading" />
           ) : (
             <Empty
+              className="crud-empty"
               image={Empty.PRESENTED_IMAGE_SIMPLE}
               description={
                 list.failed
@@ -304,6 +306,10 @@ export function CrudList({
           total: list.total,
           showSizeChanger: true,
           pageSizeOptions: pageSizes,
+          // A phone: the pages on one line, fewer of them, smaller; a wider screen: a box to type the page to go to.
+          size: narrow ? 'small' : undefined,
+          showLessItems: narrow,
+          showQuickJumper: !narrow && list.total > list.pageSize * 7,
           showTotal: (total) =>
             list.totalCapped ? t('crud.totalMore', { total: new Intl.NumberFormat(i18n.language).format(total) }) : t('crud.total', { count: total }),
         }}

@@ -83,6 +83,27 @@ describe('a list page keeps its state in the URL', () => {
     expect(location()).toContain('sorters[0][field]=price');
   });
 
+  it('lets a wider screen type the page to go to, and draws the pages small on one line on a phone', async () => {
+    const fetch = stubFetch(() => json(orderRows(300)));
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { path: '/' });
+    await screen.findByText('Acme GmbH');
+    const jumper = document.querySelector('.ant-pagination-options-quick-jumper input') as HTMLInputElement;
+    fireEvent.change(jumper, { target: { value: '7' } });
+    fireEvent.keyUp(jumper, { key: 'Enter', keyCode: 13 });
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=7&perPage=10&sort=loading_date&order=desc'));
+    cleanup();
+    const viewport = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM;
+    act(() => viewport.setViewport({ width: 390, height: 800 }));
+    try {
+      renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { path: '/' });
+      await screen.findByText('Acme GmbH');
+      expect(document.querySelector('.ant-pagination-options-quick-jumper')).toBeNull();
+      expect(document.querySelector('.ant-pagination-mini')).not.toBeNull();
+    } finally {
+      act(() => viewport.setViewport({ width: 1024, height: 800 }));
+    }
+  });
+
   it('says "more than" the total when the server counted a search only up to its cap', async () => {
     stubFetch(() => json({ ...orderRows(10_000), pagination: { ...orderRows(10_000).pagination, totalCapped: true } }));
     renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, {
