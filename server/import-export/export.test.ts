@@ -71,12 +71,12 @@ describe.each(databases)('export on %s', (kind) => {
     expect(response.headers['x-export-rows']).toBe('3');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="trailers-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''Trailers-/);
     const [headings, ...rows] = csvRows(response);
-    expect(headings).toEqual(expect.arrayContaining(['Registration number', 'Brand', 'Type', 'Tractor', 'Weight']));
+    expect(headings).toEqual(expect.arrayContaining(['Registration number', 'Brand', 'Type', 'Tractor', 'Weight (kg)']));
     const column = (name: string) => headings.indexOf(name);
     const first = rows.find((row) => row[column('Registration number')] === 'TRL-001') as string[];
     expect(first[column('Type')]).toBe('Semi-trailer');
     expect(first[column('Tractor')]).toBe('Truck 01 (TR-001)');
-    expect(first[column('Weight')]).toBe('7500');
+    expect(first[column('Weight (kg)')]).toBe('7500');
     expect(rows.map((row) => row[column('Registration number')])).toEqual(['TRL-001', 'TRL-002', 'TRL-003']);
   });
 

@@ -37,6 +37,15 @@ export function lookups(referenceDataDir?: string): Lookups {
   return loadedLookups;
 }
 
+/**
+ * `label` with the unit a number field is stored in (`x-unit`), which is what a file holds: a vehicle's weight in
+ * tonnes (the list shows kg, `x-list-unit`, but a file must import back as it was written).
+ */
+function withUnit(t: Translate, resource: EngineResource, field: string, label: string): string {
+  const unit = resource.properties[field]?.['x-unit'];
+  return typeof unit === 'string' ? `${label} (${translated(t, `units.${unit}`) ?? unit})` : label;
+}
+
 /** The words of one language, for an export. */
 export class Words {
   private readonly countries: Map<string, string>;
@@ -52,8 +61,9 @@ export class Words {
       this.lookupNames.set(list, new Map(items.map((item) => [item.id, item.names[language] ?? item.name])));
   }
 
+  /** The field's label, with the unit its numbers are written in: "Gewicht (t)", "Preis (€)". */
   heading(resource: EngineResource, field: string): string {
-    return translated(this.t, `${resource.name}.fields.${field}`) ?? untranslatedLabel(resource.properties[field], field);
+    return withUnit(this.t, resource, field, translated(this.t, `${resource.name}.fields.${field}`) ?? untranslatedLabel(resource.properties[field], field));
   }
 
   enumLabel(property: PropertySchema, value: unknown): string {
@@ -90,10 +100,13 @@ export class Readings {
 
   /** The comparable headings that name a field: its labels in every language and its name. */
   headings(resource: EngineResource, field: string): string[] {
-    const names = new Set([comparable(field), comparable(untranslatedLabel(resource.properties[field], field))]);
+    const untranslated = untranslatedLabel(resource.properties[field], field);
+    const names = new Set([comparable(field), comparable(untranslated)]);
     for (const t of this.byLanguage) {
       const label = translated(t, `${resource.name}.fields.${field}`);
       if (label) names.add(comparable(label));
+      // As an export writes it: with the unit (Words.heading).
+      names.add(comparable(withUnit(t, resource, field, label ?? untranslated)));
     }
     return [...names];
   }
