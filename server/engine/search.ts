@@ -9,10 +9,11 @@
  *
  * Now the searched fields are one expression, `fleetdesk_fold(f1 || E'\n' || f2 …)`, and each word one `LIKE` on it:
  * - Folded text (migration 021): unaccented, lower case, a Greek final sigma as a sigma; the word is folded the
- *   same way (`fleetdesk_contains_pattern`). Folding maps each character on its own, so what a field holds as
- *   typed it still holds folded: the search finds all it found before issue 16's accent work, and more.
+ *   same way (`fleetdesk_contains_pattern`). Folding maps each character on its own, so a word a field holds as
+ *   typed it still holds once both are folded: the search finds all that case-insensitive matching found, and more.
  * - A word never holds a line break (words are split at white space), so it cannot match across two fields:
- *   "in some field" equals "in the joined fields". A test compares both on a sample of queries (search.test.ts).
+ *   "in some field" equals "in the joined fields". A test compares the search with an answer worked out in
+ *   JavaScript, field by field, on a sample of queries in five scripts (search.test.ts).
  * - One index: GIN over `(tenant_id, expression gin_trgm_ops)` (btree_gin, migration 017). The tenant is an
  *   index key, so a small tenant's search intersects its own short posting list (under a millisecond beside a
  *   tenant of a million orders, instead of 18 ms). The tenant id must be compared as a bigint for GIN to use it:

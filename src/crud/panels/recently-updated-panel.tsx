@@ -12,8 +12,9 @@ import { useAccess } from '../../access/use-access';
 import { useReferenceLabels } from '../../fields/reference/use-reference-labels';
 import { readNotifications } from '../../providers/notifications';
 import { routeFor } from '../field-value';
-import { idOf, labelOf, pathQueryOf } from '../schemas';
+import { idOf, pathQueryOf } from '../schemas';
 import type { ListPanelProps } from './panel-props';
+import { useLabelOf } from '../use-label-of';
 
 const shown = 5;
 
@@ -37,6 +38,7 @@ export function RecentlyUpdatedPanel({ resource }: ListPanelProps) {
     ),
   ];
   const names = useReferenceLabels(access.can(members, 'list') ? members : undefined, memberIds);
+  const labelInWords = useLabelOf();
   const showRoute = access.can(resource, 'show') ? resource.routes?.show : undefined;
   const when = (at: unknown) =>
     typeof at === 'string' ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)) : '';
@@ -58,7 +60,7 @@ export function RecentlyUpdatedPanel({ resource }: ListPanelProps) {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`${resource.name}.empty`, { defaultValue: t('crud.noResults') })} /> }}
         renderItem={(record) => {
           const id = idOf(resource, record) ?? '';
-          const label = labelOf(resource, record);
+          const label = labelInWords(resource, record);
           const by = who(record);
           return (
             <List.Item key={id} data-testid={`recently-updated-${id}`}>
