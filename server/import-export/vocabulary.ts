@@ -10,10 +10,11 @@ import { LANGUAGES, type Language, type Translate, type Translator } from '../i1
 import type { LookupListName } from '../../validation/vocabulary';
 import { countryList, loadReferenceData, lookupLists, type Country, type LookupItem } from '../lookups/reference-lists';
 import type { EngineResource } from '../engine/model';
+import { foldText } from '../../validation/fold-text';
 
-/** Text as compared when reading a file: no accents, no case, single spaces. */
+/** Text as compared when reading a file: folded as a search folds it (no accents, no case), single spaces. */
 export function comparable(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return foldText(text).replace(/\s+/g, ' ').trim();
 }
 
 /** A translation, or undefined where `locales/` has none (i18next answers the key itself then). */

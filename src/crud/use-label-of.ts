@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../resources/types';
 import { recordLabel } from '../../resources/label';
 import { showDay } from '../../validation/day-format';
+import { enumLabel } from '../fields/enum';
 import { idOf, resourceOf, schemaOf } from './schemas';
 
 /**
@@ -21,9 +22,7 @@ export function useLabelOf(): (resource: ResourceDefinition | string, record: Re
       const properties = schemaOf(definition).properties;
       const shown = (field: string, value: unknown) => {
         const property = properties[field];
-        const enumeration = property?.['x-enum'];
-        if (typeof enumeration === 'string' && (typeof value === 'string' || typeof value === 'number'))
-          return t(`enums.${enumeration}.${value}`, { defaultValue: String(value) });
+        if (typeof property?.['x-enum'] === 'string' && (typeof value === 'string' || typeof value === 'number')) return enumLabel(t, property, value);
         if (property?.format === 'date' && typeof value === 'string') return showDay(value, language);
         return undefined;
       };

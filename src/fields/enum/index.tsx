@@ -1,15 +1,21 @@
 /** Enumerations (`x-enum` or `enum`): a select with translated labels `enums.<x-enum>.<id>`, else the id. */
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { Select } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
 import { Blank, isBlank } from '../shared';
 import { labelHolds } from '../option-filter';
 
+/** An enumeration's value in words: `enums.<x-enum>.<id>`, else the id. */
+export function enumLabel(t: TFunction, schema: PropertySchema | undefined, id: unknown): string {
+  const name = schema?.['x-enum'];
+  return typeof name === 'string' ? t(`enums.${name}.${String(id)}`, { defaultValue: String(id) }) : String(id);
+}
+
 export function useEnumLabel(schema: PropertySchema): (id: unknown) => string {
   const { t } = useTranslation();
-  const name = schema['x-enum'];
-  return (id) => (typeof name === 'string' ? t(`enums.${name}.${String(id)}`, { defaultValue: String(id) }) : String(id));
+  return (id) => enumLabel(t, schema, id);
 }
 
 function EnumDisplay({ value, schema }: DisplayProps) {
