@@ -203,8 +203,19 @@ async function walkTheColumns(
       () => confirmation.isVisible(),
     );
     await remember();
-    await page.getByTestId('documents-column-delete-confirm').click();
-    await settings.getByTestId(`documents-column-${column}`).waitFor({ state: 'detached' });
+    // The confirmation realigns when the settings below it change size (seen in CI: it moved between
+    // Playwright's check and its click, the click fell on the settings and closed it). So the click is
+    // made on a confirmation that has stopped moving, and one closed that way is opened again.
+    const confirm = page.getByTestId('documents-column-delete-confirm');
+    const row = settings.getByTestId(`documents-column-${column}`);
+    await clickUntil(
+      async () => {
+        if (!(await confirmation.isVisible())) await settings.getByTestId(`documents-column-delete-${column}`).click();
+        await settled(page.locator('.ant-popconfirm').filter({ has: confirm }));
+        await confirm.click({ timeout: 5_000 });
+      },
+      async () => (await row.count()) === 0,
+    );
     await settings.locator('.ant-modal-close').click();
     await list.getByRole('columnheader', { name: 'Tachograph' }).waitFor({ state: 'detached' });
     await expect(columnId(api, 'Tachograph')).rejects.toThrow();
