@@ -3,6 +3,7 @@
  * that later sends the same requests: the data provider, the list's initial state and the route table.
  * Loaded by src/boot/vite-plugin.ts in Node.
  */
+import { stringifyTableParams } from '@refinedev/core';
 import type { ResourceDefinition } from '../../resources';
 import { resourceByName } from '../../resources';
 import { routePermission } from '../access/access';
@@ -10,6 +11,7 @@ import { firstListRequest as firstListParams } from '../crud/list-state';
 import type { ApiClient } from '../providers/api-client';
 import { createDataProvider } from '../providers/data-provider';
 import { appRoutes } from '../routes';
+import type { BootPlan } from './start-boot';
 
 /** The current user's request, as src/session/session-actions.ts sends it on start. */
 export const sessionRequest = '/api/profile/show';
@@ -33,12 +35,27 @@ export async function firstListRequest(resource: ResourceDefinition): Promise<st
 }
 
 /**
+ * The list's opening state as Refine's useTable writes it into the address once the list is open
+ * (`pageSize=10&currentPage=1&sorters[0][field]=…`, the permanent filters left out as useTable leaves them
+ * out): a reload of a list just opened holds it, and the boot module asks early only for an address with
+ * this state or none (src/boot/start-boot.ts).
+ */
+export function openingQuery(resource: ResourceDefinition): string {
+  const { pagination, sorters, filters } = firstListParams(resource);
+  return stringifyTableParams({
+    pagination: { pageSize: pagination?.pageSize, currentPage: pagination?.currentPage },
+    sorters: sorters ?? [],
+    filters: filters ?? [],
+  });
+}
+
+/**
  * The first list request of every page that is a resource's generic list (a route of the table drawn
  * by CrudListPage with the list's initial state, without path parameters, or a hand-written page that
  * opens with one: `firstList`), by page path, with the right the page needs.
  */
-export async function firstListRequests(): Promise<Record<string, { url: string; right?: string | readonly string[] }>> {
-  const lists: Record<string, { url: string; right?: string | readonly string[] }> = {};
+export async function firstListRequests(): Promise<BootPlan['lists']> {
+  const lists: BootPlan['lists'] = {};
   for (const route of appRoutes) {
     if (!(route.generic || route.firstList) || route.path.includes(':')) continue;
     const props = (route.element as { props?: { resource?: string; searchFirst?: boolean } }).props;
@@ -47,7 +64,7 @@ export async function firstListRequests(): Promise<Record<string, { url: string;
     const resource = resourceByName(name);
     if (resource.routes?.list !== route.path) continue; // the resource's show page
     // The page asks only when the member may open it (src/access/require-permission.tsx): so does the boot module.
-    lists[route.path] = { url: await firstListRequest(resource), right: routePermission(route.path) };
+    lists[route.path] = { url: await firstListRequest(resource), query: openingQuery(resource), right: routePermission(route.path) };
   }
   return lists;
 }

@@ -8,7 +8,13 @@ import { bootPlanElementId, detectLanguage, startBoot, type BootPlan } from './s
 
 const plan: BootPlan = {
   session: '/api/profile/show',
-  lists: { '/': { url: '/api/orders?page=1&perPage=10&sort=loading_date&order=desc', right: 'orders.view' } },
+  lists: {
+    '/': {
+      url: '/api/orders?page=1&perPage=10&sort=loading_date&order=desc',
+      query: 'pageSize=10&currentPage=1&sorters[0][field]=loading_date&sorters[0][order]=desc',
+      right: 'orders.view',
+    },
+  },
   antdStyles: '/assets/antd-1.css',
   shell: { scripts: ['/assets/app-shell-1.js'], styles: ['/assets/app-shell-1.css'] },
   listPage: { scripts: ['/assets/list-page-1.js'], styles: [] },
@@ -88,6 +94,28 @@ describe('the boot module', () => {
     // antd's build-time styles apply first in <head> (where antd puts the styles it builds).
     expect(document.head.querySelector('link')?.getAttribute('href')).toBe('/assets/antd-1.css');
     expect(links('stylesheet')).toEqual(['/assets/antd-1.css']);
+  });
+
+  it('asks for the first rows of a list reloaded in its opening state, in any order and language, and for no rows of another page, sort or tab', async () => {
+    localStorage.setItem('token', 'secret');
+    const asked = async (address: string) => {
+      fetch.mockClear();
+      window.history.replaceState(null, '', address);
+      startBoot(window);
+      const store = (globalThis as unknown as Record<string, { requests: Record<string, { response: Promise<Response | null> }> }>)[prefetchGlobal];
+      await Promise.all(Object.values(store.requests).map((request) => request.response));
+      return fetch.mock.calls.map(([url]) => url).filter((url) => url !== '/api/profile/show');
+    };
+    const rows = ['/api/orders?page=1&perPage=10&sort=loading_date&order=desc'];
+    expect(await asked('/?currentPage=1&pageSize=10&sorters[0][field]=loading_date&sorters[0][order]=desc&lng=uk')).toEqual(rows);
+    expect(await asked('/?pageSize=10&currentPage=1&sorters%5B0%5D%5Bfield%5D=loading_date&sorters%5B0%5D%5Border%5D=desc')).toEqual(rows);
+    expect(await asked('/?currentPage=1')).toEqual(rows);
+    // The list opens on another request: an early answer would be a second, unused one.
+    expect(await asked('/?pageSize=10&currentPage=3&sorters[0][field]=loading_date&sorters[0][order]=desc')).toEqual([]);
+    expect(await asked('/?pageSize=20&currentPage=1')).toEqual([]);
+    expect(await asked('/?sorters[0][field]=loading_date&sorters[0][order]=asc')).toEqual([]);
+    expect(await asked('/?filters[0][field]=search&filters[0][operator]=contains&filters[0][value]=Acme')).toEqual([]);
+    expect(await asked('/?tab=archived')).toEqual([]);
   });
 
   it('does not ask for the rows of a page the user may not open (the app would not either)', async () => {
@@ -189,7 +217,11 @@ describe('the boot plan', () => {
 
   it('covers the generic list pages, the orders home page among them, and no page with path parameters or a search page', async () => {
     const lists = await firstListRequests();
-    expect(lists['/']).toEqual({ url: '/api/orders?page=1&perPage=10&sort=loading_date&order=desc', right: 'orders.view' });
+    expect(lists['/']).toEqual({
+      url: '/api/orders?page=1&perPage=10&sort=loading_date&order=desc',
+      query: 'pageSize=10&currentPage=1&sorters[0][field]=loading_date&sorters[0][order]=desc',
+      right: 'orders.view',
+    });
     expect(lists['/order-search']).toBeUndefined();
     expect(Object.keys(lists).every((path) => !path.includes(':'))).toBe(true);
     // A hand-written screen keeps its path: the generic list's request would be one it never sends.

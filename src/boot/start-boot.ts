@@ -21,8 +21,11 @@ const languages = ['en', 'uk', 'el', 'it', 'es', 'de']; // src/i18n/languages.ts
 export interface BootPlan {
   /** The current user's request (`/api/profile/show`). */
   session: string;
-  /** The first list request by page path (`/` → `/api/orders?page=1&…`) and the right the page needs. */
-  lists: Record<string, { url: string; right?: string | readonly string[] }>;
+  /**
+   * The first list request by page path (`/` → `/api/orders?page=1&…`), the list's opening state as it stands in
+   * the address once open (`pageSize=10&currentPage=1&…`), and the right the page needs.
+   */
+  lists: Record<string, { url: string; query: string; right?: string | readonly string[] }>;
   /** antd's styles made at build time (src/layout/antd-static-styles.tsx), or null. */
   antdStyles: string | null;
   /** The signed-in shell's chunks (JS) and styles (CSS), asset paths from the site root. */
@@ -95,6 +98,17 @@ function addLink(document: Document, rel: string, href: string, as?: string): vo
   document.head.appendChild(link);
 }
 
+/**
+ * Whether the address asks for the list's opening state: no list state at all (a link, the menu), or the state
+ * the list writes once open (a reload of it), in any order, with the language beside it. Any other page, size,
+ * sort, filter or tab would make the list's first request another URL, and an early answer to the plan's URL
+ * would be work for nothing.
+ */
+export function asksOpeningState(search: string, openingQuery: string): boolean {
+  const opening = new Set([...new URLSearchParams(openingQuery)].map(([name, value]) => `${name}=${value}`));
+  return [...new URLSearchParams(search)].every(([name, value]) => name === 'lng' || opening.has(`${name}=${value}`));
+}
+
 export function startBoot(window: Window): void {
   const plan = readBootPlan(window.document);
   const token = storage(window, 'localStorage')?.getItem(tokenKey) || storage(window, 'sessionStorage')?.getItem(tokenKey);
@@ -117,7 +131,7 @@ export function startBoot(window: Window): void {
   const session = send(plan.session);
   requests[plan.session] = { language, response: session };
   const list = plan.lists[path];
-  if (list) {
+  if (list && asksOpeningState(window.location.search, list.query)) {
     // The rows once the user is known to hold the page's right: the app would not ask otherwise (and
     // the server would refuse). The app reads the user's answer itself: the boot module reads a copy.
     const rows = session.then(async (answer) => {

@@ -8,12 +8,13 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { signInForTest } from '../access/test-session';
-import { firstListRequest, firstListRequests } from '../boot/boot-plan';
+import { firstListRequest, firstListRequests, openingQuery } from '../boot/boot-plan';
 import { prefetchGlobal, type PrefetchStore } from '../boot/prefetch';
 import { currentLanguage } from '../i18n/i18n';
 import { initTestI18n } from '../i18n/test-i18n';
 import { tokenStorageKey } from '../session/token-storage';
 import { json, stubFetch } from './test-fetch';
+import { asksOpeningState } from '../boot/start-boot';
 import { renderWithRefine } from './test-support';
 import { CrudListPage } from './pages';
 
@@ -48,7 +49,14 @@ describe("a list page's first request is the boot module's", () => {
       await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
       const planned = await firstListRequest(resource);
       expect(String(fetch.mock.calls[0][0])).toBe(planned);
-      expect((await firstListRequests())[path]?.url).toBe(planned);
+      const plan = (await firstListRequests())[path];
+      expect(plan?.url).toBe(planned);
+      // A reload of the list just opened asks for its opening state: the boot module's answer is still the one.
+      expect(plan?.query).toBe(openingQuery(resource));
+      await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toContain('currentPage=1'));
+      const written = new URL(screen.getByTestId('location').textContent ?? '', 'http://app').search;
+      expect(asksOpeningState(written, plan?.query ?? '')).toBe(true);
+      expect(asksOpeningState(written.replace('currentPage=1', 'currentPage=2'), plan?.query ?? '')).toBe(false);
     });
   }
 
