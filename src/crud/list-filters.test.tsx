@@ -101,6 +101,14 @@ describe('the list filters', () => {
     expect(onFilters).toHaveBeenLastCalledWith({ price: [12.5, undefined] });
   });
 
+  it('bring a range end typed past the field’s bounds back to them when it is left (a price below 0)', () => {
+    const { bar, onFilters } = filterBar();
+    const from = within(within(bar).getByTestId('filter-price')).getAllByRole('spinbutton')[0];
+    fireEvent.change(from, { target: { value: '-5' } });
+    fireEvent.blur(from);
+    expect(onFilters).toHaveBeenLastCalledWith({ price: [0, undefined] });
+  });
+
   it('say at a price range whose start is past its end that nothing can match', () => {
     const { bar } = filterBar({ price: [3000, 1000] });
     const problem = within(bar).getByTestId('filter-price-inverted');

@@ -84,6 +84,10 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
       const problemId = `filter-${field}-inverted`;
       const ends = {
         ...decimal,
+        // A price below 0 or a year before 1950 (the schema's bounds) finds what the bound itself finds: the end
+        // typed past it is brought back to it when the field is left, as a form's number field does.
+        min: property.minimum,
+        max: property.maximum,
         status: inverted ? ('error' as const) : undefined,
         'aria-invalid': inverted || undefined,
         'aria-describedby': inverted ? problemId : undefined,
