@@ -281,7 +281,29 @@ describe('field kind displays', () => {
     expect(cell()).toBe('fragile, ADR');
     cleanup();
     display(listKind, [{ a: 1 }, { a: 2 }], { type: 'array' });
-    expect(cell()).toBe('Items: 2');
+    expect(cell()).toBe('2 items');
+    cleanup();
+    display(listKind, [{ a: 1 }], { type: 'array' });
+    expect(cell()).toBe('1 item');
+    cleanup();
+    // Sub-records with names (a repair's files) are named, the first three of them.
+    display(
+      listKind,
+      [
+        { file_id: 1, file_name: 'invoice.pdf' },
+        { file_id: 2, file_name: 'photo.jpg' },
+      ],
+      { type: 'array' },
+    );
+    expect(cell()).toBe('invoice.pdf, photo.jpg');
+    cleanup();
+    display(
+      listKind,
+      ['a', 'b', 'c', 'd', 'e'].map((name) => ({ name: `${name}.pdf` })),
+      { type: 'array' },
+    );
+    expect(cell()).toBe('a.pdf, b.pdf, c.pdf +2 more');
+    cleanup();
     cleanup();
     display(objectKind, { city: 'Kyiv', zip: '' }, { type: 'object' });
     expect(cell()).toBe('city: Kyiv');

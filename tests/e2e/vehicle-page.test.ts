@@ -144,7 +144,7 @@ async function walkTheVehicle(page: Page, fleet: Fleet, language: 'en' | 'de', s
     await throttleUploads(page, false);
     const row = repairs.locator('tr', { hasText: say('enums.repairType.repair') });
     await row.waitFor();
-    await row.getByText(say('fields.list.items', { count: 1 })).waitFor();
+    await row.getByText('invoice.png').waitFor();
     await row.locator('[data-testid^="edit-"]').click();
     await page.locator('.ant-modal:visible').getByTestId('crud-form-stored-files').getByText('invoice.png').waitFor();
     await saveScreenshot(page, `${shots}-repair-files`);
