@@ -8,7 +8,7 @@ import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, DatePicker, Grid, Input, InputNumber, Select, Space, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../resources';
 import { SEARCH_MAX_LENGTH, searchTextProblem } from '../../validation/search-limits';
@@ -86,8 +86,8 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
         ...decimal,
         // A price below 0 or a year before 1950 (the schema's bounds) finds what the bound itself finds: the end
         // typed past it is brought back to it when the field is left, as a form's number field does.
-        min: property.minimum,
-        max: property.maximum,
+        min: typeof property.minimum === 'number' ? property.minimum : undefined,
+        max: typeof property.maximum === 'number' ? property.maximum : undefined,
         status: inverted ? ('error' as const) : undefined,
         'aria-invalid': inverted || undefined,
         'aria-describedby': inverted ? problemId : undefined,
@@ -276,6 +276,10 @@ function DateRangeFilter({
   return (
     <DatePicker.RangePicker
       {...common}
+      className="crud-filter-dates"
+      // The start's placeholder names the field ("Entladedatum: von"): its input is as wide as that text
+      // (crud.css), where antd sizes both ends for a day and cut it to "Entladedatum: …".
+      style={{ '--crud-filter-dates-start': `${placeholder[0].length}ch` } as CSSProperties}
       placeholder={placeholder}
       format={day.picker}
       // "From 01.12.2026" alone is a filter too (every later day), as in the audit log's and the acts' filters.

@@ -92,6 +92,41 @@ describe('generic page options', () => {
     await scenario.close();
   });
 
+  it('the orders filter bar names every field in full, in six languages, on a wide screen and a phone', async () => {
+    const scenario = await openScenario(suite.browser, suite.server.url, 'filter-placeholders');
+    const { page } = scenario;
+    await signIn(page, user);
+    // A placeholder wider than its input is cut ("Entladedatum: …"); the browser does not report it, so its text
+    // is measured in the input's own font.
+    const cutPlaceholders = () =>
+      page.getByTestId('crud-filters').evaluate((bar) => {
+        const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        return [...bar.querySelectorAll('input[placeholder]')].flatMap((element) => {
+          const input = element as HTMLInputElement;
+          const style = getComputedStyle(input);
+          context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return input.value === '' && context.measureText(input.placeholder).width > room + 1 ? [`${input.placeholder} (${room} px)`] : [];
+        });
+      });
+    for (const language of ['en', 'de', 'uk', 'el', 'es', 'it']) {
+      await scenario.step(`${language} wide`, async () => {
+        await page.setViewportSize({ width: 1366, height: 850 });
+        await page.goto(`/?lng=${language}`);
+        await page.getByTestId('filter-unloading_date').first().waitFor();
+        expect(await cutPlaceholders()).toEqual([]);
+      });
+      await scenario.step(`${language} phone`, async () => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.getByTestId('crud-filters-toggle').click();
+        await page.getByTestId('filter-unloading_date').first().waitFor();
+        expect(await cutPlaceholders()).toEqual([]);
+      });
+    }
+    expect(scenario.problems).toEqual([]);
+    await scenario.close();
+  });
+
   it('a generic list and form speak Ukrainian, messages from the server included', async () => {
     const fresh = uniqueUser('ukrainian');
     await registerThroughApi(suite.server.url, fresh);
