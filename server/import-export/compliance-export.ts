@@ -46,7 +46,7 @@ export async function sendComplianceExport(
     t('compliance.columns.state'),
   ];
   const title = t('menu.compliance');
-  const writer = tableWriter(format, headings, title);
+  const writer = tableWriter(format, headings, title, request.language);
   async function produce() {
     for (let page = 1; ; page += 1) {
       if (writer.output.destroyed) return;

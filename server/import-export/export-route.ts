@@ -63,6 +63,7 @@ export function registerExportRoute(app: FastifyInstance, database: Database, mo
         extension,
         columns.map((field) => words.heading(resource, field)),
         title,
+        request.language,
       );
       const labels = new ReferenceLabels(store, model);
       const readSensitive = sensitive ? columns.filter((field) => resource.sensitiveFields.includes(field)) : [];

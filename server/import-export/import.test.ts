@@ -226,22 +226,23 @@ describe.each(databases)('import on %s', (kind) => {
     expect(list.json<{ data: Array<{ phone: string }> }>().data.map((company) => company.phone)).toEqual(['+49 30 1234567']);
   });
 
-  it('imports a vehicle list exported in German again: "Gewicht (t)" is the weight, in the tonnes the file holds', async () => {
-    await post('/api/transport/store', { board_names: 'Unit Roundtrip', registration_number: 'UR-001', weight: 26 });
+  it('imports a vehicle list exported in German again: "Gewicht (t)" is the weight, in the tonnes the file holds, "26,5" in cells split at ";"', async () => {
+    await post('/api/transport/store', { board_names: 'Unit Roundtrip', registration_number: 'UR-001', weight: 26.5 });
     const exported = await call(test.app, 'GET', '/api/transport/export?format=csv&search=UR-001', undefined, { token: owner.token, language: 'de' });
     expect(exported.statusCode, exported.body).toBe(200);
     const [headings, row] = exported.body
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n')
-      .map((line) => line.split(','));
-    expect(row[headings.indexOf('Gewicht (t)')]).toBe('26');
+      .map((line) => line.split(';'));
+    // As a German Excel reads a CSV file: cells split at ";", decimals after a comma.
+    expect(row[headings.indexOf('Gewicht (t)')]).toBe('26,5');
     const other = await registerUser(test.app);
     const outcome = await imported('/api/transport/import', exported.rawPayload, { dryRun: false, token: other.token, language: 'uk' });
     expect(outcome.columns.find((column) => column.column === 'Gewicht (t)')?.field).toBe('weight');
     expect(outcome).toMatchObject({ created: 1, errors: [] });
     const list = await call(test.app, 'GET', '/api/transport?search=UR-001', undefined, { token: other.token });
-    expect(list.json<{ data: Array<{ weight: number }> }>().data.map((vehicle) => vehicle.weight)).toEqual([26]);
+    expect(list.json<{ data: Array<{ weight: number }> }>().data.map((vehicle) => vehicle.weight)).toEqual([26.5]);
   });
 
   it('imports the employee list’s own export again: first and last name, not the full name the list shows', async () => {

@@ -5,6 +5,11 @@
  * leading `'`, so a spreadsheet shows it as text instead of running it as a formula (OWASP's advice). In XLSX every
  * text is a string cell, never a formula, so it is written as it is (a phone number reads `+34 631…`, not
  * `'+34 631…`); such a cell gets the Text number format, so that a spreadsheet keeps it text when it is edited.
+ *
+ * A CSV file is written as a spreadsheet of the member's language reads it: Excel splits a CSV at the list separator
+ * of the computer's regional settings, which is `;` wherever the decimal mark is a comma (German, Ukrainian, Greek,
+ * Spanish, Italian), so there the cells are separated by `;` and numbers written `26,5`. The import reads either
+ * (csv-reading.ts finds the separator, import-values.ts the decimal comma).
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -52,10 +57,32 @@ function drained(stream: NodeJS.WritableStream & { destroyed: boolean }): Promis
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
-function csvWriter(headings: string[]): TableWriter {
+/** How a CSV file separates its cells and writes a number's decimals in `language` (see above). */
+export function csvConventions(language: string): { delimiter: ',' | ';'; decimal: '.' | ',' } {
+  let decimal: string | undefined;
+  try {
+    decimal = new Intl.NumberFormat(language).formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
+  } catch {
+    decimal = '.'; // a language tag Intl does not take
+  }
+  return decimal === ',' ? { delimiter: ';', decimal: ',' } : { delimiter: ',', decimal: '.' };
+}
+
+function csvWriter(headings: string[], language: string): TableWriter {
+  const { delimiter, decimal } = csvConventions(language);
   // A byte order mark, so Excel opens the UTF-8 (accents, Cyrillic, Greek) as UTF-8.
-  const stringifier = stringify({ bom: true });
-  const text = (cell: Cell) => (cell === null ? '' : cell instanceof Date ? isoDate(cell) : typeof cell === 'string' ? neutralised(cell) : String(cell));
+  const stringifier = stringify({ bom: true, delimiter });
+  const number = (value: number) => (decimal === '.' ? String(value) : String(value).replace('.', decimal));
+  const text = (cell: Cell) =>
+    cell === null
+      ? ''
+      : cell instanceof Date
+        ? isoDate(cell)
+        : typeof cell === 'string'
+          ? neutralised(cell)
+          : typeof cell === 'number'
+            ? number(cell)
+            : String(cell);
   const write = async (cells: Cell[]) => {
     if (!stringifier.destroyed && !stringifier.write(cells.map(text))) await drained(stringifier);
   };
@@ -97,8 +124,9 @@ function xlsxWriter(headings: string[], sheetName: string): TableWriter {
   };
 }
 
-export function tableWriter(format: ExportFormat, headings: string[], sheetName: string): TableWriter {
-  const writer = format === 'csv' ? csvWriter(headings) : xlsxWriter(headings, sheetName);
+/** `language`: the member's, for a CSV file's separator and decimal mark. */
+export function tableWriter(format: ExportFormat, headings: string[], sheetName: string, language: string): TableWriter {
+  const writer = format === 'csv' ? csvWriter(headings, language) : xlsxWriter(headings, sheetName);
   // A download cancelled half-way destroys the output under a write: that is no fault of the server's (the
   // export stops at its next batch), and an 'error' nobody listens to would end the process.
   writer.output.on('error', () => {});

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dateText, numberOf } from './import-values';
-import { neutralised, unneutralised } from './table-writers';
+import { csvConventions, neutralised, unneutralised } from './table-writers';
 
 describe('reading a cell as a number', () => {
   it.each([
@@ -50,5 +50,13 @@ describe('text a spreadsheet would run', () => {
 
   it.each(['=1+1', '+49 30 1234567', '-A12', '@SUM(A1)', 'Krone', "'quoted", "'"])('%j read back from a file is the text written', (text) => {
     expect(unneutralised(neutralised(text))).toBe(text);
+  });
+});
+
+describe('a CSV file in the member’s language', () => {
+  it('separates cells with ";" and writes decimals with a comma where the language’s decimal mark is a comma, as its Excel reads it', () => {
+    expect(csvConventions('en')).toEqual({ delimiter: ',', decimal: '.' });
+    for (const language of ['de', 'uk', 'el', 'es', 'it']) expect(csvConventions(language)).toEqual({ delimiter: ';', decimal: ',' });
+    expect(csvConventions('not a language')).toEqual({ delimiter: ',', decimal: '.' });
   });
 });
