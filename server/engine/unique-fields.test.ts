@@ -27,9 +27,17 @@ describe.each(databases)('unique fields on %s', (kind) => {
   });
   afterAll(async () => test?.close());
 
-  it('cover the vehicles’ registration numbers and VINs, the trailers’ and the cards’ serial numbers', () => {
+  it('cover the vehicles’ registration numbers and VINs, the trailers’ and the cards’ serial numbers, the departments’ and the suppliers’ names', () => {
     expect(cases.map((item) => item.label)).toEqual(
-      expect.arrayContaining(['transport.registration_number', 'transport.vin', 'trailers.register_number', 'trailers.vin', 'cards.serial_number']),
+      expect.arrayContaining([
+        'transport.registration_number',
+        'transport.vin',
+        'trailers.register_number',
+        'trailers.vin',
+        'cards.serial_number',
+        'departments.name',
+        'suppliers.name',
+      ]),
     );
   });
 

@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind } from '../types';
 import { Blank, hasType } from '../shared';
+import './list.css';
 
 /** The properties that name a sub-record, in the order they are looked for. */
 const namingProperties = ['name', 'title', 'file_name'];
@@ -29,7 +30,13 @@ function ListDisplay({ value }: DisplayProps) {
   if (names.some((name) => name === undefined)) return <>{t('fields.list.items', { count: value.length })}</>;
   const rest = names.length - namesShown;
   const shown = names.slice(0, namesShown).join(', ');
-  return <span title={rest > 0 ? names.join(', ') : undefined}>{rest > 0 ? `${shown} ${t('fields.list.more', { count: rest })}` : shown}</span>;
+  return (
+    // The list's table is as wide as its cells' text (crud.css): long file names wrap within this width instead of
+    // pushing the row's actions off the screen.
+    <span className="field-list-names" title={rest > 0 ? names.join(', ') : undefined}>
+      {rest > 0 ? `${shown} ${t('fields.list.more', { count: rest })}` : shown}
+    </span>
+  );
 }
 
 export const listKind: FieldKind = {

@@ -31,6 +31,9 @@ function server(departments: Array<Record<string, unknown>>) {
     if (url.startsWith('/api/users')) return json(list(members));
     if (url.startsWith('/api/departments/store')) {
       const body = JSON.parse(init.body as string) as Record<string, unknown>;
+      // A name the account holds already (`x-unique`), as the server refuses it.
+      if (records.some((record) => record.name === body.name))
+        return json({ message: 'The given data was invalid.', errors: { name: ['This value is already in use'] } }, 422);
       const created = { id: 9, head_id: null, members: [], version: 1, ...body };
       records.push(created);
       return json({ message: 'Created successfully!', data: created }, 201);
@@ -112,6 +115,20 @@ describe('the departments screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('tab', { name: 'Accounting', selected: true })).toBeTruthy();
     expect(bodyOf(fetch, 'POST')).toEqual({ url: '/api/departments/store', body: { name: 'Accounting' } });
+  });
+
+  it('says under the name that a department of that name exists, keeping the dialog and the name typed', async () => {
+    signInForTest();
+    server([{ id: 1, name: 'Dispatch', head_id: null, members: [], version: 1 }]);
+    renderWithRefine(<DepartmentsPage />);
+    await screen.findByRole('tab', { name: 'Dispatch' });
+    fireEvent.click(screen.getByRole('button', { name: /Add a department/ }));
+    const name = await screen.findByTestId('department-add-name');
+    fireEvent.change(name, { target: { value: 'Dispatch' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This value is already in use')).toBeTruthy();
+    expect((name as HTMLInputElement).value).toBe('Dispatch');
+    expect(screen.getAllByRole('tab', { name: 'Dispatch' })).toHaveLength(1);
   });
 
   it("assigns and unassigns the head, and adds and removes members, with the record's version", async () => {
