@@ -213,12 +213,19 @@ describe.each(databases)('HTTP behaviour on %s', (kind) => {
       await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>Fleetdesk</title>');
       await fs.writeFile(path.join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
 
+      // Node warned of a listener leak on every page (an async handler returning the reply): none now.
+      const warnings: string[] = [];
+      const warned = (warning: Error) => warnings.push(warning.name);
+      process.on('warning', warned);
       for (const url of ['/', '/login', '/reset-password/abc/someone%40example.com', '/personal-main/employee/12?tab=docs']) {
         const page = await inject({ method: 'GET', url });
         expect(page.statusCode, url).toBe(200);
         expect(page.headers['content-type'], url).toMatch(/^text\/html/);
         expect(page.body).toContain('<title>Fleetdesk</title>');
       }
+      await new Promise((resolve) => setImmediate(resolve));
+      process.off('warning', warned);
+      expect(warnings.filter((name) => name === 'MaxListenersExceededWarning')).toEqual([]);
       const asset = await inject({ method: 'GET', url: '/assets/app-1234.js' });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toContain('immutable');
