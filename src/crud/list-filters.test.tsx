@@ -118,14 +118,26 @@ describe('the list filters', () => {
     expect(to.getAttribute('aria-describedby')).toBe(problem.id);
   });
 
+  it('say at a date range whose start is past its end that nothing can match, keeping both days', () => {
+    const { bar } = filterBar({ loading_date: ['2025-05-20', '2025-05-01'] });
+    const problem = within(bar).getByTestId('filter-loading_date-inverted');
+    expect(problem.textContent).toBe('The start is greater than the end: nothing can match.');
+    const [from, to] = within(bar).getAllByTestId<HTMLInputElement>('filter-loading_date');
+    expect([from.value, to.value]).toEqual(['2025-05-20', '2025-05-01']);
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(from.getAttribute('aria-describedby')).toBe(problem.id);
+  });
+
   it('say nothing of a range in order, or with one end', () => {
-    for (const price of [
-      [1000, 3000],
-      [1000, 1000],
-      [3000, undefined],
+    for (const filters of [
+      { price: [1000, 3000] },
+      { price: [1000, 1000] },
+      { price: [3000, undefined] },
+      { loading_date: ['2025-05-01', '2025-05-20'] },
+      { loading_date: ['2025-05-20', undefined] },
     ]) {
-      const { bar } = filterBar({ price });
-      expect(within(bar).queryByTestId('filter-price-inverted')).toBeNull();
+      const { bar } = filterBar(filters);
+      expect(within(bar).queryByTestId(/filter-.*-inverted/)).toBeNull();
       cleanup();
     }
   });

@@ -67,21 +67,29 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
     const common = { 'aria-label': label(field), 'data-testid': `filter-${field}` };
     if (property['x-filter'] === 'range') {
       const range = (Array.isArray(value) ? value : [undefined, undefined]) as [unknown, unknown];
-      if (kind.name === 'date') {
-        return (
-          <DateRangeFilter
-            key={field}
-            common={common}
-            from={range[0]}
-            to={range[1]}
-            placeholder={[`${label(field)}: ${t('crud.filters.from')}`, t('crud.filters.to')]}
-            onChange={(ends) => set(field, ends)}
-          />
-        );
-      }
-      // "From 3,000 to 1,000" finds nothing: said at the fields, not left to an empty table to explain.
+      // "From 3,000 to 1,000" (from 20.05. to 01.05.) finds nothing: said at the fields, not left to an empty table.
       const inverted = isInverted(range);
       const problemId = `filter-${field}-inverted`;
+      const problem = inverted && (
+        <Typography.Text type="danger" role="alert" id={problemId} data-testid={problemId}>
+          {t('crud.filters.rangeInverted')}
+        </Typography.Text>
+      );
+      if (kind.name === 'date') {
+        return (
+          <div key={field} className="crud-filter-range">
+            <DateRangeFilter
+              common={{ ...common, ...(inverted ? { 'aria-invalid': 'true', 'aria-describedby': problemId } : {}) }}
+              from={range[0]}
+              to={range[1]}
+              inverted={inverted}
+              placeholder={[`${label(field)}: ${t('crud.filters.from')}`, t('crud.filters.to')]}
+              onChange={(ends) => set(field, ends)}
+            />
+            {problem}
+          </div>
+        );
+      }
       const ends = {
         ...decimal,
         // A price below 0 or a year before 1950 (the schema's bounds) finds what the bound itself finds: the end
@@ -113,11 +121,7 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
               onChange={(next) => set(field, [range[0], next ?? undefined])}
             />
           </Space.Compact>
-          {inverted && (
-            <Typography.Text type="danger" role="alert" id={problemId} data-testid={problemId}>
-              {t('crud.filters.rangeInverted')}
-            </Typography.Text>
-          )}
+          {problem}
         </div>
       );
     }
@@ -255,12 +259,14 @@ function DateRangeFilter({
   common,
   from,
   to,
+  inverted,
   placeholder,
   onChange,
 }: {
   common: Record<string, string>;
   from: unknown;
   to: unknown;
+  inverted: boolean;
   placeholder: [string, string];
   onChange: (ends: [string | undefined, string | undefined] | undefined) => void;
 }) {
@@ -284,6 +290,10 @@ function DateRangeFilter({
       format={day.picker}
       // "From 01.12.2026" alone is a filter too (every later day), as in the audit log's and the acts' filters.
       allowEmpty={[true, true]}
+      // An end typed before the start is kept and said to match nothing, as a number range's is. antd's own ordering
+      // refused the typed end and set it to the start without a word ("20.05.–01.05." became "20.05.–20.05.").
+      order={false}
+      status={inverted ? 'error' : undefined}
       value={value}
       onChange={(dates) => onChange(dates ? [dates[0]?.format(dateFormat), dates[1]?.format(dateFormat)] : undefined)}
     />
@@ -296,7 +306,8 @@ function isSet(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
 }
 
-/** A number range whose start is past its end: no value can be in it. */
+/** A range whose start is past its end (numbers, or days as YYYY-MM-DD): no value can be in it. */
 function isInverted([from, to]: [unknown, unknown]): boolean {
+  if (typeof from === 'string' && typeof to === 'string') return from !== '' && to !== '' && from > to;
   return typeof from === 'number' && typeof to === 'number' && from > to;
 }
