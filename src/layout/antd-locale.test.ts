@@ -24,3 +24,16 @@ describe('the date pickers’ language', () => {
     expect(dayjsConfig.locale.getShortWeekDays!('en_US')[0]).toBe('Su');
   });
 });
+
+describe('antd’s own texts', () => {
+  it('es: the tables’ sort hints in Spanish words ("Haz clic…", not "Click para…")', async () => {
+    const table = (await loadAntdLocale('es')).Table!;
+    expect([table.triggerDesc, table.triggerAsc, table.cancelSort]).toEqual([
+      'Haz clic para ordenar de forma descendente',
+      'Haz clic para ordenar de forma ascendente',
+      'Haz clic para quitar el orden',
+    ]);
+    // The rest of the pack is antd's.
+    expect(table.filterConfirm).toBe('Aceptar');
+  });
+});

@@ -23,10 +23,26 @@ const loaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<[{ default: Loc
   de: () => Promise.all([import('antd/es/locale/de_DE'), import('dayjs/locale/de')]),
 };
 
+/**
+ * antd's texts a reader would stumble on, said as the language says them: the Spanish pack's sort hints read
+ * "Click para ordenar…", half English ("clic" is the Spanish word).
+ */
+const corrections: Partial<Record<LanguageCode, (locale: Locale) => Locale>> = {
+  es: (locale) => ({
+    ...locale,
+    Table: {
+      ...locale.Table,
+      triggerDesc: 'Haz clic para ordenar de forma descendente',
+      triggerAsc: 'Haz clic para ordenar de forma ascendente',
+      cancelSort: 'Haz clic para quitar el orden',
+    },
+  }),
+};
+
 /** antd's texts and the calendars' names and week of `code`, once both have loaded. */
 export async function loadAntdLocale(code: Exclude<LanguageCode, 'en'>): Promise<Locale> {
   const [antd] = await loaders[code]();
-  return antd.default;
+  return corrections[code]?.(antd.default) ?? antd.default;
 }
 
 export function useAntdLocale(language: string): Locale {
