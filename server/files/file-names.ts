@@ -86,6 +86,16 @@ export function opensInline(mimeType: string): boolean {
 export function contentDisposition(fileName: string, mimeType: string): string {
   const name = cleanFileName(fileName) || FALLBACK_NAME;
   const ascii = name.replace(/[^A-Za-z0-9._ -]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${opensInline(mimeType) ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${opensInline(mimeType) ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${rfc8187(name)}`;
+}
+
+/** A name as RFC 8187 writes it in `filename*`: UTF-8, percent-encoded, `'()*` included. */
+const rfc8187 = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * A file the server makes (an export, a handover act's PDF): `attachment`, an ASCII name for old clients
+ * (`handover-act-2026-12-02-11.pdf`) and the name in the member's language as `filename*` ("Acta de entrega …").
+ */
+export function madeFileDisposition(asciiName: string, name: string): string {
+  return `attachment; filename="${asciiName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${rfc8187(name)}`;
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../test-support/members';
 import { call, CSRF, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
+import { localeText } from '../test-support/locale-text';
 import { multipart, PNG } from '../test-support/files';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 
@@ -78,7 +79,10 @@ describe.each(databases)('handover act changes and PDF on %s', (kind) => {
     const pdf = await get(`${base()}/${second}/pdf`, owner.token, 'uk');
     expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(String(pdf.headers['content-disposition'])).toMatch(/^attachment; filename="handover-act-2026-03-15-\d+\.pdf"$/);
+    // An ASCII name for old clients, the member's language for the others ("Акт приймання-передачі 2026-03-15 7.pdf").
+    expect(String(pdf.headers['content-disposition'])).toMatch(/^attachment; filename="handover-act-2026-03-15-\d+\.pdf"; filename\*=UTF-8''(.+)$/);
+    const named = decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(String(pdf.headers['content-disposition']))![1]);
+    expect(named).toMatch(new RegExp(`^${localeText('uk', 'handover-acts.titleSingular')} 2026-03-15 \\d+\\.pdf$`));
     const bytes = pdf.rawPayload;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.subarray(-6).toString('latin1')).toMatch(/%%EOF/);

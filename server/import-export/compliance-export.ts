@@ -10,6 +10,7 @@ import { compliancePage } from '../compliance/page';
 import type { Database } from '../db/database';
 import type { EngineModel } from '../engine/model';
 import { invalid } from '../engine/create-record';
+import { madeFileDisposition } from '../files/file-names';
 import type { Cell } from './read-table';
 import { CONTENT_TYPES, EXPORT_FORMATS, tableWriter, type ExportFormat } from './table-writers';
 
@@ -59,7 +60,7 @@ export async function sendComplianceExport(
   const date = new Date().toISOString().slice(0, 10);
   reply
     .header('content-type', CONTENT_TYPES[format])
-    .header('content-disposition', `attachment; filename="compliance-${date}.${format}"; filename*=UTF-8''${encodeURIComponent(`${title}-${date}.${format}`)}`)
+    .header('content-disposition', madeFileDisposition(`compliance-${date}.${format}`, `${title}-${date}.${format}`))
     .header('x-export-rows', String(context.total))
     .header('cache-control', 'no-store');
   produce().catch((error: unknown) => {

@@ -17,6 +17,7 @@ import { fastifyPath, seesSensitive } from '../engine/routes';
 import { scopeOfPath } from '../engine/scope';
 import { EngineStore } from '../engine/store';
 import { exportable, exportCell } from './export-cells';
+import { madeFileDisposition } from '../files/file-names';
 import { exportRows } from './export-rows';
 import { ReferenceLabels } from './reference-labels';
 import { CONTENT_TYPES, EXPORT_FORMATS, tableWriter, type ExportFormat } from './table-writers';
@@ -24,11 +25,6 @@ import { lookups, Words } from './vocabulary';
 
 /** Parameters of the list that do not narrow it: an export is every row, not a page. */
 const PAGING = ['page', 'perPage', 'cursor'];
-
-/** `attachment` with an ASCII name and the translated one (RFC 6266 `filename*`). */
-function disposition(asciiName: string, name: string): string {
-  return `attachment; filename="${asciiName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * The columns an export writes: the list's, without the fields a path fixes (as the list's own page leaves them out),
@@ -91,7 +87,7 @@ export function registerExportRoute(app: FastifyInstance, database: Database, mo
 
       reply
         .header('content-type', CONTENT_TYPES[extension])
-        .header('content-disposition', disposition(`${resource.name}-${date}.${extension}`, `${title}-${date}.${extension}`))
+        .header('content-disposition', madeFileDisposition(`${resource.name}-${date}.${extension}`, `${title}-${date}.${extension}`))
         .header('x-export-rows', String(total))
         .header('cache-control', 'no-store');
       // Headers are gone with the first byte: a failure later can only cut the file short (and is logged).

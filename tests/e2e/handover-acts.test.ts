@@ -219,6 +219,8 @@ async function makeTwoActs(page: Page, language: 'en' | 'de', seen: string[]) {
 
   // Its PDF: a PDF that names the vehicle.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('act-pdf').click()]);
+  // Named in the member's language ("Übergabeprotokoll 2026-… 12.pdf"), not in English in every language.
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${say('handover-acts.titleSingular')} \\d{4}-\\d{2}-\\d{2} \\d+\\.pdf$`));
   const bytes = readFileSync(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const { text: pdfText } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });

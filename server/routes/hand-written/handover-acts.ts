@@ -22,6 +22,7 @@ import type { EngineStore } from '../../engine/store';
 import { HttpError, notFound } from '../../http-error';
 import { sql } from '../../db/sql';
 import { actPdf } from '../../handover/act-pdf';
+import { madeFileDisposition } from '../../files/file-names';
 import { compareActs } from '../../handover/compare';
 import { engineResource, findOr404, inTransaction, paramId, readStore, toWire, type HandWrittenOptions, type RecordRow, guard } from './support';
 import { photoIdsOf } from '../../rules/handover-acts';
@@ -208,8 +209,9 @@ export async function handoverActRoutes(app: FastifyInstance, options: HandWritt
       changes: compareActs(await previousOf(store, act), act.data),
       photos,
     });
-    const fileName = `handover-act-${typeof act.data.date === 'string' ? act.data.date : 'undated'}-${act.id}.pdf`;
-    return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${fileName}"`).send(pdf);
+    const day = typeof act.data.date === 'string' ? act.data.date : 'undated';
+    const disposition = madeFileDisposition(`handover-act-${day}-${act.id}.pdf`, `${request.t('handover-acts.titleSingular')} ${day} ${act.id}.pdf`);
+    return reply.type('application/pdf').header('Content-Disposition', disposition).send(pdf);
   });
 
   app.delete('/api/transport/:transportId/handover-acts/:id/photos/:kind', guarded('transport.update'), async (request) => {

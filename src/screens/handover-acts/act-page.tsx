@@ -97,7 +97,8 @@ export function ActPage() {
   async function downloadPdf() {
     setDownloading(true);
     try {
-      await downloadFile(`/api${actApi(transportId, id, 'pdf')}`, `handover-act-${act.date}-${act.id}.pdf`);
+      // Named in the member's language, as the server names it ("Acta de entrega 2026-12-02 11.pdf").
+      await downloadFile(`/api${actApi(transportId, id, 'pdf')}`, `${t('handover-acts.titleSingular')} ${act.date} ${act.id}.pdf`);
     } catch {
       void message.error(t('handover-acts.page.pdfFailed'));
     } finally {
