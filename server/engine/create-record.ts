@@ -55,23 +55,67 @@ function validateNewRecord(resource: EngineResource, data: Record<string, unknow
 }
 
 /**
+ * A password (`x-widget: password`) an administrator sets for a member must be strong enough, as at registration,
+ * change and reset (auth/password-strength.ts, with the member's login, e-mail and names as words an attacker
+ * tries first): its weakness, under its field.
+ */
+async function passwordProblems(resource: EngineResource, data: Record<string, unknown>, stored?: Record<string, unknown>): Promise<FieldMessages> {
+  const problems: FieldMessages = {};
+  for (const [field, property] of Object.entries(resource.properties)) {
+    if (property.writeOnly !== true || property['x-widget'] !== 'password' || typeof data[field] !== 'string') continue;
+    const record = { ...stored, ...data };
+    const text = (name: string) => (typeof record[name] === 'string' ? record[name] : null);
+    const weakness = await passwordWeakness(data[field], { login: text('login'), email: text('email'), name: text('name'), lastName: text('last_name') });
+    if (weakness) addMessage(problems, field, weakness);
+  }
+  return problems;
+}
+
+/**
  * writeOnly fields (a member's password) are stored as an argon2 hash and never returned; an update that does
- * not send one keeps the stored hash. They are validated as sent, before hashing; a password (`x-widget:
- * password`) an administrator sets for a member must also be strong enough, as at registration, change and reset
- * (auth/password-strength.ts, with the member's login, e-mail and names as words an attacker tries first).
+ * not send one keeps the stored hash. Checked as sent before (refuseStoring), hashed here.
  */
 export async function hashWriteOnly(resource: EngineResource, data: Record<string, unknown>, stored?: Record<string, unknown>): Promise<void> {
   for (const [field, property] of Object.entries(resource.properties)) {
     if (property.writeOnly !== true) continue;
-    if (typeof data[field] === 'string' && property['x-widget'] === 'password') {
-      const record = { ...stored, ...data };
-      const text = (name: string) => (typeof record[name] === 'string' ? record[name] : null);
-      const weakness = await passwordWeakness(data[field], { login: text('login'), email: text('email'), name: text('name'), lastName: text('last_name') });
-      if (weakness) throw invalid({ [field]: [weakness] });
-    }
     if (typeof data[field] === 'string') define(data, field, await hashPassword(data[field]));
     else if (stored && stored[field] !== undefined) define(data, field, stored[field]);
   }
+}
+
+/**
+ * Everything that refuses a record its schema takes, said together in one 422, so a form is corrected in one go (a
+ * member's weak password and taken login used to come one save after the other): references outside the tenant,
+ * reference-list items the list does not hold, values the tenant holds already (`x-unique`), a weak password, and
+ * values a rule finds taken (`takenValues`: a member's login, unique across every account).
+ */
+export async function refuseStoring(
+  store: EngineStore,
+  context: RuleContext,
+  facts: WriteFacts,
+  { rules, scope, referencesFound = false }: { rules?: ResourceRules; scope: Scope; referencesFound?: boolean },
+): Promise<void> {
+  const { model, resource } = context;
+  const { id, data, current } = facts;
+  const problems: FieldMessages = {};
+  const add = (messages: FieldMessages) => {
+    for (const [field, list] of Object.entries(messages)) for (const message of list) addMessage(problems, field, message);
+  };
+  // The checks that throw their field messages: gathered rather than thrown one by one.
+  const gather = async (check: () => unknown) => {
+    try {
+      await check();
+    } catch (error) {
+      if (!(error instanceof HttpError && error.statusCode === 422 && error.details.fieldErrors)) throw error;
+      add(error.details.fieldErrors);
+    }
+  };
+  if (!referencesFound) add(await checkReferences(store.client, model, resource, store.tenantId, data, current ? { previous: current } : {}));
+  await gather(() => refuseUnknownLookups(model, resource, data, current));
+  await gather(() => refuseTakenValues(store, resource, scope, id, data));
+  add(await passwordProblems(resource, data, current ?? undefined));
+  if (rules?.takenValues) add(await rules.takenValues(context, facts));
+  if (hasErrors(problems)) throw invalid(problems);
 }
 
 /** The rule's warnings on the wire, in the member's language: `{ field, ...detail, message }`. */
@@ -128,15 +172,10 @@ export async function createRecord(
   const { model, resource, rules, actor, t } = request;
   for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
   validateNewRecord(resource, data);
-  if (!request.referencesFound) {
-    const references = await checkReferences(store.client, model, resource, store.tenantId, data);
-    if (hasErrors(references)) throw invalid(references);
-  }
-  refuseUnknownLookups(model, resource, data, null);
-  await refuseTakenValues(store, resource, scope, null, data);
-  await hashWriteOnly(resource, data);
   const context: RuleContext = { client: store.client, store, model, resource, actor, t };
   const facts: WriteFacts = { id: null, data, current: null, parentId: scope.parentId };
+  await refuseStoring(store, context, facts, { rules, scope, referencesFound: request.referencesFound });
+  await hashWriteOnly(resource, data);
   const taken = (await rules?.beforeWrite?.(context, facts)) ?? {};
   const warnings = await blockingWarnings(context, facts, rules);
   let created = await store.insert(resource, data, actor.id, scope.parentId, request.action ?? 'create');

@@ -10,7 +10,17 @@ import { toFieldMessages } from '../../validation/field-errors';
 import { canonicalText, dropEmptyOptionalFields } from '../../validation/normalize-body';
 import type { Database } from '../db/database';
 import { HttpError, notFound } from '../http-error';
-import { blockingWarnings, createRecord, hasErrors, hashWriteOnly, invalid, uniqueViolation, validateRecord, wireWarnings } from './create-record';
+import {
+  blockingWarnings,
+  createRecord,
+  hasErrors,
+  hashWriteOnly,
+  invalid,
+  refuseStoring,
+  uniqueViolation,
+  validateRecord,
+  wireWarnings,
+} from './create-record';
 import { recordSensitiveReads } from './audit';
 import { unstorableFields } from './body';
 import { readCursor } from './cursor';
@@ -25,8 +35,6 @@ import { endpointsOf, type EndpointAction as Action, type EngineModel, type Engi
 import { define, toWire, withoutProtectedFields, type RecordRow } from './records';
 import { checkReferences, deleteWithRules } from './references';
 import { pathId, scopeOfPath } from './scope';
-import { refuseTakenValues } from './unique-fields';
-import { refuseUnknownLookups } from './lookup-fields';
 import { EngineStore } from './store';
 import { createOnce, keyedCreateOf, markReplayed } from './idempotency';
 
@@ -185,12 +193,9 @@ export function registerResourceRoutes(
         const data = mergedData(resource, required, writeOnly, current, changes);
         for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
         validateRecord(resource, data);
-        const references = await checkReferences(store.client, model, resource, store.tenantId, data, { previous: current.data });
-        if (hasErrors(references)) throw invalid(references);
-        refuseUnknownLookups(model, resource, data, current.data);
-        await refuseTakenValues(store, resource, scope, id, data);
-        await hashWriteOnly(resource, data, current.data);
         const context = { client: store.client, store, model, resource, actor: request.user, t: request.t };
+        await refuseStoring(store, context, { id, data, current: current.data, parentId: scope.parentId }, { rules, scope });
+        await hashWriteOnly(resource, data, current.data);
         const taken = (await rules?.beforeWrite?.(context, { id, data, current: current.data, parentId: scope.parentId })) ?? {};
         const warnings = await blockingWarnings(context, { id, data, current: current.data, parentId: scope.parentId }, rules);
         let updated = await store.update(resource, id, data, request.user.id, current.data);

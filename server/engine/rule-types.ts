@@ -7,7 +7,7 @@
 import type { UserRow } from '../auth/users';
 import type { Queryable } from '../db/pool';
 import type { Translate } from '../i18n/i18n';
-import type { ValidationMessage } from '../../validation/messages';
+import type { FieldMessages, ValidationMessage } from '../../validation/messages';
 import type { EngineModel, EngineResource } from './model';
 import type { EngineStore } from './store';
 
@@ -66,6 +66,12 @@ export interface WriteFacts {
 }
 
 export interface ResourceRules {
+  /**
+   * Values of the record that another record holds already where `x-unique` cannot say so (a member's login and
+   * e-mail, unique across every account): refused with the record's other problems in one 422 (create-record.ts
+   * refuseStoring). A write that races past it is still refused by the database's unique index.
+   */
+  takenValues?(context: RuleContext, facts: WriteFacts): Promise<FieldMessages>;
   /** Before storing; answers the fields it took out of `data`, handed to afterWrite. */
   beforeWrite?(context: RuleContext, facts: WriteFacts): Promise<Record<string, unknown> | void>;
   /** After storing, same transaction. */

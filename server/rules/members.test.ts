@@ -81,6 +81,27 @@ describe.each(databases)('members and departments on %s', (kind) => {
     expect(response.json().errors.login).toEqual([en('validation.unique')]);
   });
 
+  it('says a weak password and a taken login and e-mail together, in one answer, so the form is corrected in one go', async () => {
+    const response = await call(
+      test.app,
+      'POST',
+      '/api/users/store',
+      { login: owner.login, password: 'password123456', name: 'Tess', last_name: 'Together', email: owner.email },
+      { token: owner.token },
+    );
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().errors).toEqual({
+      login: [en('validation.unique')],
+      email: [en('validation.unique')],
+      password: [en('validation.password.common')],
+    });
+    // An edit too: a member's login moved onto the owner's, with a weak new password.
+    const member = await createMember(test.app, owner.token);
+    const moved = await update(member.id, { version: member.record.version, login: owner.login.toUpperCase(), password: 'qwertyuiop' });
+    expect(moved.statusCode, moved.body).toBe(422);
+    expect(moved.json().errors).toEqual({ login: [en('validation.unique')], password: [en('validation.password.common')] });
+  });
+
   it('a member grants only rights they hold, and only an administrator makes administrators', async () => {
     const manager = await createMember(test.app, owner.token, { permissions: ['users.view', 'users.create', 'users.update', 'orders.view'] });
     const granted = await call(

@@ -14,7 +14,7 @@
  */
 import { holds, viewRightOf } from '../../resources/permissions';
 import { revokeAllTokens } from '../auth/tokens';
-import type { MemberData } from '../auth/users';
+import { takenFields, type MemberData } from '../auth/users';
 import type { Queryable } from '../db/pool';
 import { HttpError } from '../http-error';
 import type { ResourceRules, RuleContext } from '../engine/rule-types';
@@ -49,6 +49,13 @@ function assertMayManage({ actor }: RuleContext, target: Record<string, unknown>
 }
 
 export const memberRules: ResourceRules = {
+  // A login and an e-mail are one account's across every tenant (sign-in names no tenant).
+  async takenValues({ client }, { id, data }) {
+    const text = (field: string) => (typeof data[field] === 'string' ? data[field] : '');
+    const taken = await takenFields(client, { login: text('login'), email: text('email') }, id);
+    return Object.fromEntries(taken.map((field) => [field, [{ key: 'validation.unique' }]]));
+  },
+
   async beforeWrite(context, { id, data, current }) {
     const { actor, client } = context;
     const actorIsAdministrator = isAdministrator(actor.data as unknown as Record<string, unknown>);
