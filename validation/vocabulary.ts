@@ -23,8 +23,9 @@
  * - `x-widget: "<kind>"`            the field kind used to draw it when the type alone does not tell
  *                                    (textarea, phone, iban, password, file, permissions: the access-rights matrix …)
  * - `x-sensitive: true`             personal data shown only to members allowed to see it
- * - `x-unique: true`                no two records hold the same value: two of the tenant's, or, for a
- *                                    sub-resource, two of the same owner's (an employee's passport numbers)
+ * - `x-unique: true`                no two records hold the same value (text in any case): two of the
+ *                                    tenant's, or, for a sub-resource, two of the same owner's (an employee's
+ *                                    passport numbers)
  * - `x-lookup: "<list>"`            an id of a reference list (`LOOKUP_LISTS`, reference-data/): drawn as a
  *                                    picker of the list's names; a value the list does not hold is refused
  *                                    when it is written (a stored one is kept while it is not changed)

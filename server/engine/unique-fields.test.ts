@@ -41,6 +41,15 @@ describe.each(databases)('unique fields on %s', (kind) => {
     );
   });
 
+  it('compares text without regard to case: "logistics" is the department "Logistics"', async () => {
+    const name = `Logistics ${Date.now()}`;
+    const first = await call(test.app, 'POST', '/api/departments/store', { name }, { token: owner.token });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await call(test.app, 'POST', '/api/departments/store', { name: name.toLowerCase() }, { token: owner.token });
+    expect(again.statusCode, again.body).toBe(422);
+    expect(expectErrorShape(again).errors?.name).toEqual([en('validation.unique')]);
+  });
+
   it.each(cases)(
     '$label: a value the tenant holds is refused on create and on update; the record keeps its own; another tenant may hold it',
     async ({ resource, field }) => {

@@ -1,5 +1,6 @@
 /**
- * `x-unique: true` (validation/vocabulary.ts): no two records of the tenant hold the same value of the field,
+ * `x-unique: true` (validation/vocabulary.ts): no two records of the tenant hold the same value of the field (text
+ * compared without regard to case),
  * or, for a sub-resource, no two of the same owner (an employee's passport numbers; another employee may hold
  * the same). A clash is a 422 `validation.unique` on the field, before anything is written. The check and the
  * write it guards run under a transaction lock of the table and the owner (or the tenant), so two records saved
@@ -18,7 +19,9 @@ export async function refuseTakenValues(store: EngineStore, resource: EngineReso
     (scope.parentId ?? store.tenantId) % 2_147_483_647,
   ]);
   for (const field of given) {
-    const same = sql`data->${field} = ${JSON.stringify(data[field])}::jsonb`;
+    // Text in any case is the same value: "Logistics" and "logistics" are one department, "ab 123 cd" one plate.
+    const value = data[field];
+    const same = typeof value === 'string' ? sql`lower(data->>${field}) = lower(${value})` : sql`data->${field} = ${JSON.stringify(value)}::jsonb`;
     const taken = await store.count(resource, { parentId: scope.parentId }, [same, id === null ? sql`true` : sql`id <> ${id}`], 1);
     if (taken > 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: { [field]: [{ key: 'validation.unique' }] } });
   }
