@@ -83,6 +83,16 @@ describe('a list with tabs by an enum field', () => {
     expect(decodeURIComponent(screen.getByTestId('location').textContent ?? '')).toContain('[value]=contractors');
   });
 
+  it('opens on the default tab from an address with other parameters (a link with ?lng=uk), asking for no other rows', async () => {
+    renderWithRefine(<CrudList resource={employeesResource} syncWithLocation />, { entries: ['/personal-main?lng=uk'] });
+    const list = await screen.findByTestId('crud-list-employees');
+    expect(await within(list).findByText('Anna Berg')).toBeTruthy();
+    await vi.waitFor(() => expect(decodeURIComponent(screen.getByTestId('location').textContent ?? '')).toContain('[value]=staff'));
+    // The tab's filter stays: the contractor is not listed, and no request went out without it.
+    expect(within(list).queryByText('Olga Berg')).toBeNull();
+    expect(requests('GET').filter((url) => url.startsWith('/api/employees?') && !url.includes('category=staff'))).toEqual([]);
+  });
+
   it('opens on the tab the URL names', async () => {
     renderWithRefine(<CrudList resource={employeesResource} syncWithLocation />, {
       entries: ['/personal-main?filters[0][field]=category&filters[0][operator]=eq&filters[0][value]=archive'],

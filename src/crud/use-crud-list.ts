@@ -178,7 +178,13 @@ export function useCrudList(
   // Back or Forward to another state of the list (list-history.ts makes the member's changes history entries): the
   // table follows the address. Refine's useTable reads the address only when it mounts.
   const navigationType = useNavigationType();
+  // Only a move to another entry: the address the list opened on counts as a Pop too (a router's first entry), but
+  // useTable has read it already; followed again, an address with other parameters only (`?lng=uk`) dropped the
+  // default tab's filter.
+  const followedKey = useRef(location.key);
   useEffect(() => {
+    if (followedKey.current === location.key) return;
+    followedKey.current = location.key;
     if (!syncWithLocation || navigationType !== NavigationType.Pop || location.search === '') return;
     const wanted = parseTableParams(location.search);
     const now = table;
