@@ -55,6 +55,36 @@ describe.each(databases)('labels of a referenced resource on %s', (kind) => {
     expect(full).toMatchObject({ id: driver.id, email: 'olena@example.com', company_id: expect.any(Number) as number });
   });
 
+  it('answers labels only to anyone who asks (labels=true), with what tells alike labels apart to a viewer, and records no read', async () => {
+    const reads = async () =>
+      (await get(`/api/audit-log?resource=employees&record_id=${driver.id}&perPage=100`, owner.token))
+        .json<{ data: Array<{ action: string }> }>()
+        .data.filter((entry) => entry.action === 'read').length;
+    const before = await reads();
+    const label = { id: driver.id, name: 'Olena', last_name: 'Shevchenko' };
+    // The owner may see the sensitive fields, and gets none of them: a reference cell's and a picker's request.
+    expect(await records(`/api/employees?ids=${driver.id}&labels=true`, owner.token)).toEqual([
+      { ...label, email: 'olena@example.com', phone: expect.any(String) as string },
+    ]);
+    expect(await records('/api/employees?search=Shevch&labels=true&page=1&perPage=20', owner.token)).toEqual([
+      { ...label, email: 'olena@example.com', phone: expect.any(String) as string },
+    ]);
+    expect(await reads()).toBe(before);
+    // The whole record is a read of its sensitive fields, as before.
+    await records(`/api/employees?ids=${driver.id}`, owner.token);
+    expect(await reads()).toBe(before + 1);
+    // A member who reads labels only gets no more by asking.
+    expect(await records(`/api/employees?ids=${driver.id}&labels=true`, dispatcher.token)).toEqual([label]);
+    // Labels only is labels only: no filter or sort beside it, and a value that is not true or false is refused.
+    const sorted = await get('/api/employees?labels=true&sort=last_name', owner.token);
+    expect(sorted.statusCode, sorted.body).toBe(422);
+    expect(sorted.json<{ errors: Record<string, string[]> }>().errors.sort).toEqual([en('validation.notAllowed')]);
+    const maybe = await get('/api/employees?labels=maybe', owner.token);
+    expect(maybe.statusCode, maybe.body).toBe(422);
+    expect(maybe.json<{ errors: Record<string, string[]> }>().errors.labels).toEqual([en('validation.type.boolean')]);
+    expect((await get('/api/employees?labels=false&perPage=1', owner.token)).statusCode).toBe(200);
+  });
+
   it('refuses such a member any filter or sort on the 422 of an unknown parameter, and the record itself', async () => {
     for (const [query, parameter] of [
       ['email=olena%40example.com', 'email'],

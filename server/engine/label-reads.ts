@@ -6,7 +6,7 @@
  * and the `label` / `labelFormat` fields of its definition, with masked fields masked, and nothing else.
  *
  * Who: a holder of `view`, `create` or `update` of a resource with an `x-ref` to this one (what a picker in its
- * form, or a reference cell in its list, needs). What they may ask: a page (`page`, `perPage`, `cursor`), the
+ * form, or a reference cell in its list, needs), and anyone who asks for labels only (`labels=true`). What they may ask: a page (`page`, `perPage`, `cursor`), the
  * pickers' `search` and the reference cells' `ids`, in the list's default order. Any filter or sort would let
  * them sort or sift the records by what they may not see: a 422 on it, as for any unknown parameter.
  */
@@ -15,7 +15,20 @@ import { HttpError } from '../http-error';
 import type { EngineModel, EngineResource } from './model';
 
 /** The list's parameters a member who reads labels only may send. */
-const LABEL_PARAMETERS: ReadonlySet<string> = new Set(['page', 'perPage', 'cursor', 'search', 'ids']);
+const LABEL_PARAMETERS: ReadonlySet<string> = new Set(['page', 'perPage', 'cursor', 'search', 'ids', 'labels']);
+
+/**
+ * Whether a list request asks for labels only (`labels=true`), as the web app's reference cells and pickers do: any
+ * member may, and then receives each record as its label, as a label reader does. A member who may see the
+ * sensitive fields then receives none, so no read of them is recorded in the audit log: the orders list naming its
+ * drivers had written a "viewed sensitive data" entry into each driver's history at every load.
+ */
+export function labelsAsked(query: Record<string, unknown>): boolean {
+  const value = query.labels;
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new HttpError(422, 'errors.invalidData', { fieldErrors: { labels: [{ key: 'validation.type.boolean' }] } });
+}
 
 /** The rights that let a member read this resource's labels: any right but delete on a resource that references it. */
 export function labelRights(model: EngineModel, resource: EngineResource): string[] {
@@ -42,8 +55,11 @@ function labelFields(resource: EngineResource): string[] {
   return [...new Set([...label, ...formatted])];
 }
 
-/** A wire record cut down to its ids and its label's fields. */
-export function labelRecord(resource: EngineResource, record: Record<string, unknown>): Record<string, unknown> {
-  const kept = new Set(['id', resource.idField, ...labelFields(resource)]);
+/**
+ * A wire record cut down to its ids and its label's fields; `detail`: and the fields that tell two alike labels
+ * apart in a picker (`labelDetail`: an employee's e-mail or phone), for a member who may view the records.
+ */
+export function labelRecord(resource: EngineResource, record: Record<string, unknown>, { detail = false } = {}): Record<string, unknown> {
+  const kept = new Set(['id', resource.idField, ...labelFields(resource), ...(detail ? (resource.definition.labelDetail ?? []) : [])]);
   return Object.fromEntries(Object.entries(record).filter(([field]) => kept.has(field)));
 }

@@ -53,8 +53,9 @@ function raw(text: string): Sql {
 
 /** Query parameter names a resource's list understands (besides its path parameters). */
 export function listParameters(resource: EngineResource): string[] {
-  // `ids=3,7,12`: only these records (a page of labels for references in one request instead of one each).
-  const names = ['page', 'perPage', 'sort', 'order', 'ids', 'cursor'];
+  // `ids=3,7,12`: only these records (a page of labels for references in one request instead of one each);
+  // `labels=true`: each as its label only (label-reads.ts).
+  const names = ['page', 'perPage', 'sort', 'order', 'ids', 'cursor', 'labels'];
   if (resource.searchFields.length > 0) names.push('search');
   for (const { field, mode } of resource.filterFields) {
     if (mode === 'range') names.push(`${field}_from`, `${field}_to`);

@@ -11,6 +11,13 @@ function querySchema(resource: EngineResource, parameter: string): Json {
   if (parameter === 'perPage') return { type: 'integer', minimum: 1, maximum: 100, default: 10 };
   if (parameter === 'order') return { type: 'string', enum: ['asc', 'desc'] };
   if (parameter === 'sort') return { type: 'string', enum: ['id', 'created_at', 'updated_at', ...resource.sortFields] };
+  if (parameter === 'labels') {
+    return {
+      type: 'boolean',
+      description:
+        'true: each record as its id and label fields only (a reference cell or a picker), with only `page`, `perPage`, `cursor`, `search` and `ids` beside it; no sensitive field is sent, so no read is recorded',
+    };
+  }
   if (parameter === 'ids') return { type: 'string', pattern: '^[1-9][0-9]*(,[1-9][0-9]*)*$', description: 'Only these records (at most 100 ids)' };
   if (parameter === 'cursor') {
     return {

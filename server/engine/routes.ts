@@ -25,7 +25,7 @@ import { recordSensitiveReads } from './audit';
 import { unstorableFields } from './body';
 import { readCursor } from './cursor';
 import { listPage } from './list-pipeline';
-import { labelRecord, labelRights, refuseBeyondLabels } from './label-reads';
+import { labelRecord, labelRights, labelsAsked, refuseBeyondLabels } from './label-reads';
 import type { ListTotals } from './list-totals';
 import type { ResourceRules } from './rule-types';
 import { tabCounts } from './tab-counts';
@@ -106,9 +106,12 @@ export function registerResourceRoutes(
   const handlers: Record<Action, (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {
     // parse → plan, read (one statement), answer (list-pipeline.ts) → wire.
     async list(request) {
-      // A member who reaches the list by a referencing resource's right reads labels only (label-reads.ts).
-      const labelsOnly = !holds(request.user.data, permissionName(definition.permission, 'view'));
-      if (labelsOnly) refuseBeyondLabels(request.query as Record<string, unknown>);
+      // A member who reaches the list by a referencing resource's right reads labels only (label-reads.ts), and so
+      // does anyone who asks for them (`labels=true`: a reference cell's or a picker's request).
+      const asked = request.query as Record<string, unknown>;
+      const viewer = holds(request.user.data, permissionName(definition.permission, 'view'));
+      const labelsOnly = labelsAsked(asked) || !viewer;
+      if (labelsOnly) refuseBeyondLabels(asked);
       const store = new EngineStore(database.pool, request.user.tenant_id);
       const scope = await scopeOf(request, store);
       const pathParameters = Object.keys(request.params as object);
@@ -123,7 +126,10 @@ export function registerResourceRoutes(
           resource,
           rows.map((row) => ({ id: row.id, fields: sensitiveFieldsIn(resource, row.data) })),
         );
-      const records = rows.map((row) => (labelsOnly ? labelRecord(resource, maskRecord(resource, toWire(resource, row))) : wire(request, row)));
+      // A member who may view the records also gets what tells two alike labels apart (`labelDetail`, masked).
+      const records = rows.map((row) =>
+        labelsOnly ? labelRecord(resource, maskRecord(resource, toWire(resource, row)), { detail: viewer }) : wire(request, row),
+      );
       if (!labelsOnly) await annotate(request, records);
       return {
         data: records,

@@ -126,7 +126,7 @@ export function withImportExport(document: Json, model: EngineModel, t: Translat
       ...resourceOperation(resource, 'export', words),
       tags: [resource.name],
       description: `Every row the list’s filters, search and sort select (its paging parameters are ignored), with the list’s columns. Needs: \`${permissionName(resource.definition.permission, 'view')}\``,
-      parameters: [...pathIds, FORMAT, ...listQueryParameters(resource, ['page', 'perPage', 'cursor'])],
+      parameters: [...pathIds, FORMAT, ...listQueryParameters(resource, ['page', 'perPage', 'cursor', 'labels'])],
       responses: { 200: exportAnswer, ...errorResponses({ signedIn: true, pathIds: pathIds.length > 0, query: true }) },
     };
     // A sub-resource's list has no import: the file's rows would not get the parent (import-route.ts).

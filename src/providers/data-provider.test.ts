@@ -163,6 +163,18 @@ describe('data provider getMany', () => {
     expect(answer.data.map((record) => record.id)).toEqual([5, 2, 9]);
   });
 
+  it('asks for labels only when the records are wanted for their labels (labels=true), in a batch of its own', async () => {
+    const { request, provider } = idsClient();
+    await Promise.all([
+      provider.getMany!({ resource: 'companies', ids: [5, 9], meta: { labels: true } }),
+      provider.getMany!({ resource: 'companies', ids: [13] }),
+    ]);
+    expect(request.mock.calls.map(([, path]) => path).sort()).toEqual([
+      '/companies?page=1&perPage=1&ids=13',
+      '/companies?page=1&perPage=2&ids=5%2C9&labels=true',
+    ]);
+  });
+
   it('splits 250 ids into 3 requests of at most 100, keeping the order', async () => {
     const { request, provider } = idsClient();
     const ids = Array.from({ length: 250 }, (_, index) => 250 - index);

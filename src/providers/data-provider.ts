@@ -73,6 +73,11 @@ export interface CrudMeta extends MetaQuery {
   headers?: Record<string, string>;
   /** An upload's progress, 0–100 (`custom` with a `FormData` payload, e.g. attachments). */
   onProgress?: (percent: number) => void;
+  /**
+   * Records wanted for their labels only (`getMany` of reference cells and an act's people, `getList` of a picker):
+   * `labels=true`, so the server sends each as its label, no sensitive field, and records no read of one.
+   */
+  labels?: boolean;
 }
 
 export interface ListPagination {
@@ -253,7 +258,10 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
       chunks.map((chunk) => {
         const query = listQuery({
           pagination: { currentPage: 1, pageSize: chunk.length },
-          filters: [{ field: 'ids', operator: 'eq', value: chunk.join(',') }],
+          filters: [
+            { field: 'ids', operator: 'eq', value: chunk.join(',') },
+            ...(meta?.labels === true ? [{ field: 'labels', operator: 'eq' as const, value: 'true' }] : []),
+          ],
         });
         return call<unknown>(endpoint.method, path + query, meta);
       }),
@@ -285,7 +293,7 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
   const pendingMany = new Map<string, { calls: ManyCall[] }>();
 
   function batchedGetMany(resource: string, ids: string[], meta: CrudMeta | undefined): Promise<BaseRecord[]> {
-    const key = JSON.stringify([resource, meta?.params ?? {}, meta?.headers ?? {}]);
+    const key = JSON.stringify([resource, meta?.params ?? {}, meta?.headers ?? {}, meta?.labels === true]);
     return new Promise((resolve, reject) => {
       const pending = pendingMany.get(key);
       if (pending) {
@@ -318,7 +326,12 @@ export function createDataProvider(client: DataClient = api, options: DataProvid
       const definition = resourceByName(resource);
       const endpoint = endpointOf(definition, 'list');
       const crudMeta: CrudMeta | undefined = meta;
-      const query = listQuery({ pagination, sorters, filters, search: crudMeta?.search });
+      const query = listQuery({
+        pagination,
+        sorters,
+        filters: crudMeta?.labels === true ? [...(filters ?? []), { field: 'labels', operator: 'eq', value: 'true' }] : filters,
+        search: crudMeta?.search,
+      });
       const path = fillPath(endpoint.path, pathValues(definition, crudMeta, undefined)) + query;
       const paged = pagination?.mode !== 'off';
       const key = `${resource} ${path.replace(/([?&])page=\d+&?/, '$1')}`;

@@ -25,6 +25,8 @@ export function useReferenceLabels(target: ReferenceTarget | undefined, ids: str
   const { query, result } = useMany<BaseRecord>({
     resource: target?.name ?? '',
     ids,
+    // Labels only: the records' other fields (an employee's date of birth) are not the cell's to read.
+    meta: { labels: true },
     queryOptions: { enabled, staleTime: labelsFreshForMs },
     ...silentNotifications,
   });

@@ -38,6 +38,8 @@ export function useTargetOptions(target: ReferenceTarget | undefined, selected: 
     optionValue,
     onSearch: searchFilters,
     pagination: { currentPage: 1, pageSize: pickerPageSize, mode: 'server' },
+    // Labels only (and what tells alike ones apart): opening a driver picker is no read of 20 employees' records.
+    meta: { labels: true },
     debounce: searchDebounceMs,
     queryOptions: { enabled: wanted && isListable(target) },
     ...silentNotifications,

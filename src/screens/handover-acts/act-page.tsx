@@ -74,7 +74,13 @@ export function ActPage() {
   const { result: vehicle } = useOne({ resource: 'transport', id: transportId, ...readNotifications });
   const act = acts.data[0];
   const people = [act?.transferred_by_id, act?.received_by_id].filter((value): value is number => typeof value === 'number');
-  const { result: employees } = useMany({ resource: 'employees', ids: people, queryOptions: { enabled: people.length > 0 }, ...readNotifications });
+  const { result: employees } = useMany({
+    resource: 'employees',
+    ids: people,
+    meta: { labels: true },
+    queryOptions: { enabled: people.length > 0 },
+    ...readNotifications,
+  });
   const { mutateAsync: remove } = useDelete();
   const photoActions = useActPhotos(transportId, id);
   const mayEdit = access.can('handover-acts', 'edit');
