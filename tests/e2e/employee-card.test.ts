@@ -86,6 +86,16 @@ async function walkTheCard(page: Page, language: 'en' | 'uk', step: (name: strin
     await expect(row.locator('[data-testid^="passport-state-"]').textContent()).resolves.toBe(say('fields.date.expiry.expired'));
     await expect(page.getByTestId('passport-add').isDisabled()).resolves.toBe(false);
     await expect(page.getByTestId('employee-card-worst').textContent()).resolves.toBe(say('fields.date.expiry.expired'));
+    // Renewed: the old passport stays on file, replaced, and the card no longer says its documents have expired.
+    await page.getByTestId('passport-add').click();
+    await form.locator('#passports-create_number').fill('FX654321');
+    await form.locator('#passports-create_type').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: say('enums.passportType.biometric') }).click();
+    await fillDate(form.locator('#passports-create_issue_date'), day(-4));
+    await fillDate(form.locator('#passports-create_expiration_date'), day(3000));
+    await form.getByTestId('crud-form-save').click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('employee-card-worst').textContent()).toBe(say('fields.date.expiry.good'));
   });
 
   await step('a document with two status rows: an invalid row is warned about, then the relevant one switched', async () => {

@@ -17,6 +17,7 @@ import { idOf } from '../../crud/schemas';
 import { mutationNotifications } from '../../providers/notifications';
 import { expiryStateOf, passportWarningDays, worstOf } from '../../fields/date/expiry';
 import { ExpiryTag } from '../../fields/date/expiry-tag';
+import { currentPassports } from './current-passports';
 import { documentStateOf, useEmployeeDocuments } from './use-employee-documents';
 import { usePassports } from './use-passports';
 import { ConfirmDelete } from '../../crud/confirm-delete';
@@ -44,7 +45,8 @@ export function CardHeader({ employee, params }: { employee: Row; params: Record
   const { passports } = usePassports(id);
   const worst = worstOf([
     ...documents.map((document) => documentStateOf(document)),
-    ...passports.map((passport) => expiryStateOf(passport.expiration_date, passportWarningDays)),
+    // A passport replaced by a later one of its type is no expired document (as on the compliance page).
+    ...currentPassports(passports).map((passport) => expiryStateOf(passport.expiration_date, passportWarningDays)),
   ]);
   const fullName = text(employee.full_name) || [text(employee.name), text(employee.last_name)].join(' ').trim();
 
