@@ -10,7 +10,7 @@ import './list.css';
 /** The properties that name a sub-record, in the order they are looked for. */
 const namingProperties = ['name', 'title', 'file_name'];
 
-/** How many names a cell shows before "+N more": a list row stays one or two lines high. */
+/** How many names a cell shows before "+N more": a list row stays a few lines high. */
 const namesShown = 3;
 
 function nameOf(item: unknown): string | undefined {
