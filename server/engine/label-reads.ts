@@ -24,8 +24,9 @@ const LABEL_PARAMETERS: ReadonlySet<string> = new Set(['page', 'perPage', 'curso
  * drivers had written a "viewed sensitive data" entry into each driver's history at every load.
  */
 export function labelsAsked(query: Record<string, unknown>): boolean {
-  const value = query.labels;
-  if (value === undefined || value === 'false') return false;
+  // Left empty (`labels=`), as any other list parameter, it asks for nothing.
+  const value = typeof query.labels === 'string' ? query.labels.trim() : query.labels;
+  if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
   throw new HttpError(422, 'errors.invalidData', { fieldErrors: { labels: [{ key: 'validation.type.boolean' }] } });
 }
