@@ -17,8 +17,8 @@ import { define, type RecordRow } from './records';
 import { checkReferences } from './references';
 import type { ResourceRules, RuleContext, RuleWarnings, WriteFacts } from './rule-types';
 import type { EngineStore, Scope } from './store';
-import { refuseTakenValues } from './unique-fields';
-import { refuseUnknownLookups } from './lookup-fields';
+import { takenUniqueValues } from './unique-fields';
+import { unknownLookups } from './lookup-fields';
 
 /** A 422 with messages per field, as every refused write answers. */
 export function invalid(fieldErrors: FieldMessages): HttpError {
@@ -101,18 +101,9 @@ export async function refuseStoring(
   const add = (messages: FieldMessages) => {
     for (const [field, list] of Object.entries(messages)) for (const message of list) addMessage(problems, field, message);
   };
-  // The checks that throw their field messages: gathered rather than thrown one by one.
-  const gather = async (check: () => unknown) => {
-    try {
-      await check();
-    } catch (error) {
-      if (!(error instanceof HttpError && error.statusCode === 422 && error.details.fieldErrors)) throw error;
-      add(error.details.fieldErrors);
-    }
-  };
   if (!referencesFound) add(await checkReferences(store.client, model, resource, store.tenantId, data, current ? { previous: current } : {}));
-  await gather(() => refuseUnknownLookups(model, resource, data, current));
-  await gather(() => refuseTakenValues(store, resource, scope, id, data));
+  add(unknownLookups(model, resource, data, current));
+  add(await takenUniqueValues(store, resource, scope, id, data));
   add(await passwordProblems(resource, data, current ?? undefined));
   if (rules?.takenValues) add(await rules.takenValues(context, facts));
   if (hasErrors(problems)) throw invalid(problems);

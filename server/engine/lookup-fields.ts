@@ -10,7 +10,6 @@
  * `validation.lookupWithin` on the field, when either of the two is written; a brand the list does not know (a
  * Tatra) leaves every model open, as the picker does.
  */
-import { HttpError } from '../http-error';
 import type { FieldMessages } from '../../validation/messages';
 import type { EngineModel, EngineResource } from './model';
 
@@ -27,12 +26,13 @@ function namedGroup(items: ReadonlyMap<string, string | undefined>, named: unkno
   return undefined;
 }
 
-export function refuseUnknownLookups(
+/** The reference-list fields whose item the list does not hold (or not within its group), each with its message. */
+export function unknownLookups(
   model: EngineModel,
   resource: EngineResource,
   data: Record<string, unknown>,
   current: Record<string, unknown> | null,
-): void {
+): FieldMessages {
   const errors: FieldMessages = {};
   for (const { field, list, within } of resource.lookupFields) {
     const value = data[field];
@@ -50,5 +50,5 @@ export function refuseUnknownLookups(
     if (group !== undefined && own !== undefined && comparable(own) !== comparable(group))
       errors[field] = [{ key: 'validation.lookupWithin', params: { group } }];
   }
-  if (Object.keys(errors).length > 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: errors });
+  return errors;
 }
