@@ -118,10 +118,10 @@ describe('the list filters', () => {
     expect(to.getAttribute('aria-describedby')).toBe(problem.id);
   });
 
-  it('say at a date range whose start is past its end that nothing can match, keeping both days', () => {
+  it('say at a date range whose start is past its end, in words for dates, that nothing can match, keeping both days', () => {
     const { bar } = filterBar({ loading_date: ['2025-05-20', '2025-05-01'] });
     const problem = within(bar).getByTestId('filter-loading_date-inverted');
-    expect(problem.textContent).toBe('The start is greater than the end: nothing can match.');
+    expect(problem.textContent).toBe('The start date is after the end date: nothing can match.');
     const [from, to] = within(bar).getAllByTestId<HTMLInputElement>('filter-loading_date');
     expect([from.value, to.value]).toEqual(['2025-05-20', '2025-05-01']);
     expect(from.getAttribute('aria-invalid')).toBe('true');

@@ -72,7 +72,7 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
       const problemId = `filter-${field}-inverted`;
       const problem = inverted && (
         <Typography.Text type="danger" role="alert" id={problemId} data-testid={problemId}>
-          {t('crud.filters.rangeInverted')}
+          {t(kind.name === 'date' ? 'crud.filters.dateRangeInverted' : 'crud.filters.rangeInverted')}
         </Typography.Text>
       );
       if (kind.name === 'date') {
@@ -186,7 +186,8 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
     if (!problem) onSearch(text.trim());
   };
   const searchBox = hasSearch(resource) && (
-    <div className="crud-search" style={{ width: prominent ? '100%' : 260 }}>
+    // On a phone the search takes what the filters' button leaves of the line (crud-filters__bar).
+    <div className="crud-search" style={{ width: prominent ? '100%' : narrow ? undefined : 260 }}>
       <Input.Search
         key={search}
         allowClear
@@ -221,7 +222,7 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
   if (narrow && controls.length > 0) {
     return (
       <div data-testid="crud-filters" className="crud-filters crud-filters--folding">
-        <Space wrap>
+        <div className="crud-filters__bar">
           {searchBox}
           <Badge count={setCount} size="small">
             <Button
@@ -234,7 +235,7 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
               {t('crud.filters.toggle')}
             </Button>
           </Badge>
-        </Space>
+        </div>
         {unfolded && (
           <div id="crud-filter-controls" className="crud-filters__controls">
             {controls}

@@ -39,6 +39,8 @@ describe('the documents expiring soon panel', () => {
     );
     const passport = screen.getByTestId('expiring-passport-2');
     expect(passport.textContent).toContain('Passport (Biometric)');
+    // The date is kept whole on a phone's narrow line.
+    expect(within(passport).getByText(/2026/).style.whiteSpace).toBe('nowrap');
     expect(within(passport).getByTestId('expiring-state').textContent).toBe('In 12 days');
     expect(within(passport).getByTestId('expiring-state').className).toContain('orange');
     // Its last day reads "Today", not "In 0 days".

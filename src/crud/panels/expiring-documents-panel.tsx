@@ -103,7 +103,12 @@ export function ExpiringDocumentsPanel({ resource }: ListPanelProps) {
           <List.Item key={`${item.kind}-${item.item_id}`} data-testid={`expiring-${item.kind}-${item.item_id}`}>
             <List.Item.Meta
               title={<Link to={cardLinkOf(item)}>{item.subject.label ?? `#${item.subject.id}`}</Link>}
-              description={`${what(item)} · ${date(item.valid_until)}`}
+              // The date in one piece: a phone broke "2 лист. 2024 р." after the day.
+              description={
+                <>
+                  {what(item)} · <span style={{ whiteSpace: 'nowrap' }}>{date(item.valid_until)}</span>
+                </>
+              }
             />
             <Tag color={item.state === 'expired' ? 'red' : 'orange'} data-testid="expiring-state">
               {daysLeftText(item.days_left, t)}
