@@ -155,6 +155,15 @@ describe('the compliance page and the bell', () => {
       const panel = page.getByTestId('notifications-panel');
       await panel.getByText(text('de', 'header.notifications.seeAll')).waitFor();
       await expect(panel.textContent()).resolves.toContain(text('de', 'compliance.states.expiring'));
+      await page.keyboard.press('Escape');
+    });
+    await scenario.step('on a phone, each filter takes the width of the screen', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const filter of ['subject-type', 'kind', 'company', 'within-days']) {
+        const box = await page.getByTestId(`compliance-filter-${filter}`).boundingBox();
+        expect(box!.width, filter).toBeGreaterThan(330);
+        expect(box!.x + box!.width, filter).toBeLessThanOrEqual(390);
+      }
     });
     expect(scenario.problems).toEqual([]);
     await scenario.close();
