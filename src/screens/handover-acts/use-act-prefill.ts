@@ -1,7 +1,9 @@
 /**
  * What a new act starts from (issue 13): the tenant's default equipment list, and for the chosen vehicle
  * its documents on board (the columns of the transport documents table, `GET /transport/documents?
- * transport_id=`) and the cards linked to it (`cards` filtered by `transport_id`), all present at first.
+ * transport_id=`) and the cards linked to it (`cards` filtered by `transport_id`). Equipment and cards start present;
+ * a document starts present only when the vehicle has one on file in its column: one not on file is unlikely to be
+ * in the cab, and ticking it present by default would let an act say so unchecked.
  */
 import { keys, useCustom, useList } from '@refinedev/core';
 import { useMemo } from 'react';
@@ -11,7 +13,7 @@ import type { PresenceItem } from './act-draft';
 
 interface DocumentsRow {
   id: number;
-  groups: Array<{ id: number; name: string }>;
+  groups: Array<{ id: number; name: string; documents?: unknown[] }>;
 }
 
 export function useDefaultEquipment(): { items: PresenceItem[] | null } {
@@ -45,7 +47,7 @@ export function useOnBoard(transportId: number | undefined): { items: PresenceIt
   const items = useMemo(() => {
     if (!enabled || documents.isLoading || cardsQuery.isLoading) return null;
     const rows = (documents.data as { data?: DocumentsRow[] } | undefined)?.data ?? [];
-    const columns = rows[0]?.groups.map((group) => ({ name: group.name, present: true, key: `column:${group.id}` })) ?? [];
+    const columns = rows[0]?.groups.map((group) => ({ name: group.name, present: (group.documents?.length ?? 0) > 0, key: `column:${group.id}` })) ?? [];
     const linked = cards.data.map((card) => ({
       name: t('handover-acts.steps.card', {
         type: card.type ? t(`enums.cardType.${card.type}`, card.type) : '',
