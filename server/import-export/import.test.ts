@@ -264,6 +264,39 @@ describe.each(databases)('import on %s', (kind) => {
     for (const field of ['name', 'last_name', 'company_id', 'citizenship', 'contract_end_date', 'phone']) expect(copy[field], field).toEqual(original[field]);
   });
 
+  it('imports an order export naming one of two drivers of one name: the export writes "Marta Shevchuk (#id)", the import finds that one', async () => {
+    const driver = (name: string, lastName: string) =>
+      post(`/api/employees/${owner.user.company.id}/store`, {
+        company_id: owner.user.company.id,
+        name,
+        last_name: lastName,
+        citizenship: 'UA',
+        contract_end_date: '2027-03-31',
+      });
+    const [first, second, alone] = [await driver('Marta', 'Shevchuk'), await driver('MARTA', 'Shevchuk'), await driver('Ostap', 'Solo')];
+    await post('/api/orders/store', { cargo_number: 'TWIN-1A', customer: 'Twin Haulage', primary_driver_id: second.id });
+    await post('/api/orders/store', { cargo_number: 'TWIN-1B', customer: 'Twin Haulage', primary_driver_id: alone.id });
+    const exported = await call(test.app, 'GET', '/api/orders/export?format=csv&search=TWIN-1', undefined, { token: owner.token });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain(`MARTA Shevchuk (#${String(second.id)})`);
+    // A name no other record holds is written as it is.
+    expect(exported.body).toContain(',Ostap Solo,');
+    const outcome = await imported('/api/orders/import', exported.rawPayload.toString().replaceAll('TWIN-1', 'TWIN-2'), { dryRun: false });
+    expect(outcome).toMatchObject({ created: 2, errors: [] });
+    const list = await call(test.app, 'GET', '/api/orders?search=TWIN-2&sort=cargo_number&order=asc', undefined, { token: owner.token });
+    expect(list.json<{ data: Array<Record<string, unknown>> }>().data.map((order) => order.primary_driver_id)).toEqual([second.id, alone.id]);
+    // A number that is not the named person's, or the name alone, is still a row's error, never a guess.
+    const wrong = await imported(
+      '/api/orders/import',
+      `Cargo number,Customer,Primary driver\nTWIN-3,Twin,Marta Shevchuk (#${String(alone.id)})\nTWIN-4,Twin,Marta Shevchuk`,
+    );
+    expect(wrong.errors.map((error) => [error.row, error.field])).toEqual([
+      [2, 'primary_driver_id'],
+      [3, 'primary_driver_id'],
+    ]);
+    expect(first.id).not.toBe(second.id);
+  });
+
   it('reads a list in one cell: enum labels and records with one text', async () => {
     const file = 'Name;Short name;Statuses;Required for\nDriving licence;DLC;Valid, Expired;Employees, Contractors';
     const outcome = await imported('/api/documents/import', file, { dryRun: false });

@@ -2,10 +2,11 @@
  * References as people read them: an export writes a referenced record's label (resources/label.ts: "Truck 01
  * (TR-001)", a company's name, a driver's full name) instead of its id; an import finds the record a label
  * names. Always within the member's tenant (EngineStore), so another tenant's records are never written or
- * matched.
+ * matched. A label two of the tenant's records share (two drivers named Anna Berg) is written with the record's
+ * number, "Anna Berg (#12)", which the import reads back as that record: the exported file imports again.
  */
 import { recordLabel } from '../../resources/label';
-import { identifier } from '../db/sql';
+import { identifier, Sql, sql } from '../db/sql';
 import { fieldExpression, type EngineModel, type EngineResource } from '../engine/model';
 import { toWire } from '../engine/records';
 import type { EngineStore } from '../engine/store';
@@ -17,6 +18,8 @@ const MEMO_LIMIT = 50_000;
 /** Labels of referenced records for an export, fetched a batch of rows at a time and remembered. */
 export class ReferenceLabels {
   private readonly known = new Map<string, Map<number, string>>();
+  /** Per referenced resource, the records whose label fields another record of the tenant shares. */
+  private readonly shared = new Map<string, Set<number>>();
 
   constructor(
     private readonly store: EngineStore,
@@ -46,9 +49,31 @@ export class ReferenceLabels {
       if (ids.size === 0) continue;
       const target = this.model.byName.get(name) as EngineResource;
       const labels = this.memo(name);
-      for (const row of await this.store.byIds(target, [...ids]))
-        labels.set(Number(row.id), recordLabel(target.definition, toWire(target, row)) || `#${row.id}`);
+      const shared = await this.sharedLabels(target);
+      for (const row of await this.store.byIds(target, [...ids])) {
+        const label = recordLabel(target.definition, toWire(target, row));
+        labels.set(Number(row.id), !label ? `#${row.id}` : shared.has(Number(row.id)) ? `${label} (#${row.id})` : label);
+      }
     }
+  }
+
+  /**
+   * The ids of records whose label fields (folded as the import compares them: case and accents aside) another
+   * record of the tenant holds too. One grouping scan per referenced resource and export; the answer is the
+   * (usually few) records that share a name, not every label.
+   */
+  private async sharedLabels(target: EngineResource): Promise<Set<number>> {
+    let ids = this.shared.get(target.name);
+    if (ids) return ids;
+    const fields = target.definition.label;
+    if (fields.length === 0) return new Set();
+    const folded = new Sql([fields.map((field) => `fleetdesk_fold(COALESCE((${fieldExpression(target, field)})::text, ''))`).join(', ')], []);
+    const table = identifier(target.table);
+    const { text, values } = sql`SELECT id FROM ${table} WHERE tenant_id = ${this.store.tenantId} AND (${folded}) IN (
+        SELECT ${folded} FROM ${table} WHERE tenant_id = ${this.store.tenantId} GROUP BY ${folded} HAVING count(*) > 1)`.render();
+    const { rows } = await this.store.client.query<{ id: number | string }>(text, values);
+    this.shared.set(target.name, (ids = new Set(rows.map((row) => Number(row.id)))));
+    return ids;
   }
 
   /** A loaded label; `#id` for a record that is gone (or was never this tenant's). */
@@ -98,11 +123,18 @@ export class LabelIndex {
     return new LabelIndex(ids, all);
   }
 
-  /** The ids a written label names: none, one, or several (ambiguous). `#12` names the record 12 when the tenant has it. */
+  /**
+   * The ids a written label names: none, one, or several (ambiguous). `#12` names the record 12 when the tenant has
+   * it; "Anna Berg (#12)", as an export writes a shared label, names 12 when it is an Anna Berg.
+   */
   find(text: string): number[] {
     const found = this.ids.get(comparable(text));
     if (found) return found;
-    const id = /^#(\d{1,15})$/.exec(text.trim())?.[1];
-    return id && this.all.has(Number(id)) ? [Number(id)] : [];
+    const alone = /^#(\d{1,15})$/.exec(text.trim());
+    if (alone) return this.all.has(Number(alone[1])) ? [Number(alone[1])] : [];
+    const numbered = /^(.*\S)\s+\(#(\d{1,15})\)$/.exec(text.trim());
+    if (!numbered) return [];
+    const id = Number(numbered[2]);
+    return this.ids.get(comparable(numbered[1]))?.includes(id) ? [id] : [];
   }
 }
