@@ -35,7 +35,7 @@ import { toCrudFilters } from './list-state';
 import { idOf, pathQueryOf, propertyOf, viewFields } from './schemas';
 import { pageSizes, useCrudList } from './use-crud-list';
 import { useTabCounts } from './use-tab-counts';
-import { useLabelOf } from './use-label-of';
+import { useDeleteQuestion } from './use-label-of';
 
 type Row = Record<string, unknown>;
 
@@ -101,7 +101,6 @@ export function CrudList({
   const moveButton = useRef<HTMLElement | null>(null);
   const fields = viewFields(resource, 'list').filter((field) => !scoped.includes(field));
   const access = useAccess();
-  const labelInWords = useLabelOf();
   const narrow = Grid.useBreakpoint().md === false;
   // What the resource offers and the member may use (src/access/): the rest is not drawn at all.
   const showRoute = access.can(resource, 'show') ? resource.routes?.show : undefined;
@@ -109,10 +108,8 @@ export function CrudList({
   const canCreate = Boolean(resource.api.create ?? resource.multipart?.create) && access.can(resource, 'create');
   const canEdit = Boolean(resource.api.update ?? resource.multipart?.update) && access.can(resource, 'edit');
   const canDelete = Boolean(resource.api.delete) && access.can(resource, 'delete');
-  const deleteTitle = (record: Row) => {
-    const name = labelInWords(resource, record);
-    return name && name !== idOf(resource, record) ? t('crud.confirm.deleteNamed', { name }) : t('crud.confirm.deleteTitle');
-  };
+  const deleteQuestion = useDeleteQuestion();
+  const deleteTitle = (record: Row) => deleteQuestion(resource, record);
   const tabField = resource.listTabs?.field;
   const { [tabField ?? '']: activeTab, ...otherFilters } = list.filters;
   const tabCounts = useTabCounts(resource, toCrudFilters(tabField ? otherFilters : {}, list.search), params);

@@ -26,7 +26,7 @@ import { useUrlTab } from './use-url-tab';
 import { useCrudRecord } from './load-record';
 import { viewFields } from './schemas';
 import { ConfirmDelete } from './confirm-delete';
-import { useLabelOf } from './use-label-of';
+import { useDeleteQuestion, useLabelOf } from './use-label-of';
 
 type Row = Record<string, unknown>;
 
@@ -42,13 +42,14 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
   const [editing, setEditing] = useState(false);
   const access = useAccess();
   const labelInWords = useLabelOf();
+  const deleteQuestion = useDeleteQuestion();
   // The tabs this member may open, known before the record: the hook of the open tab comes before any early return.
   const tabKeys = ['general', ...(resource.tabs ?? []).filter((name) => access.can(name, 'list')), 'history'];
   const [activeTab, openTab] = useUrlTab(tabKeys);
   const { mutate: deleteOne } = useDelete();
   // Path parameters the show endpoint needs besides the id come from the handed-over row, the URL query
   // (`?companyId=`), or else the record is looked up through the list endpoint (load-record.ts).
-  const { status, record } = useCrudRecord(resource, id, { params, record: known });
+  const { status, record } = useCrudRecord(resource, id, { params, record: known, showsNotFound: true });
 
   function remove() {
     deleteOne(
@@ -95,7 +96,9 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
               {t('crud.buttons.edit')}
             </Button>
           )}
-          {resource.api.delete && access.can(resource, 'delete') && <ConfirmDelete testId="crud-show-delete" onConfirm={remove} />}
+          {resource.api.delete && access.can(resource, 'delete') && (
+            <ConfirmDelete testId="crud-show-delete" title={deleteQuestion(resource, record)} onConfirm={remove} />
+          )}
         </Space>
       }
     >

@@ -12,7 +12,7 @@ import { useList, useOne, type BaseRecord } from '@refinedev/core';
 import { useState } from 'react';
 import type { ResourceDefinition } from '../../resources';
 import type { Endpoint } from '../../resources/types';
-import { readNotifications } from '../providers/notifications';
+import { readNotifications, recordPageNotifications } from '../providers/notifications';
 import { idOf } from './schemas';
 
 type Row = Record<string, unknown>;
@@ -74,7 +74,13 @@ export interface CrudRecord {
 export function useCrudRecord(
   resource: ResourceDefinition,
   id: string,
-  options: { params?: Record<string, string>; record?: Row; enabled?: boolean } = {},
+  options: {
+    params?: Record<string, string>;
+    record?: Row;
+    enabled?: boolean;
+    /** The caller draws "Not found" itself (a record's page): a 404 gets no toast besides. */
+    showsNotFound?: boolean;
+  } = {},
 ): CrudRecord {
   const enabled = options.enabled ?? true;
   const params = options.params ?? {};
@@ -109,7 +115,7 @@ export function useCrudRecord(
     id,
     meta: { params: showParams ?? {} },
     queryOptions: { enabled: enabled && showParams !== undefined },
-    ...readNotifications,
+    ...(options.showsNotFound ? recordPageNotifications : readNotifications),
   });
 
   if (showParams) {

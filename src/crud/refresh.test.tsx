@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { CrudForm } from './crud-form';
 import { CrudList } from './crud-list';
+import { toast } from '../providers/toast';
 import { CrudShowPage } from './pages';
 import { json, stubFetch } from './test-fetch';
 import { renderWithRefine, setUpScreenTests } from './test-support';
@@ -33,7 +34,10 @@ function companiesServer() {
       companies = companies.filter((company) => company.id !== id);
       return json({ message: 'Deleted successfully!' });
     }
-    if (url.includes('/show/')) return json({ data: companies.find((company) => company.id === id) });
+    if (url.includes('/show/')) {
+      const company = companies.find((item) => item.id === id);
+      return company ? json({ data: company }) : json({ message: 'Not found' }, 404);
+    }
     if (url.startsWith('/api/companies?')) return json({ data: companies, pagination: { total: companies.length, currentPage: 1, perPage: 10, lastPage: 1 } });
     return json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } });
   });
@@ -99,15 +103,19 @@ describe('after a save, every mounted view of the resource shows the new state',
 });
 
 describe('delete asks first', () => {
-  it('on the show page: nothing is deleted before the confirmation; after it, the record goes and the page returns to the list', async () => {
+  it('on the show page: the question names the record; nothing is deleted before the confirmation; after it, the record goes, the page returns to the list, and only "Deleted" is said', async () => {
+    vi.mocked(toast).mockClear();
     renderWithRefine(<CrudShowPage resource="companies" titleKey="pages.company" />, { entries: ['/companies/6'], path: '/companies/:id' });
     await screen.findByTestId('crud-show-companies');
     fireEvent.click(screen.getByTestId('crud-show-delete'));
-    expect(await screen.findByText('Delete this record?')).toBeTruthy();
+    expect(await screen.findByText('Delete “Globex”?')).toBeTruthy();
     expect(requests('DELETE')).toEqual([]);
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
     await vi.waitFor(() => expect(requests('DELETE')).toEqual(['/api/companies/destroy/6']));
     await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/companies'));
+    // The page's record, read once more as Refine drops it, is gone: no "Not found" beside "Deleted".
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(vi.mocked(toast).mock.calls.map(([type, message]) => [type, message])).toEqual([['success', 'Deleted successfully!']]);
   });
 
   it('in a list: cancelling the confirmation deletes nothing; confirming removes the row from the list', async () => {

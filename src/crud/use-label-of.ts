@@ -31,3 +31,16 @@ export function useLabelOf(): (resource: ResourceDefinition | string, record: Re
     [t, language],
   );
 }
+
+/** A delete's question naming the record in words ("Delete “Maintenance 01.11.2026”?"), or the plain one when it has no name but its id. */
+export function useDeleteQuestion(): (resource: ResourceDefinition, record: Record<string, unknown>) => string {
+  const { t } = useTranslation();
+  const labelInWords = useLabelOf();
+  return useCallback(
+    (resource, record) => {
+      const name = labelInWords(resource, record);
+      return name && name !== idOf(resource, record) ? t('crud.confirm.deleteNamed', { name }) : t('crud.confirm.deleteTitle');
+    },
+    [t, labelInWords],
+  );
+}

@@ -67,6 +67,16 @@ export const readNotifications = {
   errorNotification: mutationNotifications.errorNotification,
 };
 
+/**
+ * A record page's read: a 404 is the page's own "Not found", said on the page, not in a toast as well (a record
+ * deleted from its page is read once more as Refine drops its cache: "Not found" stood beside "Deleted").
+ */
+export const recordPageNotifications = {
+  successNotification: false as const,
+  errorNotification: (error?: unknown): OpenNotificationParams | false =>
+    (error as { statusCode?: number } | undefined)?.statusCode === 404 ? false : mutationNotifications.errorNotification(error),
+};
+
 /** Reads that stay silent either way (reference labels, picker options: a missing label shows the id). */
 export const silentNotifications = {
   successNotification: false as const,

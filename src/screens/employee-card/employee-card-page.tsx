@@ -32,7 +32,7 @@ export function EmployeeCardPage() {
   const params = pathParamsFromQuery(employees, location.search);
   // The list's row handed over by its show link: fills the company of the show endpoint at once.
   const [known] = useState((location.state as { record?: Row } | null)?.record);
-  const { status, record } = useCrudRecord(employees, id, { params, record: known });
+  const { status, record } = useCrudRecord(employees, id, { params, record: known, showsNotFound: true });
 
   if (status === 'loading') return <FullPageSpinner />;
   if (status !== 'ready' || !record) {

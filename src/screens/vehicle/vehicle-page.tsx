@@ -23,7 +23,7 @@ export function VehiclePage() {
   const id = useParams().id ?? '';
   // The list's row handed over by its show link: drawn at once while the record is asked for.
   const [known] = useState((useLocation().state as { record?: Row } | null)?.record);
-  const { status, record } = useCrudRecord(transport, id, { record: known });
+  const { status, record } = useCrudRecord(transport, id, { record: known, showsNotFound: true });
 
   if (status === 'loading') return <FullPageSpinner />;
   if (status !== 'ready' || !record) {
