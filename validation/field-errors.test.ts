@@ -118,4 +118,18 @@ describe('ajv errors → field messages', () => {
     validate({ vin: 'WDB963403123456' });
     expect(toFieldMessages(validate.errors, { vin: 'WDB963403123456' })).toEqual({ vin: [{ key: 'validation.format.vin' }] });
   });
+
+  it.each([
+    ['vehicle', transportSchema],
+    ['trailer', trailerSchema],
+  ])('says one thing of a %s built in 3025: not later than this year (not also "at most 2100")', (_name, entity) => {
+    const yearOnly = { type: 'object', properties: { year_of_production: entity.properties.year_of_production } };
+    const validate = createAjv().compile(yearOnly);
+    validate({ year_of_production: 3025 });
+    expect(validate.errors?.map((error) => error.keyword).sort()).toEqual(['maximum', 'x-not-after-this-year']);
+    expect(toFieldMessages(validate.errors)).toEqual({ year_of_production: [{ key: 'validation.notAfterThisYear' }] });
+    // A year past this one but within the schema's bound is said the same way; one before 1950 by its minimum.
+    validate({ year_of_production: 1900 });
+    expect(toFieldMessages(validate.errors)).toEqual({ year_of_production: [{ key: 'validation.minimum', params: { limit: 1950 } }] });
+  });
 });

@@ -71,6 +71,21 @@ function siblingLabelKey(params: Record<string, unknown>): string {
   return resource ? `${resource.name}.fields.${sibling}` : readableName(sibling);
 }
 
+/**
+ * A bound a tighter rule of the same field says better: a year of 3025 is "not later than this year", not also
+ * "at most 2100" (the schema's `maximum`, kept for the number input and the filters).
+ */
+const SAID_BETTER_BY: Record<string, string> = { maximum: 'x-not-after-this-year' };
+
+/** The errors without those another error of their field says better. */
+export function withoutLooserBounds<T>(errors: T[], keywordOf: (error: T) => string, fieldOf: (error: T) => string): T[] {
+  const said = new Set(errors.map((error) => `${fieldOf(error)}\u0000${keywordOf(error)}`));
+  return errors.filter((error) => {
+    const better = SAID_BETTER_BY[keywordOf(error)];
+    return !better || !said.has(`${fieldOf(error)}\u0000${better}`);
+  });
+}
+
 function valueAt(data: unknown, field: string): unknown {
   if (field === '') return data;
   let node = data;
@@ -87,7 +102,7 @@ function valueAt(data: unknown, field: string): unknown {
  */
 export function toFieldMessages(errors: ErrorObject[] | null | undefined, data?: unknown): FieldMessages {
   const result: FieldMessages = {};
-  for (const error of errors ?? []) {
+  for (const error of withoutLooserBounds(errors ?? [], (item) => item.keyword, fieldOf)) {
     const field = fieldOf(error);
     const empty = data !== undefined && error.keyword !== 'required' && valueAt(data, field) === '';
     addMessage(result, field, empty ? { key: 'validation.required' } : messageOf(error));

@@ -9,7 +9,7 @@ import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
 import type { TFunction } from 'i18next';
 import { validateFns } from 'virtual:form-validators';
-import { messageOf } from '../../validation/field-errors';
+import { messageOf, withoutLooserBounds } from '../../validation/field-errors';
 import { canonicalText } from '../../validation/normalize-body';
 import type { EntitySchema } from '../../validation/prepare-schema';
 
@@ -36,7 +36,12 @@ export function validatorFor(schema: EntitySchema): ValidatorType {
 
 /** RJSF's errors with our translated messages (RJSF's `transformErrors`). */
 export function translateErrors(errors: RJSFValidationError[], t: TFunction): RJSFValidationError[] {
-  return errors.map((error) => {
+  const said = withoutLooserBounds(
+    errors,
+    (error) => error.name ?? '',
+    (error) => error.property ?? '',
+  );
+  return said.map((error) => {
     const message = messageOf({
       keyword: error.name ?? '',
       params: (error.params ?? {}) as Record<string, unknown>,
