@@ -309,6 +309,38 @@ describe('field kind displays', () => {
     expect(cell()).toBe('city: Kyiv');
   });
 
+  it.each([
+    ['text', textKind],
+    ['textarea', textareaKind],
+  ])('%s past its maxLength keeps every character pasted, marked, with a counter from four fifths of the limit', (_name, kind) => {
+    const Widget = kind.Widget!;
+    const props = (value: string) =>
+      ({
+        id: 'brand',
+        value,
+        onChange: vi.fn(),
+        onBlur: vi.fn(),
+        onFocus: vi.fn(),
+        schema: { type: 'string', maxLength: 50, 'x-widget': 'textarea' },
+        options: {},
+      }) as unknown as WidgetProps;
+    const { rerender, container } = render(<Widget {...props('Krone')} />);
+    const field = document.getElementById('brand') as HTMLInputElement;
+    // No browser limit that would cut a paste short.
+    expect(field.getAttribute('maxlength')).toBeNull();
+    expect(container.textContent).not.toContain('/ 50');
+    const pasted = 'Krone'.repeat(60);
+    const changed = props('Krone');
+    rerender(<Widget {...changed} />);
+    fireEvent.change(field, { target: { value: pasted } });
+    expect(changed.onChange).toHaveBeenLastCalledWith(pasted);
+    rerender(<Widget {...props(pasted)} />);
+    expect(container.textContent).toContain('300 / 50');
+    expect(container.querySelector('[class*="out-of-range"]')).not.toBeNull();
+    rerender(<Widget {...props('K'.repeat(40))} />);
+    expect(container.textContent).toContain('40 / 50');
+  });
+
   it('refuses files above 5 MB', () => {
     expect(isTooLarge({ size: maxFileBytes })).toBe(false);
     expect(isTooLarge({ size: maxFileBytes + 1 })).toBe(true);

@@ -1,4 +1,5 @@
 /** Small helpers the field kinds share. */
+import type { InputProps } from 'antd';
 import type { PropertySchema } from '../../validation/prepare-schema';
 
 export const emptyMark = '—';
@@ -35,4 +36,15 @@ export function PlainDisplay({ value }: { value: unknown }) {
 /** RJSF wants `undefined` for an emptied field (so "required" reports it), not "". */
 export function emptyToUndefined(value: unknown, emptyValue?: unknown): unknown {
   return value === '' || value === null ? emptyValue : value;
+}
+
+/**
+ * A text's length limit (`maxLength`) as antd's counter instead of the browser's `maxlength`, which cut what was
+ * pasted past the limit without a word (a 300-character brand saved as its first 50). Text past the limit stays in
+ * the field, marked, and the form says "at most 50 characters"; the counter shows from four fifths of the limit.
+ */
+export function lengthCount(schema: { maxLength?: number }): InputProps['count'] {
+  const max = schema.maxLength;
+  if (typeof max !== 'number') return undefined;
+  return { max, show: ({ count }) => (count >= Math.floor(max * 0.8) ? `${count} / ${max}` : null) };
 }

@@ -2,7 +2,7 @@
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { Input } from 'antd';
 import type { FieldKind, WidgetProps } from '../types';
-import { emptyToUndefined, hasType, PlainDisplay } from '../shared';
+import { emptyToUndefined, hasType, lengthCount, PlainDisplay } from '../shared';
 
 /** The browser's input type for a format: its own keyboard on a phone (`@`, `.com`), nothing else changed. */
 const inputTypes: Record<string, string> = { email: 'email', 'web-address': 'url' };
@@ -15,7 +15,7 @@ export function TextWidget({ id, value, onChange, onBlur, onFocus, disabled, rea
       name={id}
       value={(value as string | undefined) ?? ''}
       type={inputTypes[String(schema.format)] ?? 'text'}
-      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      count={lengthCount(schema)}
       disabled={disabled || readonly}
       placeholder={placeholder}
       autoFocus={autofocus}

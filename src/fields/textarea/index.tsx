@@ -2,7 +2,7 @@
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { Input } from 'antd';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
-import { Blank, emptyToUndefined, isBlank } from '../shared';
+import { Blank, emptyToUndefined, isBlank, lengthCount } from '../shared';
 
 function TextareaDisplay({ value }: DisplayProps) {
   if (isBlank(value)) return <Blank />;
@@ -17,7 +17,7 @@ function TextareaWidget({ id, value, onChange, onBlur, onFocus, disabled, readon
       name={id}
       value={(value as string | undefined) ?? ''}
       rows={3}
-      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      count={lengthCount(schema)}
       disabled={disabled || readonly}
       placeholder={placeholder}
       onChange={(event) => onChange(emptyToUndefined(event.target.value, options.emptyValue))}
