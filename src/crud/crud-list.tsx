@@ -12,10 +12,10 @@
  * and this list (like every other mounted view of the resource) asks again.
  */
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Grid, Space, Table, Tooltip } from 'antd';
+import { Button, Card, Empty, Grid, Space, Table, theme, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useDelete } from '@refinedev/core';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
@@ -109,6 +109,7 @@ export function CrudList({
   const canEdit = Boolean(resource.api.update ?? resource.multipart?.update) && access.can(resource, 'edit');
   const canDelete = Boolean(resource.api.delete) && access.can(resource, 'delete');
   const deleteQuestion = useDeleteQuestion();
+  const { token } = theme.useToken();
   const deleteTitle = (record: Row) => deleteQuestion(resource, record);
   const tabField = resource.listTabs?.field;
   const { [tabField ?? '']: activeTab, ...otherFilters } = list.filters;
@@ -132,13 +133,19 @@ export function CrudList({
     title: label(field),
     sorter: propertyOf(resource, field)?.['x-sort'] === true,
     sortOrder: list.sorter?.field === field ? (list.sorter.order === 'asc' ? 'ascend' : 'descend') : null,
-    render: (_value: unknown, record: Row) => <FieldValue resource={resource} field={field} record={record} view="list" />,
+    render: (_value: unknown, record: Row) => (
+      <div className="crud-table__value">
+        <FieldValue resource={resource} field={field} record={record} view="list" />
+      </div>
+    ),
   }));
   if (extraColumns) columns.push(...extraColumns(list.records));
 
   if (showRoute || canEdit || canDelete || rowActions) {
     columns.push({
       key: 'actions',
+      // Pinned to the table's right edge (crud.css): a table wider than its box scrolls under it, never the buttons away.
+      className: 'crud-table__actions',
       title: t('crud.columns.actions'),
       width: tabField ? 172 : 140,
       render: (_value: unknown, record: Row) => {
@@ -259,6 +266,7 @@ export function CrudList({
         dataSource={list.records}
         loading={list.loading}
         className="crud-table"
+        style={{ '--crud-table-bg': token.colorBgContainer, '--crud-table-hover-bg': token.colorFillAlter } as CSSProperties}
         expandable={
           editingInPlace
             ? {

@@ -54,6 +54,20 @@ describe('a dispatcher', () => {
       await list.getByText('KR-4711-X').waitFor();
     });
 
+    await scenario.step('in a window narrower than the table, the row keeps its actions in view', async () => {
+      const size = page.viewportSize()!;
+      await page.setViewportSize({ width: 900, height: size.height });
+      const list = page.getByTestId('crud-list-trailers');
+      const box = await list.locator('.ant-table-content').evaluate((element) => ({
+        right: element.getBoundingClientRect().right,
+        overflows: element.scrollWidth > element.clientWidth,
+      }));
+      expect(box.overflows).toBe(true);
+      const remove = (await list.locator('[data-testid^="delete-"]').first().boundingBox())!;
+      expect(remove.x + remove.width).toBeLessThanOrEqual(box.right);
+      await page.setViewportSize(size);
+    });
+
     await scenario.step('add an insurance in its tab', async () => {
       await page.getByTestId('crud-list-trailers').locator('[data-testid^="show-"]').first().click();
       await page.getByTestId('crud-show-trailers').waitFor();
