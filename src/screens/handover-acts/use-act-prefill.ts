@@ -49,10 +49,10 @@ export function useOnBoard(transportId: number | undefined): { items: PresenceIt
     const rows = (documents.data as { data?: DocumentsRow[] } | undefined)?.data ?? [];
     const columns = rows[0]?.groups.map((group) => ({ name: group.name, present: (group.documents?.length ?? 0) > 0, key: `column:${group.id}` })) ?? [];
     const linked = cards.data.map((card) => ({
-      name: t('handover-acts.steps.card', {
-        type: card.type ? t(`enums.cardType.${card.type}`, card.type) : '',
-        number: card.serial_number ?? card.card_id,
-      }).trim(),
+      // "Card SHELL-1515-0001 · Combined (fuel and toll)": the type after the number, as it is written on its own.
+      name: card.type
+        ? t('handover-acts.steps.card', { type: t(`enums.cardType.${card.type}`, card.type), number: card.serial_number ?? card.card_id })
+        : t('handover-acts.steps.cardWithoutType', { number: card.serial_number ?? card.card_id }),
       present: true,
       // The name is in the author's language; the next act may be written in another.
       key: `card:${card.card_id}`,
