@@ -273,7 +273,8 @@ describe.each(databases)('import on %s', (kind) => {
         citizenship: 'UA',
         contract_end_date: '2027-03-31',
       });
-    const [first, second, alone] = [await driver('Marta', 'Shevchuk'), await driver('MARTA', 'Shevchuk'), await driver('Ostap', 'Solo')];
+    await driver('Marta', 'Shevchuk');
+    const [second, alone] = [await driver('MARTA', 'Shevchuk'), await driver('Ostap', 'Solo')];
     await post('/api/orders/store', { cargo_number: 'TWIN-1A', customer: 'Twin Haulage', primary_driver_id: second.id });
     await post('/api/orders/store', { cargo_number: 'TWIN-1B', customer: 'Twin Haulage', primary_driver_id: alone.id });
     const exported = await call(test.app, 'GET', '/api/orders/export?format=csv&search=TWIN-1', undefined, { token: owner.token });
@@ -294,7 +295,6 @@ describe.each(databases)('import on %s', (kind) => {
       [2, 'primary_driver_id'],
       [3, 'primary_driver_id'],
     ]);
-    expect(first.id).not.toBe(second.id);
   });
 
   it('reads a list in one cell: enum labels and records with one text', async () => {
