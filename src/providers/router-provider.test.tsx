@@ -3,6 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { GoConfig } from '@refinedev/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BrowserRouter } from 'react-router';
+import { markListChangeByMember } from './list-history';
 import { appRouterProvider } from './router-provider';
 
 let go: ((config: GoConfig) => unknown) | undefined;
@@ -41,5 +42,19 @@ describe('appRouterProvider.go', () => {
     expect(window.location.pathname + window.location.search).toBe('/personal-main');
     go?.({ to: '/trailers', type: 'push' });
     expect(window.location.pathname).toBe('/trailers');
+  });
+
+  it('writes a search the member typed with a percent sign ("100%") as a new entry, without a URIError', () => {
+    window.history.replaceState(null, '', '/personal-main?search=50%');
+    render(
+      <BrowserRouter>
+        <Probe />
+      </BrowserRouter>,
+    );
+    const before = window.history.length;
+    markListChangeByMember();
+    expect(() => go?.({ query: { search: '100%' }, type: 'replace' })).not.toThrow();
+    expect(window.location.search).toMatch(/search=100(%|%25)(&|$)/);
+    expect(window.history.length).toBe(before + 1);
   });
 });

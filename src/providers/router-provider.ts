@@ -16,6 +16,18 @@ import { takeListChangeByMember } from './list-history';
 const bindings = routerProvider as Required<Pick<RouterProvider, 'go'>> & RouterProvider;
 
 /**
+ * An address's query as text to compare. Refine writes a searched "100%" as it is (no `%25`), which
+ * `decodeURIComponent` refuses with a URIError: such a query is compared as it stands.
+ */
+function decodedQuery(query: string): string {
+  try {
+    return decodeURIComponent(query);
+  } catch {
+    return query;
+  }
+}
+
+/**
  * A list's state written after the member changed it: a new history entry, for Back to return to the list as it was
  * (list-history.ts); a write that changes nothing is not made.
  */
@@ -27,7 +39,7 @@ function useGoWithListHistory() {
       const relative = !config.to && config.type !== 'path';
       if (relative && config.type === 'replace' && takeListChangeByMember()) {
         const next = go({ ...config, type: 'path' });
-        if (typeof next === 'string' && decodeURIComponent(next) === decodeURIComponent(search)) return undefined;
+        if (typeof next === 'string' && decodedQuery(next) === decodedQuery(search)) return undefined;
         return go({ ...config, type: 'push' });
       }
       return go(config);
