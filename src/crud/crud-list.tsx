@@ -318,13 +318,15 @@ export function CrudList({
           showTotal: (total) =>
             list.totalCapped ? t('crud.totalMore', { total: new Intl.NumberFormat(i18n.language).format(total) }) : t('crud.total', { count: total }),
         }}
-        onChange={(pagination, _filters, sorter) => {
+        onChange={(pagination, _filters, sorter, extra) => {
           const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
           const field = single?.order ? String(single.columnKey ?? single.field) : undefined;
           list.change({
             page: pagination.current ?? 1,
             pageSize: pagination.pageSize ?? list.pageSize,
-            sorter: field ? { field, order: single?.order === 'ascend' ? 'asc' : 'desc' } : undefined,
+            // A page turned keeps the order: a default sort no column shows (employees by last name under "Full name")
+            // came back from antd as "no sort", which read as a new order and went back to page 1.
+            sorter: extra.action === 'paginate' ? list.sorter : field ? { field, order: single?.order === 'ascend' ? 'asc' : 'desc' } : undefined,
           });
         }}
       />

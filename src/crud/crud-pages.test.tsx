@@ -83,6 +83,18 @@ describe('a list page keeps its state in the URL', () => {
     expect(location()).toContain('sorters[0][field]=price');
   });
 
+  it('turns the page in a default order no column shows (employees by last name): the order stays, the page is the one clicked', async () => {
+    const people = {
+      data: [{ id: 1, name: 'Anna', last_name: 'Berg', full_name: 'Anna Berg' }],
+      pagination: { total: 50, currentPage: 1, perPage: 10, lastPage: 5 },
+    };
+    const fetch = stubFetch(() => json(people));
+    renderWithRefine(<CrudList resource={resourceByName('employees')} params={{ companyId: '1' }} />);
+    expect(await screen.findByText('Anna Berg')).toBeTruthy();
+    fireEvent.click(document.querySelector('.ant-pagination-item-3')!);
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toMatch(/[?&]page=3&perPage=10&sort=last_name&order=asc/));
+  });
+
   it('lets a wider screen type the page to go to, and draws the pages small on one line on a phone', async () => {
     const fetch = stubFetch(() => json(orderRows(300)));
     renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { path: '/' });
