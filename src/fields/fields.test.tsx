@@ -101,6 +101,17 @@ describe('field kind displays', () => {
     expect(cell()).toBe('3 m³');
   });
 
+  it('a number stored without a value as the schema default that applies, and blank without one', () => {
+    display(numberKind, undefined, { type: 'integer', default: 30 });
+    expect(cell()).toBe('30');
+    cleanup();
+    display(numberKind, 14, { type: 'integer', default: 30 });
+    expect(cell()).toBe('14');
+    cleanup();
+    display(numberKind, null, { type: 'integer' });
+    expect(cell()).toBe('—');
+  });
+
   it('an end of validity with its indicator (x-expiry: the days of warning)', () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const ends: PropertySchema = { type: 'string', format: 'date', 'x-expiry': 30 };

@@ -39,8 +39,11 @@ export function shownIn(number: number, schema: PropertySchema, view: DisplayPro
   return factor === undefined ? { number, unit: stored } : { number: Math.round(number * factor * 1000) / 1000, unit: listed };
 }
 
-function NumberDisplay({ value, schema, view }: DisplayProps) {
+function NumberDisplay({ value: stored, schema, view }: DisplayProps) {
   const { i18n } = useTranslation();
+  // A record stored without the field has the schema's default, which is what applies (a document type's warning
+  // days: 30 unless set): shown, not "—".
+  const value = isBlank(stored) && typeof schema.default === 'number' ? schema.default : stored;
   const number = Number(value);
   const shown = shownIn(number, schema, view);
   const unit = useUnitLabel(shown.unit);
