@@ -42,6 +42,7 @@ import type { ResourceDefinition } from '../../resources';
 import { useCrudRecord } from './load-record';
 import { CheckWarnings } from './check-warnings';
 import { namedButtonTemplates } from './form-buttons';
+import { ListItemTemplate, ListTemplate } from './form-list';
 import { useRecordCheck } from './use-record-check';
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { formSchemaOf, idOf } from './schemas';
@@ -49,6 +50,7 @@ import { translateErrors, validatorFor } from './validator';
 import './crud.css';
 
 const widgets = rjsfWidgets();
+const formTemplates = { ButtonTemplates: namedButtonTemplates, ArrayFieldTemplate: ListTemplate, ArrayFieldItemTemplate: ListItemTemplate };
 
 /** RJSF's own texts (array buttons) that a form of ours can show; the rest stay RJSF's English. */
 const rjsfTexts: Partial<Record<TranslatableString, string>> = {
@@ -94,16 +96,17 @@ export function initialFormData(schema: { properties: Record<string, unknown> },
 /**
  * A list of records in a form (a new document type's statuses): each item without a header of its own ("statuses-1"),
  * its fields labelled `<resource>.itemFields.<list>.<field>`; the fields the server gives and the member does not edit
- * (`readOnly`, e.g. a status's id) hidden, yet kept in the item, so an edit sends them back unchanged.
+ * (`readOnly`, e.g. a status's id) hidden, yet kept in the item, so an edit sends them back unchanged. Its add button
+ * says what it adds, where the resource's texts have `<resource>.itemAdd.<list>` ("Add status"; form-list.tsx).
  */
-function itemFieldsUi(property: PropertySchema, labelOf: (name: string, item: PropertySchema) => string): UiSchema {
+function itemFieldsUi(property: PropertySchema, labelOf: (name: string, item: PropertySchema) => string, addText: string): UiSchema {
   const items = property.items;
   if (!items?.properties) return {};
   const fields = Object.entries(items.properties).map(([name, item]): [string, UiSchema] => [
     name,
     item.readOnly === true ? { 'ui:widget': 'hidden' } : { 'ui:title': labelOf(name, item) },
   ]);
-  return { items: { 'ui:label': false, ...Object.fromEntries(fields) } };
+  return { 'ui:options': { addText }, items: { 'ui:label': false, ...Object.fromEntries(fields) } };
 }
 
 /** The server's per-field messages (Refine's `HttpError.errors`) as RJSF's error schema. */
@@ -251,7 +254,11 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         ...(kind.Widget ? { 'ui:widget': kind.name } : {}),
         ...(fields && !fields.includes(field) ? { 'ui:widget': 'hidden' } : {}),
         ...(readOnly.includes(field) ? { 'ui:readonly': true } : {}),
-        ...itemFieldsUi(property, (name, item) => t(`${resource.name}.itemFields.${field}.${name}`, { defaultValue: untranslatedLabel(item, name) })),
+        ...itemFieldsUi(
+          property,
+          (name, item) => t(`${resource.name}.itemFields.${field}.${name}`, { defaultValue: untranslatedLabel(item, name) }),
+          t(`${resource.name}.itemAdd.${field}`, { defaultValue: '' }),
+        ),
       };
     }
     return ui;
@@ -338,7 +345,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         validator={validator}
         formContext={{ formData }}
         widgets={widgets}
-        templates={{ ButtonTemplates: namedButtonTemplates }}
+        templates={formTemplates}
         extraErrors={extraErrors}
         showErrorList={false}
         focusOnFirstError

@@ -1,11 +1,13 @@
 /**
  * RJSF's antd buttons of array fields (add, remove, move, copy), named by their text. antd's icons carry a label of
- * their own ("plus-circle"), which a screen reader read as the button's name instead of its title. "Add an item" also
- * puts the focus in the item it added, so what is typed next goes there (it stayed on the button, and typing was lost).
+ * their own ("plus-circle"), which a screen reader read as the button's name instead of its title. The add button
+ * shows its text (form-list.tsx) and puts the focus in the item it added, so what is typed next goes there (it stayed
+ * on the button, and typing was lost). Remove is outlined in red, as the lists' delete buttons are.
  */
 import { Templates } from '@rjsf/antd';
 import { TranslatableString, type IconButtonProps } from '@rjsf/utils';
 import type { ComponentType, MouseEvent } from 'react';
+import { ListAddButton } from './form-list';
 
 const antdButtons = Templates.ButtonTemplates!;
 
@@ -13,6 +15,12 @@ function named(Button: ComponentType<IconButtonProps> | undefined, text: Transla
   const Base = Button!;
   return function NamedButton(props: IconButtonProps) {
     return <Base {...props} aria-label={props.registry.translateString(text)} />;
+  };
+}
+
+function outlined(Button: ComponentType<IconButtonProps>): ComponentType<IconButtonProps> {
+  return function OutlinedButton(props: IconButtonProps) {
+    return <Button {...props} iconType="default" />;
   };
 }
 
@@ -30,10 +38,9 @@ export function focusAddedItem(button: Element): void {
   requestAnimationFrame(tryFocus);
 }
 
-const NamedAddButton = named(antdButtons.AddButton, TranslatableString.AddItemButton);
 function AddButton(props: IconButtonProps) {
   return (
-    <NamedAddButton
+    <ListAddButton
       {...props}
       onClick={(event: MouseEvent<HTMLButtonElement>) => {
         const button = event.currentTarget;
@@ -47,7 +54,7 @@ function AddButton(props: IconButtonProps) {
 export const namedButtonTemplates = {
   ...antdButtons,
   AddButton,
-  RemoveButton: named(antdButtons.RemoveButton, TranslatableString.RemoveButton),
+  RemoveButton: outlined(named(antdButtons.RemoveButton, TranslatableString.RemoveButton)),
   MoveUpButton: named(antdButtons.MoveUpButton, TranslatableString.MoveUpButton),
   MoveDownButton: named(antdButtons.MoveDownButton, TranslatableString.MoveDownButton),
   CopyButton: named(antdButtons.CopyButton, TranslatableString.CopyButton),

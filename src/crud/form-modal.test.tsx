@@ -111,17 +111,17 @@ describe('the form dialog', () => {
     stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
     renderWithRefine(<FormModal resource={resourceByName('hr-document-types')} mode="create" open onClose={() => undefined} />);
     await screen.findByLabelText(/^Short name/);
-    if (!screen.queryByLabelText(/^Status$/)) fireEvent.click(screen.getByRole('button', { name: 'Add an item' }));
+    if (!screen.queryByLabelText(/^Status$/)) fireEvent.click(screen.getByRole('button', { name: 'Add status' }));
     expect(await screen.findByLabelText(/^Status$/)).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/statuses-1|Days before the end date/);
   });
 
-  it('puts the focus in the item “Add an item” adds, so what is typed next goes there', async () => {
+  it('puts the focus in the item “Add status” adds, so what is typed next goes there', async () => {
     stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
     renderWithRefine(<FormModal resource={resourceByName('hr-document-types')} mode="create" open onClose={() => undefined} />);
     await screen.findByLabelText(/^Short name/);
     const before = screen.queryAllByLabelText(/^Status$/).length;
-    fireEvent.click(screen.getByRole('button', { name: 'Add an item' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add status' }));
     await waitFor(() => expect(screen.getAllByLabelText(/^Status$/)).toHaveLength(before + 1));
     await waitFor(() => expect(document.activeElement).toBe(screen.getAllByLabelText(/^Status$/).at(-1)));
   });
