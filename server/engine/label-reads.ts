@@ -8,7 +8,7 @@
  * Who: a holder of `view`, `create` or `update` of a resource with an `x-ref` to this one (what a picker in its
  * form, or a reference cell in its list, needs), and anyone who asks for labels only (`labels=true`). What they may ask: a page (`page`, `perPage`, `cursor`), the
  * pickers' `search` and the reference cells' `ids`, in the list's default order. Any filter or sort would let
- * them sort or sift the records by what they may not see: a 422 on it, as for any unknown parameter.
+ * them sort or sift the records by what they may not see: refused (`refuseBeyondLabels`).
  */
 import { ACTIONS, permissionName } from '../../resources/permissions';
 import { HttpError } from '../http-error';
@@ -42,11 +42,17 @@ export function labelRights(model: EngineModel, resource: EngineResource): strin
   return [...new Set(keys)].flatMap((key) => actions.map((action) => permissionName(key, action)));
 }
 
-/** Refuses what a label reader may not ask (see above): a 422 naming each such parameter. */
-export function refuseBeyondLabels(query: Record<string, unknown>): void {
+/**
+ * Refuses what a label reader may not ask (see above). Asked with `labels=true`, a filter or sort is a request that
+ * contradicts itself: a 422 naming each such parameter. Asked by a member who reads labels only for want of the view
+ * right, it is the list itself they may not see: a 403, as for any page without the right (a member whose HR right
+ * was taken away while HR main was open got "the data given is invalid" at their next click).
+ */
+export function refuseBeyondLabels(query: Record<string, unknown>, { viewer }: { viewer: boolean }): void {
   const beyond = Object.keys(query).filter((name) => !LABEL_PARAMETERS.has(name));
-  if (beyond.length > 0)
-    throw new HttpError(422, 'errors.invalidData', { fieldErrors: Object.fromEntries(beyond.map((name) => [name, [{ key: 'validation.notAllowed' }]])) });
+  if (beyond.length === 0) return;
+  if (!viewer) throw new HttpError(403, 'errors.forbidden');
+  throw new HttpError(422, 'errors.invalidData', { fieldErrors: Object.fromEntries(beyond.map((name) => [name, [{ key: 'validation.notAllowed' }]])) });
 }
 
 /** The fields a record's label is made of (resources/label.ts). */

@@ -111,7 +111,7 @@ export function registerResourceRoutes(
       const asked = request.query as Record<string, unknown>;
       const viewer = holds(request.user.data, permissionName(definition.permission, 'view'));
       const labelsOnly = labelsAsked(asked) || !viewer;
-      if (labelsOnly) refuseBeyondLabels(asked);
+      if (labelsOnly) refuseBeyondLabels(asked, { viewer });
       const store = new EngineStore(database.pool, request.user.tenant_id);
       const scope = await scopeOf(request, store);
       const pathParameters = Object.keys(request.params as object);
