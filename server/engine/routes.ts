@@ -222,7 +222,10 @@ export function registerResourceRoutes(
         const scope = await scopeOf(request, store);
         const current = await store.find(resource, id, scope, 'FOR UPDATE');
         if (!current) throw notFound();
-        await rules?.beforeDelete?.({ client: store.client, store, model, resource, actor: request.user, t: request.t }, { id, data: current.data });
+        await rules?.beforeDelete?.(
+          { client: store.client, store, model, resource, actor: request.user, t: request.t },
+          { id, data: current.data, parentId: scope.parentId },
+        );
         await deleteWithRules(store, model, resource, id);
       }, request);
       return { message: request.t('crud.deleted') };

@@ -90,8 +90,8 @@ export interface ResourceRules {
    * it, so the work is one batched query, never one per row. The fields are `readOnly` in the schema.
    */
   annotate?(context: ReadContext, records: Array<Record<string, unknown>>): Promise<void>;
-  /** Before the record and what depends on it go. */
-  beforeDelete?(context: RuleContext, record: { id: number; data: Record<string, unknown> }): Promise<void>;
+  /** Before the record and what depends on it go; `parentId`: the owning record's, for a sub-resource. */
+  beforeDelete?(context: RuleContext, record: { id: number; data: Record<string, unknown>; parentId?: number }): Promise<void>;
 }
 
 /**

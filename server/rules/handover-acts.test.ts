@@ -109,6 +109,36 @@ describe.each(databases)('handover act mileage on %s', (kind) => {
     expect(expectErrorShape(lowered).errors).toHaveProperty('mileage');
   });
 
+  it('gives the vehicle back its mileage when the act that set it is deleted, and leaves one set by hand alone', async () => {
+    const destroy = (truck: number, id: number) =>
+      call(test.app, 'DELETE', `/api/transport/${truck}/handover-acts/${id}/destroy`, undefined, { token: owner.token });
+    const idOf = (response: Awaited<ReturnType<typeof act>>) => response.json<{ data: { id: number } }>().data.id;
+    // An extra digit typed in the yard: the act is deleted, and the vehicle reads what it read before.
+    const truck = await newTruck(53_440);
+    const typo = idOf(await act(truck, '2026-03-01', 534_400_000 / 10));
+    expect(await truckMileage(truck)).toBe(53_440_000);
+    expect((await destroy(truck, typo)).statusCode).toBe(200);
+    expect(await truckMileage(truck)).toBe(53_440);
+    expect((await act(truck, '2026-03-01', 53_500)).statusCode).toBe(200);
+
+    // With an act before it: back to the higher of that act's reading and the vehicle's before the deleted one.
+    const second = await newTruck(1_000);
+    await act(second, '2026-01-10', 10_000);
+    const corrected = await call(test.app, 'GET', `/api/transport/show/${second}`, undefined, { token: owner.token });
+    const version = corrected.json<{ data: { version: number } }>().data.version;
+    expect((await call(test.app, 'PUT', `/api/transport/update/${second}`, { mileage: 12_000, version }, { token: owner.token })).statusCode).toBe(200);
+    const latest = idOf(await act(second, '2026-02-10', 900_000));
+    expect((await destroy(second, latest)).statusCode).toBe(200);
+    expect(await truckMileage(second)).toBe(12_000);
+
+    // Deleting an act whose reading is no longer the vehicle's (a later act or an edit went past it) changes nothing.
+    const third = await newTruck(100);
+    const first = idOf(await act(third, '2026-01-10', 200));
+    await act(third, '2026-02-10', 300);
+    expect((await destroy(third, first)).statusCode).toBe(200);
+    expect(await truckMileage(third)).toBe(300);
+  });
+
   it('another tenant’s acts and vehicles neither count nor change', async () => {
     const mine = await newTruck(5_000);
     const theirs = await newTruck(900_000, stranger.token);

@@ -4,7 +4,9 @@
  * vehicle's latest act, than the vehicle's own mileage; the refusal names the mileage it must reach. Nor
  * may a back-dated act give a higher mileage than an act dated after it (the refusal names that act). A
  * higher mileage becomes the vehicle's (its change is in the audit trail). The vehicle's row is locked
- * first, so two acts saved at once are checked one after the other.
+ * first, so two acts saved at once are checked one after the other. Deleting the act whose reading is still the
+ * vehicle's gives the vehicle back the mileage it had before (a typo of an extra digit had stayed the vehicle's for
+ * good, and every later act had to reach it): see `mileageWithout`.
  *
  * The photos of damages (`damages[].photo_ids`) are the server's: they are added by the hand-written
  * upload route. A body may keep them, move them to another damage or drop them (the form sends the list
@@ -13,7 +15,8 @@
  */
 import { sql } from '../db/sql';
 import { HttpError } from '../http-error';
-import type { EngineResource } from '../engine/model';
+import type { EngineModel, EngineResource } from '../engine/model';
+import type { EngineStore } from '../engine/store';
 import type { ResourceRules } from '../engine/rule-types';
 
 export const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
@@ -39,6 +42,31 @@ function keepOwnDamagePhotos(data: Record<string, unknown>, current: Record<stri
     else delete damage.photo_ids;
   }
   return [...stored].filter((photoId) => !kept.has(photoId));
+}
+
+/**
+ * The vehicle's mileage once an act that set it is gone: the higher of the vehicle's mileage before the act raised it
+ * (the audit trail's entry of that change) and the highest reading of its other acts. Undefined when neither is known
+ * (a vehicle given its mileage by an import before audit entries were kept): the vehicle keeps what it has, and the
+ * fleet manager may correct it, an edit no act stands in the way of any more.
+ */
+async function mileageWithout(store: EngineStore, model: EngineModel, act: { id: number; mileage: number; parentId: number }): Promise<number | undefined> {
+  const acts = model.byName.get('handover-acts') as EngineResource;
+  const [highest] = await store.page(
+    acts,
+    { parentId: act.parentId },
+    [sql`id <> ${act.id}`, sql`jsonb_typeof(data->'mileage') = 'number'`],
+    sql`(data->>'mileage')::numeric DESC`,
+    1,
+    0,
+  );
+  const { text, values } = sql`SELECT changes->'mileage'->'before' AS before FROM audit_log
+    WHERE tenant_id = ${store.tenantId} AND resource = 'transport' AND record_id = ${act.parentId} AND action = 'update'
+      AND changes->'mileage'->'after' = to_jsonb(${act.mileage}::numeric)
+    ORDER BY at DESC, id DESC LIMIT 1`.render();
+  const { rows } = await store.client.query<{ before: unknown }>(text, values);
+  const known = [numberOf(highest?.data.mileage), numberOf(rows[0]?.before)].filter((value): value is number => value !== undefined);
+  return known.length > 0 ? Math.max(...known) : undefined;
 }
 
 export const handoverActRules: ResourceRules = {
@@ -85,6 +113,16 @@ export const handoverActRules: ResourceRules = {
     const last = floors.length > 0 ? Math.max(...floors) : undefined;
     if (last !== undefined && mileage < last)
       throw new HttpError(422, 'errors.invalidData', { fieldErrors: { mileage: [{ key: 'handover-acts.mileageBelowLast', params: { last } }] } });
+  },
+
+  async beforeDelete({ store, model, actor }, { id, data, parentId }) {
+    const mileage = numberOf(data.mileage);
+    if (mileage === undefined || parentId === undefined) return;
+    const transport = model.byName.get('transport') as EngineResource;
+    const vehicle = await store.find(transport, parentId, {}, 'FOR NO KEY UPDATE');
+    if (!vehicle || numberOf(vehicle.data.mileage) !== mileage) return;
+    const restored = await mileageWithout(store, model, { id, mileage, parentId });
+    if (restored !== undefined && restored < mileage) await store.update(transport, parentId, { ...vehicle.data, mileage: restored }, actor.id, vehicle.data);
   },
 
   async afterWrite({ store, model, actor }, { data, parentId }) {

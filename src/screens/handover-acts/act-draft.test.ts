@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actBody, firstInvalidStep, photoUploads, stepErrors, stepOfField, today, type ActDraft } from './act-draft';
+import { actBody, firstInvalidStep, mileageJump, photoUploads, stepErrors, stepOfField, today, type ActDraft } from './act-draft';
 
 const now = new Date(2026, 2, 20, 12);
 const photo = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
@@ -57,6 +57,35 @@ describe('the steps of a new handover act', () => {
     draft.tires[1].tread_depth = 31;
     expect(stepErrors('damages', draft, now)).toEqual({ 'damages.1.title': { key: 'validation.required' } });
     expect(stepErrors('tires', draft, now)).toEqual({ 'tires.1.tread_depth': { key: 'validation.maximum', params: { limit: 30 } } });
+  });
+
+  it('refuses a row’s text past the schema’s limit at its own step, measured as it will be stored', () => {
+    const draft = complete();
+    draft.equipment[0].name = 'x'.repeat(101);
+    draft.damages[0].title = 'd'.repeat(201);
+    draft.damages[1].description = 'n'.repeat(1001);
+    draft.documents.push({ name: '  ', present: true });
+    draft.tires[0].position = 'p'.repeat(51);
+    expect(stepErrors('equipment', draft, now)).toEqual({ 'equipment.0.name': { key: 'validation.maxLength', params: { limit: 100 } } });
+    expect(stepErrors('damages', draft, now)).toEqual({
+      'damages.0.title': { key: 'validation.maxLength', params: { limit: 200 } },
+      'damages.1.description': { key: 'validation.maxLength', params: { limit: 1000 } },
+    });
+    expect(stepErrors('documents', draft, now)).toEqual({ 'documents.1.name': { key: 'validation.required' } });
+    expect(stepErrors('tires', draft, now)).toEqual({ 'tires.0.position': { key: 'validation.maxLength', params: { limit: 50 } } });
+    expect(firstInvalidStep(draft, now)).toBe('equipment');
+    // Spaces the server drops do not count: 100 letters with spaces around them and doubled inside are within 100.
+    draft.equipment[0].name = `  ${'x'.repeat(50)}   ${'y'.repeat(49)}  `;
+    expect(stepErrors('equipment', draft, now)).toEqual({});
+  });
+
+  it('questions a reading far above the vehicle’s last known mileage, without refusing it', () => {
+    expect(mileageJump({ mileage: 99_999_999 }, { vehicleMileage: 53_440 })).toBe(99_946_559);
+    expect(stepErrors('mileage', { ...complete(), mileage: 99_999_999 }, now, { vehicleMileage: 53_440 })).toEqual({});
+    expect(mileageJump({ mileage: 103_440 }, { vehicleMileage: 53_440 })).toBeUndefined();
+    expect(mileageJump({ mileage: 103_441 }, { vehicleMileage: 53_440 })).toBe(50_001);
+    expect(mileageJump({ mileage: 99_999_999 }, {})).toBeUndefined();
+    expect(mileageJump({ mileage: undefined }, { vehicleMileage: 53_440 })).toBeUndefined();
   });
 
   it('finds the step of a server’s field error', () => {

@@ -8,6 +8,26 @@ import { propertyOf } from '../../crud/schemas';
 /** The schemas' limit, the vehicle's as the act's (schemas/handover-act.json, transport.json). */
 const MILEAGE_MAXIMUM = Number(propertyOf('handover-acts', 'mileage')?.maximum ?? 100_000_000);
 
+/** The length limit of a list row's text field in the act's schema (an equipment item's name: 100). */
+function itemTextLimit(list: 'equipment' | 'damages' | 'documents' | 'tires', field: string): number {
+  const items = propertyOf('handover-acts', list)?.items as { properties?: Record<string, { maxLength?: number }> } | undefined;
+  return items?.properties?.[field]?.maxLength ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * A reading this far above the vehicle's last known mileage is said to be checked, though it may be right (a
+ * vehicle back after months away): an extra digit typed in the yard became the vehicle's mileage, and every later
+ * act would have had to reach it.
+ */
+export const MILEAGE_JUMP_WARNING_KM = 50_000;
+
+/** How far the act's reading lies above the vehicle's last known mileage, when that is suspiciously far. */
+export function mileageJump(draft: Pick<ActDraft, 'mileage'>, facts: ActFacts): number | undefined {
+  if (!isNumber(draft.mileage) || !isNumber(facts.vehicleMileage)) return undefined;
+  const jump = draft.mileage - facts.vehicleMileage;
+  return jump > MILEAGE_JUMP_WARNING_KM ? jump : undefined;
+}
+
 export interface PresenceItem {
   name: string;
   present: boolean;
@@ -63,12 +83,20 @@ export function serverStepErrors(fieldErrors: Record<string, string[]> | undefin
 }
 
 const blank = (text: string | undefined) => !text || text.trim() === '';
+const trimmed = (text: string) => text.trim().replace(/\s+/g, ' ');
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** The local date of today, `YYYY-MM-DD`. */
 export function today(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A row's text as the server will store it (`actBody`): required, and within its limit. */
+function text(errors: StepErrors, field: string, stored: string, max: number, required = true) {
+  if (stored === '') {
+    if (required) errors[field] = { key: 'validation.required' };
+  } else if (stored.length > max) errors[field] = { key: 'validation.maxLength', params: { limit: max } };
 }
 
 function between(errors: StepErrors, field: string, value: number | undefined, max: number, required = false) {
@@ -110,15 +138,23 @@ export function stepErrors(step: Step, draft: ActDraft, now = new Date(), facts:
       if (!errors.mileage && draft.date === today(now) && isNumber(facts.vehicleMileage) && (draft.mileage as number) < facts.vehicleMileage)
         errors.mileage = { key: 'handover-acts.mileageBelowLast', params: { last: facts.vehicleMileage } };
       break;
+    // Each row's texts at its own step, limits included: a text too long was refused only by the save after the last
+    // step, which went back to the first such step alone.
     case 'equipment':
-      draft.equipment.forEach((item, index) => blank(item.name) && (errors[`equipment.${index}.name`] = { key: 'validation.required' }));
+      draft.equipment.forEach((item, index) => text(errors, `equipment.${index}.name`, trimmed(item.name), itemTextLimit('equipment', 'name')));
       break;
     case 'damages':
-      draft.damages.forEach((damage, index) => blank(damage.title) && (errors[`damages.${index}.title`] = { key: 'validation.required' }));
+      draft.damages.forEach((damage, index) => {
+        text(errors, `damages.${index}.title`, trimmed(damage.title), itemTextLimit('damages', 'title'));
+        text(errors, `damages.${index}.description`, (damage.description ?? '').trim(), itemTextLimit('damages', 'description'), false);
+      });
+      break;
+    case 'documents':
+      draft.documents.forEach((item, index) => text(errors, `documents.${index}.name`, trimmed(item.name), itemTextLimit('documents', 'name')));
       break;
     case 'tires':
       draft.tires.forEach((tire, index) => {
-        if (blank(tire.position)) errors[`tires.${index}.position`] = { key: 'validation.required' };
+        text(errors, `tires.${index}.position`, trimmed(tire.position), itemTextLimit('tires', 'position'));
         between(errors, `tires.${index}.pressure`, tire.pressure, 20);
         between(errors, `tires.${index}.tread_depth`, tire.tread_depth, 30);
       });
@@ -151,8 +187,6 @@ export function stepOfField(field: string): Step {
   };
   return byField[head] ?? 'vehicle';
 }
-
-const trimmed = (text: string) => text.trim().replace(/\s+/g, ' ');
 
 /** The act as the server stores it (photos go separately, after it is saved). */
 export function actBody(draft: ActDraft): Record<string, unknown> {

@@ -3,7 +3,7 @@
  * inputs and buttons, the camera for photos: vehicle and date, the people, fuel, mileage, the selfie. The
  * list steps (equipment, damages, documents, tyres) are in act-list-steps.tsx.
  */
-import { DatePicker, Form, Grid, InputNumber, Typography } from 'antd';
+import { Alert, DatePicker, Form, Grid, InputNumber, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { dateFormat, useCalendarDay } from '../../fields/date/calendar-day';
@@ -11,6 +11,7 @@ import { useDecimalInput } from '../../fields/number/decimal-input';
 import { PhotoInput, Thumb } from './photo-input';
 import { RecordPicker } from './record-picker';
 import { Field, numberOrUndefined, type StepProps } from './step-field';
+import { mileageJump } from './act-draft';
 
 export type { StepProps } from './step-field';
 
@@ -135,6 +136,8 @@ export function FuelStep({ draft, change, errors }: StepProps) {
 export function MileageStep({ draft, change, errors, vehicleMileage }: StepProps) {
   const { t } = useTranslation();
   const decimal = useDecimalInput();
+  // An extra digit typed in the yard would become the vehicle's mileage: a reading far above the last is questioned.
+  const jump = mileageJump(draft, { vehicleMileage });
   return (
     <>
       <Field
@@ -143,7 +146,19 @@ export function MileageStep({ draft, change, errors, vehicleMileage }: StepProps
         errors={errors}
         extra={
           vehicleMileage === undefined ? undefined : (
-            <span data-testid="act-last-mileage">{t('handover-acts.steps.lastMileage', { last: vehicleMileage })}</span>
+            <>
+              <span data-testid="act-last-mileage">{t('handover-acts.steps.lastMileage', { last: vehicleMileage })}</span>
+              {jump !== undefined && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  role="status"
+                  data-testid="act-mileage-jump"
+                  className="act-step__warning"
+                  message={t('handover-acts.steps.mileageJump', { jump })}
+                />
+              )}
+            </>
           )
         }
       >
