@@ -137,7 +137,12 @@ async function makeTwoActs(page: Page, language: 'en' | 'de', seen: string[]) {
       await expect(page.getByTestId('act-step-mileage').isVisible()).resolves.toBe(true);
       await saveScreenshot(page, `${shots}-mileage-refused`);
       await collect();
+      // An extra digit is questioned (not refused) as it is typed; the refusal above goes as the reading is corrected.
+      await page.locator('#act-mileage').fill('1010000');
+      await page.getByTestId('act-mileage-jump').waitFor();
+      await page.getByTestId('act-error-mileage').waitFor({ state: 'detached' });
       await page.locator('#act-mileage').fill('101000');
+      await page.getByTestId('act-mileage-jump').waitFor({ state: 'detached' });
     },
     selfie: async () => {
       await expect(page.getByTestId('act-selfie').getAttribute('capture')).resolves.toBe('user');
@@ -214,6 +219,8 @@ async function makeTwoActs(page: Page, language: 'en' | 'de', seen: string[]) {
   await confirm.waitFor();
   // Past the pop-up's opening animation, so the click lands on its button.
   await page.waitForTimeout(400);
+  // Big enough for a finger on the phone (antd draws them 24 px high).
+  await expect(confirm.getByRole('button', { name: say('crud.buttons.delete') }).boundingBox()).resolves.toMatchObject({ height: 40 });
   await confirm.getByRole('button', { name: say('crud.buttons.delete') }).click();
   await page.getByTestId('act-add-fuel_photo').waitFor({ state: 'attached' });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actBody, firstInvalidStep, mileageJump, photoUploads, stepErrors, stepOfField, today, type ActDraft } from './act-draft';
+import { actBody, errorsAfterChange, firstInvalidStep, mileageJump, photoUploads, stepErrors, stepOfField, today, type ActDraft } from './act-draft';
 
 const now = new Date(2026, 2, 20, 12);
 const photo = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
@@ -86,6 +86,16 @@ describe('the steps of a new handover act', () => {
     expect(mileageJump({ mileage: 103_441 }, { vehicleMileage: 53_440 })).toBe(50_001);
     expect(mileageJump({ mileage: 99_999_999 }, {})).toBeUndefined();
     expect(mileageJump({ mileage: undefined }, { vehicleMileage: 53_440 })).toBeUndefined();
+  });
+
+  it('checks a step again as it is corrected once it has said what is wrong, keeping the server’s word on fields not changed', () => {
+    const empty = { ...complete(), transport_id: undefined };
+    const shown = stepErrors('vehicle', empty, now);
+    expect(shown).toHaveProperty('transport_id');
+    // The vehicle chosen: its "required" goes at once.
+    expect(errorsAfterChange(shown, stepErrors('vehicle', complete(), now), ['transport_id'])).toEqual({});
+    const server = { date: { key: '', text: 'Nope' }, transport_id: { key: '', text: 'Gone' } };
+    expect(errorsAfterChange(server, stepErrors('vehicle', complete(), now), ['transport_id'])).toEqual({ date: { key: '', text: 'Nope' } });
   });
 
   it('finds the step of a server’s field error', () => {

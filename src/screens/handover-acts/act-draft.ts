@@ -165,6 +165,16 @@ export function stepErrors(step: Step, draft: ActDraft, now = new Date(), facts:
   return errors;
 }
 
+/**
+ * What a step says after the member changed `changed` fields, once it has said what is wrong: the step checked again
+ * (a vehicle chosen after "required" was shown kept the message until the next "Next"), and the server's messages
+ * kept on the fields not changed since.
+ */
+export function errorsAfterChange(shown: StepErrors, rechecked: StepErrors, changed: readonly string[]): StepErrors {
+  const kept = Object.entries(shown).filter(([field, error]) => error.key === '' && !changed.includes(field.split('.')[0]));
+  return { ...Object.fromEntries(kept), ...rechecked };
+}
+
 /** The first step with an error, or null when the whole act can be saved. */
 export function firstInvalidStep(draft: ActDraft, now = new Date(), facts: ActFacts = {}): Step | null {
   return STEPS.find((step) => Object.keys(stepErrors(step, draft, now, facts)).length > 0) ?? null;

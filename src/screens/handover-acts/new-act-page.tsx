@@ -14,7 +14,18 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../pages/common/page-heading';
 import { silentNotifications } from '../../providers/notifications';
 import type { User } from '../../session/user';
-import { firstInvalidStep, serverStepErrors, STEPS, stepErrors, stepOfField, today, type ActDraft, type Step, type StepErrors } from './act-draft';
+import {
+  errorsAfterChange,
+  firstInvalidStep,
+  serverStepErrors,
+  STEPS,
+  stepErrors,
+  stepOfField,
+  today,
+  type ActDraft,
+  type Step,
+  type StepErrors,
+} from './act-draft';
 import { DamagesStep, DocumentsStep, EquipmentStep, TiresStep } from './act-list-steps';
 import { FuelStep, MileageStep, PeopleStep, SelfieStep, VehicleStep, type StepProps } from './act-steps';
 import { actPath } from './paths';
@@ -121,6 +132,9 @@ export function NewActPage() {
   const change = (patch: Partial<ActDraft>) => {
     setEdited(true);
     setDraft((current) => ({ ...current, ...patch }));
+    // A step that has said what is wrong says it again as the member corrects it (one change per event: the draft of
+    // this render is the one changed).
+    if (Object.keys(errors).length > 0) setErrors(errorsAfterChange(errors, stepErrors(step, { ...draft, ...patch }, new Date(), facts), Object.keys(patch)));
     touched.current = { ...touched.current, ...Object.fromEntries(Object.keys(patch).map((field) => [field, true])) };
   };
 
