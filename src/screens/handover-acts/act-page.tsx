@@ -4,7 +4,7 @@
  * in the user's language) and, after a confirmation, its deletion.
  */
 import { FilePdfOutlined } from '@ant-design/icons';
-import { useDelete, useMany, useOne } from '@refinedev/core';
+import { useDelete, useInvalidate, useMany, useOne } from '@refinedev/core';
 import { App, Button, Card, Descriptions, Flex, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +70,14 @@ export function ActPage() {
   const amount = useAmount();
   const { transportId = '', id = '' } = useParams();
   const [downloading, setDownloading] = useState(false);
-  const { result: acts, query } = useMany<Act>({ resource: 'handover-acts', ids: [id], meta: { params: { transportId } }, ...readNotifications });
+  const [removing, setRemoving] = useState(false);
+  const { result: acts, query } = useMany<Act>({
+    resource: 'handover-acts',
+    ids: [id],
+    meta: { params: { transportId } },
+    queryOptions: { enabled: !removing },
+    ...readNotifications,
+  });
   const { result: vehicle } = useOne({ resource: 'transport', id: transportId, ...readNotifications });
   const act = acts.data[0];
   const people = [act?.transferred_by_id, act?.received_by_id].filter((value): value is number => typeof value === 'number');
@@ -82,10 +89,12 @@ export function ActPage() {
     ...readNotifications,
   });
   const { mutateAsync: remove } = useDelete();
+  const invalidate = useInvalidate();
   const photoActions = useActPhotos(transportId, id);
   const mayEdit = access.can('handover-acts', 'edit');
 
-  if (query.isLoading) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
+  // Deleted, on the way to the list: no "Not found" in between.
+  if (query.isLoading || (removing && !act)) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
   if (!act) {
     return (
       <div data-testid="act-missing">
@@ -135,15 +144,25 @@ export function ActPage() {
               testId="act-delete"
               size="large"
               onConfirm={async () => {
-                await remove({ resource: 'handover-acts', id, meta: { params: { transportId } }, ...mutationNotifications });
+                // The lists of acts are read again; this page's own reads of the act and its changes are not, as the act
+                // is gone (Refine drops the act's cached reads, which a mounted page would ask again: a 404 behind the
+                // move to the list). The vehicle may have got its mileage back.
+                setRemoving(true);
+                try {
+                  await remove({ resource: 'handover-acts', id, meta: { params: { transportId } }, invalidates: ['list'], ...mutationNotifications });
+                } catch {
+                  setRemoving(false);
+                  return;
+                }
                 void navigate(ACTS_ROUTE);
+                void invalidate({ resource: 'transport', id: transportId, invalidates: ['list', 'detail'] });
               }}
             />
           )}
         </Space>
       </Flex>
       <Flex vertical gap={16}>
-        <ChangesCard transportId={transportId} id={id} />
+        <ChangesCard transportId={transportId} id={id} enabled={!removing} />
         <Card title={t('handover-acts.page.details')}>
           <Descriptions column={{ xs: 1, sm: 1, md: 2 }} size="small" bordered>
             <Descriptions.Item label={t('handover-acts.list.vehicle')}>{vehicleLabel}</Descriptions.Item>

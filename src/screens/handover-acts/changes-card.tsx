@@ -13,14 +13,15 @@ import { changeLines, type ActChanges } from './changes-lines';
 import { actApi, actPath } from './paths';
 import { useAmount } from './use-amount';
 
-export function ChangesCard({ transportId, id }: { transportId: string; id: string }) {
+/** `enabled` false: not read (the act is being deleted). */
+export function ChangesCard({ transportId, id, enabled = true }: { transportId: string; id: string; enabled?: boolean }) {
   const { t } = useTranslation();
   const day = useCalendarDay();
   const amount = useAmount();
   const { query } = useCustom<ActChanges>({
     url: actApi(transportId, id, 'changes'),
     method: 'get',
-    queryOptions: { queryKey: keys().data('default').resource('handover-acts').action('one').id(id).params({ changes: true }).get() },
+    queryOptions: { queryKey: keys().data('default').resource('handover-acts').action('one').id(id).params({ changes: true }).get(), enabled },
     ...readNotifications,
   });
   const changes = (query.data as { data?: ActChanges } | undefined)?.data;
