@@ -49,6 +49,21 @@ describe.each(databases)('the main company on %s', (kind) => {
     expect(await mainOf()).toEqual([holding.id]);
   });
 
+  it('refuses a second company of the same name in any case, which an import could no longer tell apart; another tenant may', async () => {
+    const first = await create({ name: 'Danube Freight' });
+    const count = (await companies()).length;
+    const again = await call(test.app, 'POST', '/api/companies/store', { name: 'danube freight' }, { token: owner.token, language: 'it' });
+    expect(again.statusCode, again.body).toBe(422);
+    expect(expectErrorShape(again).errors?.name?.[0]).toMatch(/uso|utilizzo/i);
+    expect(await companies()).toHaveLength(count);
+    // Renaming another company to it is refused too; the company itself keeps its name through an edit.
+    const other = await create({ name: 'Other Freight' });
+    expect((await update(other, { name: 'DANUBE FREIGHT' })).statusCode).toBe(422);
+    expect((await update(first, { name: 'Danube Freight', phone: '+49 30 1234567' })).statusCode).toBe(200);
+    const theirs = await call(test.app, 'POST', '/api/companies/store', { name: 'Danube Freight' }, { token: stranger.token });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+  });
+
   it('refuses to unmark the main company, under the field and in the member’s language, and changes nothing', async () => {
     const main = (await companies()).find((company) => company.main === true) as Company;
     const refused = await update(main, { main: false, name: 'Renamed' }, 'de');
