@@ -131,6 +131,13 @@ describe.each(databases)('handover act mileage on %s', (kind) => {
     expect((await destroy(second, latest)).statusCode).toBe(200);
     expect(await truckMileage(second)).toBe(12_000);
 
+    // A vehicle that had no mileage before its only act has none again.
+    const unread = await newTruck();
+    const only = idOf(await act(unread, '2026-03-01', 99_999_999));
+    expect(await truckMileage(unread)).toBe(99_999_999);
+    expect((await destroy(unread, only)).statusCode).toBe(200);
+    expect(await truckMileage(unread)).toBeUndefined();
+
     // Deleting an act whose reading is no longer the vehicle's (a later act or an edit went past it) changes nothing.
     const third = await newTruck(100);
     const first = idOf(await act(third, '2026-01-10', 200));

@@ -46,11 +46,15 @@ function keepOwnDamagePhotos(data: Record<string, unknown>, current: Record<stri
 
 /**
  * The vehicle's mileage once an act that set it is gone: the higher of the vehicle's mileage before the act raised it
- * (the audit trail's entry of that change) and the highest reading of its other acts. Undefined when neither is known
- * (a vehicle given its mileage by an import before audit entries were kept): the vehicle keeps what it has, and the
- * fleet manager may correct it, an edit no act stands in the way of any more.
+ * (the audit trail's entry of that change) and the highest reading of its other acts; null when the vehicle had none
+ * before and no other act has one. Undefined when nothing is known (an entry older than the audit trail): the
+ * vehicle keeps what it has, and the fleet manager may correct it, an edit no act stands in the way of any more.
  */
-async function mileageWithout(store: EngineStore, model: EngineModel, act: { id: number; mileage: number; parentId: number }): Promise<number | undefined> {
+async function mileageWithout(
+  store: EngineStore,
+  model: EngineModel,
+  act: { id: number; mileage: number; parentId: number },
+): Promise<number | null | undefined> {
   const acts = model.byName.get('handover-acts') as EngineResource;
   const [highest] = await store.page(
     acts,
@@ -66,7 +70,8 @@ async function mileageWithout(store: EngineStore, model: EngineModel, act: { id:
     ORDER BY at DESC, id DESC LIMIT 1`.render();
   const { rows } = await store.client.query<{ before: unknown }>(text, values);
   const known = [numberOf(highest?.data.mileage), numberOf(rows[0]?.before)].filter((value): value is number => value !== undefined);
-  return known.length > 0 ? Math.max(...known) : undefined;
+  if (known.length > 0) return Math.max(...known);
+  return rows.length > 0 ? null : undefined;
 }
 
 export const handoverActRules: ResourceRules = {
@@ -122,7 +127,9 @@ export const handoverActRules: ResourceRules = {
     const vehicle = await store.find(transport, parentId, {}, 'FOR NO KEY UPDATE');
     if (!vehicle || numberOf(vehicle.data.mileage) !== mileage) return;
     const restored = await mileageWithout(store, model, { id, mileage, parentId });
-    if (restored !== undefined && restored < mileage) await store.update(transport, parentId, { ...vehicle.data, mileage: restored }, actor.id, vehicle.data);
+    if (restored === undefined || (restored !== null && restored >= mileage)) return;
+    const { mileage: _typo, ...withoutMileage } = vehicle.data;
+    await store.update(transport, parentId, restored === null ? withoutMileage : { ...withoutMileage, mileage: restored }, actor.id, vehicle.data);
   },
 
   async afterWrite({ store, model, actor }, { data, parentId }) {
