@@ -7,11 +7,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../test-support/databases';
 import { startTestApp, type TestApp } from '../test-support/test-app';
-import { addColumnStatement, pendingFills, type ColumnFill } from './column-fills';
+import { addColumnStatement, batchRowsAfter, FILL_BATCH_TARGET_MS, pendingFills, type ColumnFill } from './column-fills';
 import { createIndexBuilds } from './index-builds';
 import { runStartUpDdl, SMALL_TABLE_BYTES } from './start-up-ddl';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+describe('the size of a fill batch after start', () => {
+  it('shrinks at once to what fits the target time when a batch was slow (a machine under load)', () => {
+    expect(batchRowsAfter(5_000, 1_000)).toBe(500);
+    expect(batchRowsAfter(5_000, 10 * FILL_BATCH_TARGET_MS)).toBe(500);
+    expect(batchRowsAfter(500, 100_000)).toBe(50);
+  });
+
+  it('grows at most twice per batch, and never past 20,000 rows', () => {
+    expect(batchRowsAfter(500, FILL_BATCH_TARGET_MS / 10)).toBe(1_000);
+    expect(batchRowsAfter(500, FILL_BATCH_TARGET_MS)).toBe(500);
+    expect(batchRowsAfter(15_000, 0)).toBe(20_000);
+  });
+});
 
 describe.each(databases)('a computed column added at start on %s', (kind) => {
   let test: TestApp;

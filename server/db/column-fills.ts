@@ -14,7 +14,9 @@
  * - **Small tables and the embedded database: at once**, in the start-up transaction, before anything reads the
  *   column or indexes it (start-up-ddl.ts). PGlite has one connection and no writer to let through.
  * - **Large tables on PostgreSQL: in batches after start** (index-builds.ts, before the indexes of the column),
- *   each batch of FILL_BATCH_ROWS rows its own short transaction, so a writer waits at most for one batch.
+ *   each batch its own short transaction, so a writer waits at most for one batch. A batch is sized by time, not
+ *   rows (batchRowsAfter): a row costs the trigger and every index of the table, 0.1 ms alone on the 2-core
+ *   machine and several times that under load, so a fixed 5,000 rows held a row for 0.5–1.3 s.
  *
  * A fill sets the columns to NULL: the row trigger (BEFORE UPDATE) computes them again from the row, so this
  * module needs no expression, and a row written meanwhile is computed by the same trigger.
@@ -31,8 +33,21 @@ export interface ColumnFill {
   columns: string[];
 }
 
-/** Rows updated per transaction by a fill after start: ~50–150 ms of row locks each on PostgreSQL. */
-export const FILL_BATCH_ROWS = 5_000;
+/** How long one batch of a fill after start may hold its rows: the longest a writer of one of them waits. */
+export const FILL_BATCH_TARGET_MS = 100;
+const FIRST_BATCH_ROWS = 500;
+const MIN_BATCH_ROWS = 50;
+const MAX_BATCH_ROWS = 20_000;
+
+/**
+ * The next batch's rows, from how long the last one took: scaled towards FILL_BATCH_TARGET_MS, growing at most
+ * twice per batch (a fast batch on a table whose rows cost more further on must not jump), shrinking at once
+ * (a machine under load makes every batch slower).
+ */
+export function batchRowsAfter(rows: number, tookMs: number): number {
+  const scaled = Math.round((rows * FILL_BATCH_TARGET_MS) / Math.max(tookMs, 1));
+  return Math.max(MIN_BATCH_ROWS, Math.min(MAX_BATCH_ROWS, 2 * rows, scaled));
+}
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -95,15 +110,18 @@ export async function fillInBatches(client: Queryable, fill: ColumnFill, options
   const table = `"${fill.table}"`;
   let after = 0;
   let rows = 0;
+  let size = FIRST_BATCH_ROWS;
   for (;;) {
     if (options.stopped()) return false;
     const { rows: found } = await client.query(
       `SELECT max(id) AS last, count(*) AS rows FROM (SELECT id FROM ${table} WHERE id > $1 ORDER BY id LIMIT $2) AS batch`,
-      [after, FILL_BATCH_ROWS],
+      [after, size],
     );
     const { last, rows: batchRows } = found[0] as { last: string | null; rows: string };
     if (last === null) break;
+    const since = performance.now();
     await client.query(`UPDATE ${table} SET ${setToNull(fill)} WHERE id > $1 AND id <= $2`, [after, last]);
+    size = batchRowsAfter(size, performance.now() - since);
     after = Number(last);
     rows += Number(batchRows);
     options.progress?.(rows);
