@@ -6,7 +6,7 @@ import { brandPrimary } from './theme-colors';
 /**
  * antd's light defaults fall below WCAG AA's 4.5:1 for text (axe, issue 16's audit): grey secondary text (#8c8c8c,
  * 3.3:1), the error red of Delete buttons and messages (#ff4d4f, 3.3:1), the brand's hover (3.5:1) and the text of the
- * status tags (green "Valid", orange "Expiring soon", volcano "Missing", gold "Primary": 2.8–4.4:1 on their tints).
+ * status tags (green "Valid", orange "Expiring soon", volcano, gold "Primary": 2.8–4.4:1 on their tints).
  */
 const readableOnLight = {
   colorTextDescription: 'rgba(0, 0, 0, 0.6)',

@@ -3,6 +3,7 @@
  * `GET /api/compliance` answers, the filters' values, where each item is fixed) and the grouping of a
  * page's items by subject.
  */
+import { MISSING_COLOUR } from '../../fields/date/expiry-tag';
 import {
   COMPLIANCE_STATES,
   KIND_SUBJECT,
@@ -32,7 +33,7 @@ export const kindSubject = KIND_SUBJECT;
 export const subjectRights = SUBJECT_RIGHTS;
 
 /** The colour of each state's tag (antd preset colours): expired red, expiring amber as elsewhere, missing purple. */
-export const stateColours: Record<ComplianceState, string> = { expired: 'red', expiring: 'orange', missing: 'purple' };
+export const stateColours: Record<ComplianceState, string> = { expired: 'red', expiring: 'orange', missing: MISSING_COLOUR };
 
 /** A row of the grouped table: a subject's header row, or one of its items under it. */
 export type ComplianceRow =

@@ -6,18 +6,22 @@
  * under their keys) are invalidated.
  */
 import { useApiUrl, useCustomMutation, useInvalidate } from '@refinedev/core';
+import { useRequestOnce } from '../../crud/use-request-once';
 import { mutationNotifications } from '../../providers/notifications';
 
 export function useDocumentActions(employeeId: string) {
   const apiUrl = useApiUrl();
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation();
+  const once = useRequestOnce();
   const base = `${apiUrl}/employees/${encodeURIComponent(employeeId)}/documents`;
 
-  async function send(method: 'post' | 'put' | 'delete', url: string, values: Record<string, unknown> = {}) {
-    const answer = await mutateAsync({ url, method, values, ...mutationNotifications });
-    await Promise.all([invalidate({ resource: 'employee-documents', invalidates: ['all'] }), invalidate({ resource: 'employees', invalidates: ['list'] })]);
-    return answer.data as Record<string, unknown>;
+  function send(method: 'post' | 'put' | 'delete', url: string, values: Record<string, unknown> = {}) {
+    return once({ method, url, values }, async (): Promise<Record<string, unknown>> => {
+      const answer = await mutateAsync({ url, method, values, ...mutationNotifications });
+      await Promise.all([invalidate({ resource: 'employee-documents', invalidates: ['all'] }), invalidate({ resource: 'employees', invalidates: ['list'] })]);
+      return answer.data;
+    });
   }
 
   return {

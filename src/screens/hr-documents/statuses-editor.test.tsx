@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../crud/test-fetch';
 import { renderWithRefine, setUpScreenTests } from '../../crud/test-support';
@@ -79,6 +79,20 @@ describe('the statuses of a document type, edited in place', () => {
     fireEvent.change(screen.getByTestId('status-new-4'), { target: { value: 'Expired' } });
     fireEvent.click(screen.getByTestId('status-add-4'));
     await vi.waitFor(() => expect(sent('POST')).toEqual([{ url: '/api/documents/4/status/store', body: { statuses: [{ name: 'Expired' }] } }]));
+  });
+
+  it('adds a status once when Add is clicked twice before the answer (a double click)', async () => {
+    renderWithRefine(<StatusesEditor type={licence} />);
+    fireEvent.change(screen.getByTestId('status-new-4'), { target: { value: 'Expired' } });
+    // Both clicks before React draws the button busy, as a browser's double click may land.
+    const add = screen.getByTestId('status-add-4');
+    act(() => {
+      add.click();
+      add.click();
+    });
+    await vi.waitFor(() => expect(sent('POST')).toHaveLength(1));
+    await vi.waitFor(() => expect(screen.getByTestId<HTMLInputElement>('status-new-4').value).toBe(''));
+    expect(sent('POST')).toHaveLength(1);
   });
 
   it('says how many employee documents a delete takes with it, and deletes only when confirmed', async () => {

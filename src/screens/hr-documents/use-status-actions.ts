@@ -5,18 +5,22 @@
  * so the page (and any picker of statuses) shows the change.
  */
 import { useApiUrl, useCustomMutation, useInvalidate } from '@refinedev/core';
+import { useRequestOnce } from '../../crud/use-request-once';
 import { mutationNotifications } from '../../providers/notifications';
 
 export function useStatusActions(typeId: string | number) {
   const apiUrl = useApiUrl();
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation();
+  const once = useRequestOnce();
   const base = `${apiUrl}/documents/${encodeURIComponent(String(typeId))}/status`;
 
-  async function send(method: 'post' | 'put' | 'delete', url: string, values: Record<string, unknown> = {}) {
-    await mutateAsync({ url, method, values, ...mutationNotifications });
-    await invalidate({ resource: 'hr-document-types', invalidates: ['list', 'many', 'detail'] });
-    await invalidate({ resource: 'employee-documents', invalidates: ['all'] });
+  function send(method: 'post' | 'put' | 'delete', url: string, values: Record<string, unknown> = {}) {
+    return once({ method, url, values }, async () => {
+      await mutateAsync({ url, method, values, ...mutationNotifications });
+      await invalidate({ resource: 'hr-document-types', invalidates: ['list', 'many', 'detail'] });
+      await invalidate({ resource: 'employee-documents', invalidates: ['all'] });
+    });
   }
 
   return {

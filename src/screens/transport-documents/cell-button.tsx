@@ -4,10 +4,10 @@
  * button, reachable by keyboard, opening the cell's dialog; plain text for a member who may not edit.
  */
 import { PaperClipOutlined } from '@ant-design/icons';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCalendarDay } from '../../fields/date/calendar-day';
-import { ExpiryTag } from '../../fields/date/expiry-tag';
+import { ExpiryTag, MissingTag } from '../../fields/date/expiry-tag';
 import { cellExpiry } from './cell-rules';
 import type { DocumentCell } from './types';
 
@@ -36,9 +36,7 @@ export function CellSummary({ cell, column, testId }: { cell: DocumentCell; colu
         </Typography.Text>
       )}
       {cell.state === 'missing' ? (
-        <Tag color="volcano" data-testid={`${testId}-state`} data-state="missing">
-          {t('compliance.states.missing')}
-        </Tag>
+        <MissingTag testId={`${testId}-state`} />
       ) : (
         <ExpiryTag state={cell.state ?? cellExpiry(cell, column.warning_days)} testId={`${testId}-state`} />
       )}

@@ -31,6 +31,13 @@ const answer = {
           warning_days: 30,
           documents: [{ doc_id: 80, start_date: null, end_date: null, files: [], version: 1 }],
         },
+        {
+          id: 9,
+          name: 'CMR insurance',
+          show_document_start_date: false,
+          warning_days: 30,
+          documents: [{ doc_id: 90, start_date: null, end_date: null, files: [], version: 1, state: 'missing' }],
+        },
       ],
     },
   ],
@@ -49,6 +56,9 @@ describe("a vehicle's documents tab", () => {
     expect(within(inspection).getByText('protocol.pdf')).toBeTruthy();
     const insurance = screen.getByText('Insurance').closest('tr') as HTMLElement;
     expect(within(insurance).queryByTestId('vehicle-document-state-8')).toBeNull();
+    // Required and not entered: said so, as the transport list and the compliance page say it.
+    const cmr = screen.getByText('CMR insurance').closest('tr') as HTMLElement;
+    expect(within(cmr).getByTestId('vehicle-document-state-9').textContent).toBe('Missing');
     expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/transport/documents?transport_id=4&perPage=1']);
   });
 

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
 import { useCalendarDay } from '../../fields/date/calendar-day';
-import { ExpiryTag } from '../../fields/date/expiry-tag';
+import { ExpiryTag, MissingTag } from '../../fields/date/expiry-tag';
 import { Blank } from '../../fields/shared';
 import { CellModal } from './cell-modal';
 import { cellExpiry } from './cell-rules';
@@ -48,6 +48,8 @@ export function VehicleDocumentsTab({ transportId }: { transportId: string }) {
             {day.show(cell.end_date)}
             <ExpiryTag state={cellExpiry(cell, column.warning_days)} testId={`vehicle-document-state-${column.id}`} />
           </Space>
+        ) : cell?.state === 'missing' ? (
+          <MissingTag testId={`vehicle-document-state-${column.id}`} />
         ) : (
           <Blank />
         );
