@@ -350,6 +350,10 @@ describe('field kind displays', () => {
     expect(container.querySelector('[class*="out-of-range"]')).not.toBeNull();
     rerender(<Widget {...props('K'.repeat(40))} />);
     expect(container.textContent).toContain('40 / 50');
+    // Characters as the schema's check counts them: an emoji is one.
+    rerender(<Widget {...props('🚚'.repeat(45))} />);
+    expect(container.textContent).toContain('45 / 50');
+    expect(container.querySelector('[class*="out-of-range"]')).toBeNull();
   });
 
   it('refuses files above 5 MB', () => {

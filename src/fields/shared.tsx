@@ -46,5 +46,7 @@ export function emptyToUndefined(value: unknown, emptyValue?: unknown): unknown 
 export function lengthCount(schema: { maxLength?: number }): InputProps['count'] {
   const max = schema.maxLength;
   if (typeof max !== 'number') return undefined;
-  return { max, show: ({ count }) => (count >= Math.floor(max * 0.8) ? `${count} / ${max}` : null) };
+  // Counted in characters as the schema's check counts them (code points): an emoji is one, not the two UTF-16 units
+  // antd counts by default, which said "3 / 3" beside "Must be at least 3 characters" for "🚚X".
+  return { max, strategy: (text) => [...text].length, show: ({ count }) => (count >= Math.floor(max * 0.8) ? `${count} / ${max}` : null) };
 }

@@ -8,12 +8,12 @@ import { Card, DatePicker, Empty, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resources } from '../../../resources';
 import { dateFormat, useCalendarDay } from '../../fields/date/calendar-day';
 import { PageHeading } from '../common/page-heading';
 import { memberName, useMembers } from '../departments/use-members';
 import type { AuditEntry } from './audit-api';
 import { auditColumns } from './audit-columns';
+import { auditSections } from './audit-sections';
 import { auditPageSizes, useAuditLogState } from './audit-log-state';
 import { useAuditLog } from './use-audit-log';
 import { useScrollRegion } from './use-scroll-region';
@@ -27,13 +27,7 @@ export function AuditLogPage() {
   const members = useMembers();
   const { query, filters, setFilters, setPage } = useAuditLogState();
   const log = useAuditLog(query);
-  const resourceOptions = useMemo(
-    () =>
-      resources
-        .map((resource) => ({ value: resource.name, label: t(`${resource.name}.title`, { defaultValue: resource.name }) }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [t],
-  );
+  const resourceOptions = useMemo(() => auditSections(t), [t]);
   return (
     <>
       <PageHeading titleKey="pages.auditLog" />

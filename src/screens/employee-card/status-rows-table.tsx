@@ -211,7 +211,12 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
               />,
             )
           )
-        ) : isNew(row) ? null : (
+        ) : isNew(row) ? null : field === 'comment' ? (
+          // Wrapped within a bounded width: a long comment would otherwise push Relevant and the actions out of view.
+          <div className="status-rows__comment" data-testid={`status-row-comment-${row.id}`}>
+            <ValueOfField resource={resource} field={field} value={row[field]} />
+          </div>
+        ) : (
           <ValueOfField resource={resource} field={field} value={row[field]} />
         ),
     })),
