@@ -90,7 +90,8 @@ function ColumnRow({
       name={`column-${column.id}`}
       initialValues={initial}
       onFinish={rename}
-      onValuesChange={() => markUnsaved(`column-${column.id}`, true)}
+      // Unsaved only while it differs from what is stored: typed and typed back, closing asks nothing.
+      onValuesChange={(_changed, values) => markUnsaved(`column-${column.id}`, differsFrom(initial, values))}
       className="transport-documents__settings-row"
       data-testid={`documents-column-${column.id}`}
     >
@@ -208,6 +209,15 @@ function AddColumn({ markUnsaved }: { markUnsaved: MarkUnsaved }) {
         {t('transportDocuments.settings.add')}
       </Button>
     </Form>
+  );
+}
+
+/** Whether a column's form holds something else than its stored values (a name's outer spaces do not count). */
+function differsFrom(stored: ColumnValues, values: Partial<ColumnValues>): boolean {
+  return (
+    (values.name ?? '').trim() !== stored.name ||
+    Number(values.warning_days) !== Number(stored.warning_days) ||
+    Boolean(values.mandatory) !== Boolean(stored.mandatory)
   );
 }
 

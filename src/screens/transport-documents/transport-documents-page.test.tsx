@@ -109,6 +109,16 @@ describe('the transport list with document columns', () => {
     await vi.waitFor(() => expect(screen.queryByTestId('documents-column-name-7')).toBeNull());
     expect(screen.queryByTestId('documents-settings-discard')).toBeNull();
 
+    // Typed and typed back: nothing to lose.
+    fireEvent.click(screen.getByTestId('documents-settings-open'));
+    const name = await screen.findByTestId<HTMLInputElement>('documents-column-name-7');
+    const stored = name.value;
+    fireEvent.change(name, { target: { value: `${stored}x` } });
+    fireEvent.change(name, { target: { value: stored } });
+    close();
+    await vi.waitFor(() => expect(screen.queryByTestId('documents-column-name-7')).toBeNull());
+    expect(screen.queryByTestId('documents-settings-discard')).toBeNull();
+
     fireEvent.click(screen.getByTestId('documents-settings-open'));
     fireEvent.change(await screen.findByTestId('documents-column-name-7'), { target: { value: 'Technical inspection' } });
     close();
