@@ -23,6 +23,7 @@ import { HttpError } from '../http-error';
 import { SIGNED_IN } from '../plugins/auth';
 import { sendComplianceExport } from '../import-export/compliance-export';
 import { readComplianceQuery } from './compliance-query';
+import { pageTotal } from '../compliance/page-total';
 
 export async function complianceRoutes(app: FastifyInstance, options: { database: Database; changes: ComplianceChanges }) {
   app.indexBuilds.defer(await ensureComplianceIndexes(options.database, app.engine));
@@ -50,8 +51,8 @@ export async function complianceRoutes(app: FastifyInstance, options: { database
       counts.read(options.database.pool, app.engine, user.tenant_id, reader, filter),
       pages.read(options.database.pool, app.engine, user.tenant_id, reader, filter, { page, perPage }),
     ]);
-    const total = filter.state ? counted[filter.state] : counted.expired + counted.expiring + counted.missing;
-    return { data: items, counts: counted, pagination: { total, currentPage: page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) } };
+    const { counts: shown, total } = pageTotal(counted, filter.state, { page, perPage, items: items.length });
+    return { data: items, counts: shown, pagination: { total, currentPage: page, perPage, lastPage: Math.max(1, Math.ceil(total / perPage)) } };
   });
 
   // The page as a file (docs/import-export.md): every item its filters select, in its order.
