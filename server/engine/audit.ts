@@ -9,7 +9,8 @@ import { Sql, sql } from '../db/sql';
 import { MASK, maskValue } from './masking';
 import type { EngineResource } from './model';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'read' | 'import';
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'read', 'import'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface Actor {
   id: number;

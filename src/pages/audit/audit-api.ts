@@ -1,12 +1,13 @@
 /**
- * The audit trail's one endpoint: `GET /api/audit-log?page=&perPage=&user_id=&resource=&record_id=&from=&to=`
+ * The audit trail's one endpoint: `GET /api/audit-log?page=&perPage=&user_id=&resource=&record_id=&action=&from=&to=`
  * (append-only; no write endpoints). Tenant-wide it needs `audit.view`; with `resource` and `record_id`
  * the resource's view right suffices (a record's History tab). It is no resource of the registry (no
  * record pages, no ids to show), so it is read with Refine's `useCustom` (use-audit-log.ts).
  */
 import type { ListPagination } from '../../providers/data-provider';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'read' | 'import';
+export const auditActions = ['create', 'update', 'delete', 'read', 'import'] as const;
+export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {
   id: number;
@@ -29,6 +30,8 @@ export interface AuditQuery {
   user_id?: number | string;
   resource?: string;
   record_id?: number | string;
+  /** One or more actions, comma-separated (`create,update,delete`: the changes without the reads). */
+  action?: string;
   /** YYYY-MM-DD, inclusive. */
   from?: string;
   to?: string;

@@ -1,6 +1,6 @@
 /**
  * The tenant-wide audit log (`/audit-log`, for members with `audit.view`): every create, update, delete
- * and read of sensitive data, newest first, filtered by member, resource and date range, paginated by
+ * and read of sensitive data, newest first, filtered by member, resource, action and date range, paginated by
  * the server; filters and page live in the URL (audit-log-state.ts). The trail is append-only: nothing
  * here changes it.
  */
@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { dateFormat, useCalendarDay } from '../../fields/date/calendar-day';
 import { PageHeading } from '../common/page-heading';
 import { memberName, useMembers } from '../departments/use-members';
-import type { AuditEntry } from './audit-api';
+import { auditActions, type AuditEntry } from './audit-api';
 import { auditColumns } from './audit-columns';
 import { auditSections } from './audit-sections';
 import { auditPageSizes, useAuditLogState } from './audit-log-state';
@@ -56,6 +56,17 @@ export function AuditLogPage() {
             value={filters.resource}
             options={resourceOptions}
             onChange={(value: string | undefined) => setFilters({ resource: value })}
+          />
+          <Select
+            mode="multiple"
+            allowClear
+            style={{ minWidth: 220 }}
+            placeholder={t('audit.filters.action')}
+            aria-label={t('audit.filters.action')}
+            data-testid="audit-filter-action"
+            value={filters.action?.split(',') ?? []}
+            options={auditActions.map((action) => ({ value: action, label: t(`audit.actions.${action}`) }))}
+            onChange={(actions: string[]) => setFilters({ action: actions.length > 0 ? actions.join(',') : undefined })}
           />
           <DatePicker.RangePicker
             aria-label={t('audit.filters.dates')}

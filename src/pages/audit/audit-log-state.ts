@@ -1,5 +1,5 @@
 /**
- * The audit log page's state in its URL (`/audit-log?page=2&perPage=20&user_id=3&resource=orders&from=…&to=…`,
+ * The audit log page's state in its URL (`/audit-log?page=2&perPage=20&user_id=3&resource=orders&action=create,update&from=…&to=…`,
  * the log's own query names): a link or a reload shows the same entries, and Back goes to the previous
  * filter or page. A changed filter goes back to page 1.
  */
@@ -17,6 +17,8 @@ function positive(text: string | null, fallback: number): number {
 export interface AuditFilters {
   user_id?: number;
   resource?: string;
+  /** One or more actions, comma-separated, as the log's query names them. */
+  action?: string;
   /** YYYY-MM-DD, inclusive. */
   from?: string;
   to?: string;
@@ -28,6 +30,7 @@ export function useAuditLogState() {
   const filters: AuditFilters = {
     user_id: params.has('user_id') ? positive(params.get('user_id'), 0) || undefined : undefined,
     resource: params.get('resource') || undefined,
+    action: params.get('action') || undefined,
     from: params.get('from') || undefined,
     to: params.get('to') || undefined,
   };

@@ -169,4 +169,20 @@ describe('the tenant-wide audit log page', () => {
     );
     await vi.waitFor(() => expect(urls(fetch)).toContain('/api/audit-log?page=3&perPage=10&resource=companies&from=2026-11-01&to=2026-11-30'));
   });
+
+  it('filters by one or more actions, kept in the URL: the changes without the views', async () => {
+    signInForTest();
+    const fetch = stubFetch((url) =>
+      url.startsWith('/api/audit-log') ? json(logPage(entries, 45)) : json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 100, lastPage: 1 } }),
+    );
+    renderWithRefine(<AuditLogPage />, { entries: ['/audit-log?page=2&perPage=20&action=create'] });
+    expect((await screen.findAllByText('Jonas Berger')).length).toBe(2);
+    expect(urls(fetch)).toContain('/api/audit-log?page=2&perPage=20&action=create');
+    const actionFilter = screen.getByRole('combobox', { name: 'Action' });
+    expect(actionFilter.closest('.ant-select')?.textContent).toContain('Created');
+    fireEvent.mouseDown(actionFilter);
+    fireEvent.click(await screen.findByText('Changed', { selector: '.ant-select-item-option-content' }));
+    await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/audit-log?page=1&perPage=20&action=create%2Cupdate'));
+    await vi.waitFor(() => expect(urls(fetch)).toContain('/api/audit-log?page=1&perPage=20&action=create%2Cupdate'));
+  });
 });
