@@ -27,6 +27,18 @@ export const nativeLanguageNames: Record<LanguageCode, string> = {
 };
 
 /**
+ * A language's name as a sentence of `inLanguage` writes it ("los correos llegan en español", not "Español"):
+ * the runtime's CLDR names, the native name where the runtime has none.
+ */
+export function languageNameIn(code: LanguageCode, inLanguage: string): string {
+  try {
+    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? nativeLanguageNames[code];
+  } catch {
+    return nativeLanguageNames[code];
+  }
+}
+
+/**
  * The switcher's languages, with the current one added when it is not among them (Greek, detected or chosen in
  * the settings: SPEC §1 does not offer it in the switcher, but the switcher must still show it as chosen).
  */

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { toFieldMessages } from '../../../validation/field-errors';
 import { dropEmptyOptionalFields } from '../../../validation/normalize-body';
 import { currentLanguage } from '../../i18n/i18n';
-import { nativeLanguageNames, type LanguageCode } from '../../i18n/languages';
+import { languageNameIn, toSupportedLanguage } from '../../i18n/languages';
 import { isApiError } from '../../providers/api-error';
 import { mutationNotifications, readNotifications } from '../../providers/notifications';
 import * as reminderSettingsRequest from 'virtual:request-validator/reminder-settings';
@@ -54,7 +54,7 @@ function fieldMessage(values: Record<string, unknown>, field: string): { key: st
 }
 
 export function ReminderSettingsCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const apiUrl = useApiUrl();
   const url = `${apiUrl}/profile/reminders`;
   const [form] = Form.useForm<FormValues>();
@@ -136,7 +136,7 @@ export function ReminderSettingsCard() {
           <Select mode="tags" data-testid="reminder-settings-steps" options={stepOptions} tokenSeparators={[',', ' ']} />
         </Form.Item>
         <Typography.Paragraph type="secondary" data-testid="reminder-settings-where">
-          {t('reminders.settings.where', { zone: timeZone, language: nativeLanguageNames[language as LanguageCode] ?? language })}
+          {t('reminders.settings.where', { zone: timeZone, language: languageNameIn(toSupportedLanguage(language), i18n.language) })}
         </Typography.Paragraph>
         {formError && <Alert type="error" showIcon message={formError} style={{ marginBottom: 16 }} />}
         <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="reminder-settings-save">
