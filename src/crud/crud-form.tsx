@@ -160,6 +160,18 @@ export function changedSince(start: Row, now: Row): boolean {
   return filled(start) !== filled(now);
 }
 
+/** The fields of `now` that differ from `start` (fields left empty count as absent, as in changedSince). */
+export function changedFields(start: Row, now: Row): Row {
+  const blank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  const changed: Row = {};
+  for (const field of new Set([...Object.keys(start), ...Object.keys(now)])) {
+    const [before, after] = [start[field], now[field]];
+    if (blank(before) && blank(after)) continue;
+    if (JSON.stringify(before) !== JSON.stringify(after)) changed[field] = after;
+  }
+  return changed;
+}
+
 /** The first field a member can type into, in the form's order. */
 const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])';
 
@@ -204,6 +216,8 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const [conflict, setConflict] = useState(false);
   // After a 409: the moment since which a fresh answer of the record is awaited (null: none awaited).
   const [reloadSince, setReloadSince] = useState<number | null>(null);
+  // The member's own changes when the save met a conflict: put back over the latest version, not lost to it.
+  const [ownChanges, setOwnChanges] = useState<Row>({});
   const id = mode === 'edit' ? idOf(resource, given) : undefined;
   const invalidate = useInvalidate();
   // A create saved again with the same values (its answer lost on a bad line) is not stored twice; the files picked count too.
@@ -239,8 +253,9 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     if (latest.status !== 'ready') setReloadSince(null);
     else if (latest.record && latest.updatedAt >= reloadSince) {
       setRecord(latest.record);
-      setFormData(initialFormData(schema, latest.record));
-      setStartData(withDefaults(initialFormData(schema, latest.record)));
+      const latestData = withDefaults(initialFormData(schema, latest.record));
+      setFormData({ ...latestData, ...ownChanges });
+      setStartData(latestData);
       setReloadSince(null);
     }
   }
@@ -289,9 +304,10 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         const [first] = Object.keys(errors);
         requestAnimationFrame(() => formRef.current?.focusOnError({ property: `.${first}` } as RJSFValidationError));
       } else if (statusCode === 409 && mode === 'edit') {
-        // Someone saved the record meanwhile: their version into the form (so the next save works), and
-        // into every view of it.
+        // Someone saved the record meanwhile: their version into the form (so the next save works), with this
+        // member's own changes over it, and into every view of it.
         setConflict(true);
+        setOwnChanges(changedFields(startData, values));
         setReloadSince(Date.now());
         void invalidate({ resource: resource.name, id, invalidates: ['list', 'many', 'detail'] });
       }

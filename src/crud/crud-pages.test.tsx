@@ -423,7 +423,7 @@ describe('show page tabs in the URL', () => {
 describe('a stale save (409)', () => {
   const bank = { id: 3, companyId: 7, account_name: 'Main', bank_name: 'Bank', iban: 'DE89370400440532013000', currency: 'EUR', version: 4 };
 
-  it('shows the conflict message, reloads the latest version into the form and saves with it next time', async () => {
+  it('shows the conflict message, reloads the latest version into the form with the member’s own changes over it, and saves with it next time', async () => {
     let puts = 0;
     const fetch = stubFetch((_url, init) => {
       if (init.method === 'PUT') {
@@ -438,18 +438,21 @@ describe('a stale save (409)', () => {
     renderWithRefine(
       <CrudForm resource={resourceByName('company-banks')} mode="edit" open record={bank} params={{ companyId: '7' }} onClose={vi.fn()} onSaved={onSaved} />,
     );
+    // The member's own change, which the conflict must not throw away.
+    fireEvent.change(document.getElementById('company-banks-edit_account_name') as HTMLInputElement, { target: { value: 'Salaries' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByTestId('crud-conflict')).textContent).toContain('Someone else has changed this record meanwhile');
     // The banner says what to do; the server's "reload and try again" is not toasted beside it.
     expect(vi.mocked(toast).mock.calls.filter(([type]) => type === 'error')).toEqual([]);
     await vi.waitFor(() => expect((document.getElementById('company-banks-edit_bank_name') as HTMLInputElement).value).toBe('Sparkasse'));
+    expect((document.getElementById('company-banks-edit_account_name') as HTMLInputElement).value).toBe('Salaries');
     expect(urls(fetch)).toContain('/api/7/banks?page=1&perPage=100');
     expect(onSaved).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
     const second = fetch.mock.calls.filter((call) => call[1]?.method === 'PUT')[1];
-    expect(JSON.parse(second[1].body as string)).toMatchObject({ bank_name: 'Sparkasse', version: 6 });
+    expect(JSON.parse(second[1].body as string)).toMatchObject({ account_name: 'Salaries', bank_name: 'Sparkasse', version: 6 });
     expect(screen.queryByTestId('crud-conflict')).toBeNull();
   });
 });
