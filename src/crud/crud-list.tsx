@@ -31,6 +31,7 @@ import { FormModal } from './form-modal';
 import { ListFilters } from './list-filters';
 import { ListTabsBar } from './list-tabs-bar';
 import { MoveToTabModal } from './move-to-tab-modal';
+import { RecordDetailsModal } from './record-details';
 import { toCrudFilters } from './list-state';
 import { idOf, pathQueryOf, propertyOf, viewFields } from './schemas';
 import { pageSizes, useCrudList } from './use-crud-list';
@@ -97,6 +98,7 @@ export function CrudList({
   const { mutate: deleteOne } = useDelete();
   const [form, setForm] = useState<{ mode: 'create' | 'edit'; record?: Row } | null>(null);
   const [moving, setMoving] = useState<Row | null>(null);
+  const [reading, setReading] = useState<Row | null>(null);
   // A row moved to another tab leaves this one: the keyboard's place goes to the row that takes its place.
   const moveButton = useRef<HTMLElement | null>(null);
   const fields = viewFields(resource, 'list').filter((field) => !scoped.includes(field));
@@ -104,6 +106,9 @@ export function CrudList({
   const narrow = Grid.useBreakpoint().md === false;
   // What the resource offers and the member may use (src/access/): the rest is not drawn at all.
   const showRoute = access.can(resource, 'show') ? resource.routes?.show : undefined;
+  // No page of its own and no form to read it in: the record's fields in a dialog, so nothing it holds is out of sight.
+  const canOnlyRead =
+    !showRoute && access.can(resource, 'show') && !(Boolean(resource.api.update ?? resource.multipart?.update) && access.can(resource, 'edit'));
   // A multipart resource (a repair report with files) creates and edits through its own paths.
   const canCreate = Boolean(resource.api.create ?? resource.multipart?.create) && access.can(resource, 'create');
   const canEdit = Boolean(resource.api.update ?? resource.multipart?.update) && access.can(resource, 'edit');
@@ -141,7 +146,7 @@ export function CrudList({
   }));
   if (extraColumns) columns.push(...extraColumns(list.records));
 
-  if (showRoute || canEdit || canDelete || rowActions) {
+  if (showRoute || canOnlyRead || canEdit || canDelete || rowActions) {
     columns.push({
       key: 'actions',
       // Pinned to the table's right edge (crud.css): a table wider than its box scrolls under it, never the buttons away.
@@ -164,6 +169,11 @@ export function CrudList({
                   {/* The link is the one stop for the keyboard and the screen reader: the button inside only draws it. */}
                   <Button size="small" icon={<EyeOutlined />} tabIndex={-1} aria-hidden />
                 </Link>
+              </Tooltip>
+            )}
+            {canOnlyRead && (
+              <Tooltip title={t('crud.buttons.show')}>
+                <Button size="small" icon={<EyeOutlined />} aria-label={t('crud.buttons.show')} data-testid={`read-${id}`} onClick={() => setReading(record)} />
               </Tooltip>
             )}
             {canEdit && (
@@ -341,6 +351,7 @@ export function CrudList({
           }}
         />
       )}
+      {reading && <RecordDetailsModal resource={resource} record={reading} onClose={() => setReading(null)} />}
       {form && !editInPlace && (
         <FormModal resource={resource} mode={form.mode} open record={form.record} params={params} defaults={scope} onClose={() => setForm(null)} />
       )}

@@ -420,6 +420,31 @@ describe('show page tabs in the URL', () => {
   });
 });
 
+describe('a member who may only view a resource without pages of its records (orders)', () => {
+  const order = { _id: 12, cargo_number: 'CRG-12', customer: 'Danube Steel', loading_date: '2026-12-01', notes: 'Ramp 4, call before', price: 900 };
+
+  it('reads a record’s every field in a dialog, with no edit or delete', async () => {
+    signInForTest({ administrator: false, is_owner: false, permissions: ['orders.view'] });
+    stubFetch(() => json(page([order])));
+    renderWithRefine(<CrudList resource={resourceByName('orders')} />);
+    fireEvent.click(await screen.findByTestId('read-12'));
+    const details = await screen.findByTestId('crud-show-orders');
+    expect(details.textContent).toContain('Ramp 4, call before');
+    expect(screen.queryByTestId('edit-12')).toBeNull();
+    expect(screen.queryByTestId('delete-12')).toBeNull();
+    fireEvent.click(screen.getByTestId('record-details-close'));
+    await vi.waitFor(() => expect(screen.queryByTestId('crud-show-orders')).toBeNull());
+  });
+
+  it('is not offered to a member who may edit: the form shows every field', async () => {
+    signInForTest();
+    stubFetch(() => json(page([order])));
+    renderWithRefine(<CrudList resource={resourceByName('orders')} />);
+    expect(await screen.findByTestId('edit-12')).toBeTruthy();
+    expect(screen.queryByTestId('read-12')).toBeNull();
+  });
+});
+
 describe('a stale save (409)', () => {
   const bank = { id: 3, companyId: 7, account_name: 'Main', bank_name: 'Bank', iban: 'DE89370400440532013000', currency: 'EUR', version: 4 };
 

@@ -10,7 +10,7 @@
  * anywhere invalidates it, and the page shows the new state without a reload.
  */
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Result, Space, Spin, Tabs } from 'antd';
+import { Button, Card, Result, Space, Spin, Tabs } from 'antd';
 import { useDelete } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,11 +20,11 @@ import { useAccess } from '../access/use-access';
 import { HistoryTab } from '../pages/audit/history-tab';
 import { mutationNotifications } from '../providers/notifications';
 import { CrudList } from './crud-list';
-import { FieldValue, useFieldLabel, useResourceTitles } from './field-value';
+import { useResourceTitles } from './field-value';
 import { FormModal } from './form-modal';
+import { RecordDetails } from './record-details';
 import { useUrlTab } from './use-url-tab';
 import { useCrudRecord } from './load-record';
-import { viewFields } from './schemas';
 import { ConfirmDelete } from './confirm-delete';
 import { useDeleteQuestion, useLabelOf } from './use-label-of';
 
@@ -37,7 +37,6 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
   // the id (`/employees/{companyId}/show/{id}`). Only the first look needs it: kept from the first render.
   const state = useLocation().state as { record?: Row } | null;
   const [known] = useState(state?.record);
-  const label = useFieldLabel(resource);
   const { singular } = useResourceTitles(resource);
   const [editing, setEditing] = useState(false);
   const access = useAccess();
@@ -63,15 +62,7 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
     return <Result status={status === 'notFound' ? '404' : 'warning'} title={status === 'notFound' ? t('crud.notFound') : t('crud.loadFailed')} />;
   }
 
-  const general = (
-    <Descriptions bordered column={1} size="middle" data-testid={`crud-show-${resource.name}`}>
-      {viewFields(resource, 'show').map((field) => (
-        <Descriptions.Item key={field} label={label(field)}>
-          <FieldValue resource={resource} field={field} record={record} />
-        </Descriptions.Item>
-      ))}
-    </Descriptions>
-  );
+  const general = <RecordDetails resource={resource} record={record} />;
 
   const tabs = [
     { key: 'general', label: t('crud.tabs.general'), children: general },
