@@ -214,6 +214,8 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const [progress, setProgress] = useState<number | null>(null);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
   const [conflict, setConflict] = useState(false);
+  // The record was deleted meanwhile (a save answered 404): said in the form, whose input stays to be copied.
+  const [gone, setGone] = useState(false);
   // After a 409: the moment since which a fresh answer of the record is awaited (null: none awaited).
   const [reloadSince, setReloadSince] = useState<number | null>(null);
   // The member's own changes when the save met a conflict: put back over the latest version, not lost to it.
@@ -303,6 +305,9 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         // Where the server found the first problem, as the browser's own check does (focusOnFirstError below).
         const [first] = Object.keys(errors);
         requestAnimationFrame(() => formRef.current?.focusOnError({ property: `.${first}` } as RJSFValidationError));
+      } else if (statusCode === 404 && mode === 'edit') {
+        setGone(true);
+        void invalidate({ resource: resource.name, invalidates: ['list', 'many'] });
       } else if (statusCode === 409 && mode === 'edit') {
         // Someone saved the record meanwhile: their version into the form (so the next save works), with this
         // member's own changes over it, and into every view of it.
@@ -331,7 +336,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         />
       )}
       <Space>
-        <Button type="primary" htmlType="submit" loading={saving} disabled={withheld.length > 0} data-testid="crud-form-save">
+        <Button type="primary" htmlType="submit" loading={saving} disabled={withheld.length > 0 || gone} data-testid="crud-form-save">
           {t('crud.buttons.save')}
         </Button>
         <Button onClick={onCancel ?? onClose} data-testid="crud-form-cancel">
@@ -352,6 +357,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
           style={{ marginBottom: 16 }}
         />
       )}
+      {gone && <Alert type="error" showIcon role="alert" data-testid="crud-gone" message={t('crud.deletedMeanwhile')} style={{ marginBottom: 16 }} />}
       {conflict && <Alert type="warning" showIcon role="alert" data-testid="crud-conflict" message={t('crud.conflict')} style={{ marginBottom: 16 }} />}
       <Form
         ref={formRef}

@@ -482,6 +482,24 @@ describe('a stale save (409)', () => {
   });
 });
 
+describe('a save of a record deleted meanwhile (404)', () => {
+  const bank = { id: 3, companyId: 7, account_name: 'Main', bank_name: 'Bank', iban: 'DE89370400440532013000', currency: 'EUR', version: 4 };
+
+  it('says it was deleted by someone else, keeps what was typed, and saves no more', async () => {
+    stubFetch((_url, init) => (init.method === 'PUT' ? json({ message: 'Not found' }, 404) : json(page([]))));
+    const onClose = vi.fn();
+    renderWithRefine(<CrudForm resource={resourceByName('company-banks')} mode="edit" open record={bank} params={{ companyId: '7' }} onClose={onClose} />);
+    const name = document.getElementById('company-banks-edit_account_name') as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Salaries' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByTestId('crud-gone')).textContent).toContain('deleted by someone else');
+    expect(vi.mocked(toast).mock.calls.filter(([type]) => type === 'error')).toEqual([]);
+    expect(name.value).toBe('Salaries');
+    expect(screen.getByTestId<HTMLButtonElement>('crud-form-save').disabled).toBe(true);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
 describe('a list that edits in place', () => {
   const addresses = resourceByName('addresses');
   const row = { id: 4, type: 'registration', country: 'DE', city: 'Berlin', street: 'Hauptstraße', house: '5', version: 2, employee_id: 9 };

@@ -53,12 +53,13 @@ export const mutationNotifications = {
 
 /**
  * An edit form's save: as any write's, except a stale save (409), which the form explains itself with the latest
- * version taken in ("check it and save again"): the server's "Reload it and try again" beside it said the opposite.
+ * version taken in ("check it and save again"): the server's "Reload it and try again" beside it said the opposite;
+ * and a record deleted meanwhile (404), which the form says in words ("deleted by someone else") beside the input.
  */
 export const editFormNotifications = {
   successNotification: mutationNotifications.successNotification,
   errorNotification: (error?: unknown): OpenNotificationParams | false =>
-    (error as { statusCode?: number } | undefined)?.statusCode === 409 ? false : mutationNotifications.errorNotification(error),
+    [404, 409].includes((error as { statusCode?: number } | undefined)?.statusCode ?? 0) ? false : mutationNotifications.errorNotification(error),
 };
 
 /** A read (list, show): no toast when it works; the server's message when it fails. */
