@@ -3,6 +3,9 @@ import type { HttpError } from '@refinedev/core';
 import { Form, Input, Modal, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { resourceByName } from '../../../resources';
+import { propertyOf } from '../../crud/schemas';
+import { lengthCount } from '../../fields/shared';
 import type { Department } from './department-panel';
 
 /** The messages of one field in a Refine `HttpError` (the server's 422 per-field messages). */
@@ -20,8 +23,12 @@ interface AddDepartmentDialogProps {
   onCreated: (department: Department) => void;
 }
 
+/** The schema's limit of a department's name (schemas/department.json). */
+const NAME_LIMIT = Number(propertyOf(resourceByName('departments'), 'name')?.maxLength ?? 100);
+
 export function AddDepartmentDialog({ open, create, onClose, onCreated }: AddDepartmentDialogProps) {
   const { t } = useTranslation();
+  const tooLong = t('validation.maxLength', { limit: NAME_LIMIT });
   const [form] = Form.useForm<{ name: string }>();
   const [saving, setSaving] = useState(false);
   const nameInput = useRef<InputRef>(null);
@@ -59,9 +66,13 @@ export function AddDepartmentDialog({ open, create, onClose, onCreated }: AddDep
         <Form.Item
           name="name"
           label={t('departments.fields.name')}
-          rules={[{ required: true, whitespace: true, message: t('validation.required') }, { max: 100 }]}
+          rules={[
+            { required: true, whitespace: true, message: t('validation.required') },
+            // Counted in characters as the server counts them; a longer paste stays in the field, marked, not cut.
+            { validator: async (_rule, value?: string) => (value && [...value].length > NAME_LIMIT ? Promise.reject(new Error(tooLong)) : undefined) },
+          ]}
         >
-          <Input ref={nameInput} maxLength={100} data-testid="department-add-name" />
+          <Input ref={nameInput} count={lengthCount({ maxLength: NAME_LIMIT })} data-testid="department-add-name" />
         </Form.Item>
       </Form>
     </Modal>

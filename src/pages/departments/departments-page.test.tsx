@@ -131,6 +131,21 @@ describe('the departments screen', () => {
     expect(screen.getAllByRole('tab', { name: 'Dispatch' })).toHaveLength(1);
   });
 
+  it('keeps a name pasted past 100 characters whole, says it is too long, and sends nothing', async () => {
+    signInForTest();
+    const fetch = server([{ id: 1, name: 'Dispatch', head_id: null, members: [], version: 1 }]);
+    renderWithRefine(<DepartmentsPage />);
+    await screen.findByRole('tab', { name: 'Dispatch' });
+    fireEvent.click(screen.getByRole('button', { name: /Add a department/ }));
+    const name = await screen.findByTestId<HTMLInputElement>('department-add-name');
+    const pasted = 'International Road Freight Dispatch '.repeat(4);
+    fireEvent.change(name, { target: { value: pasted } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Must be at most 100 characters')).toBeTruthy();
+    expect(name.value).toBe(pasted);
+    expect(fetch.mock.calls.filter((call) => call[1]?.method === 'POST')).toEqual([]);
+  });
+
   it("assigns and unassigns the head, and adds and removes members, with the record's version", async () => {
     signInForTest();
     const fetch = server([{ id: 1, name: 'Dispatch', head_id: null, members: [2], version: 4 }]);

@@ -16,6 +16,7 @@ import { AddDepartmentDialog } from './add-department-dialog';
 import { DepartmentPanel, type Department } from './department-panel';
 import { useDepartments } from './use-departments';
 import { useMembers } from './use-members';
+import './departments.css';
 
 export function DepartmentsPage() {
   const { t } = useTranslation();
@@ -67,7 +68,12 @@ export function DepartmentsPage() {
         onChange={openTab}
         items={departments.map((department) => ({
           key: String(department.id),
-          label: department.name,
+          // A long name is cut with an ellipsis (whole on hover): one tab must not push the others out of view.
+          label: (
+            <span className="departments-page__tab" title={department.name}>
+              {department.name}
+            </span>
+          ),
           children: (
             <DepartmentPanel
               department={department}
