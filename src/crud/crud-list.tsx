@@ -152,7 +152,12 @@ export function CrudList({
       // Pinned to the table's right edge (crud.css): a table wider than its box scrolls under it, never the buttons away.
       className: 'crud-table__actions',
       title: t('crud.columns.actions'),
-      width: tabField ? 172 : 140,
+      // As wide as its buttons (32 px each, and the cell's padding), no wider: a pinned column covers what scrolls under it.
+      width: rowActions
+        ? tabField
+          ? 172
+          : 140
+        : Math.max(104, 32 + 32 * [showRoute || canOnlyRead, canEdit, canEdit && tabField, canDelete].filter(Boolean).length),
       render: (_value: unknown, record: Row) => {
         const id = idOf(resource, record) ?? '';
         return (
