@@ -40,7 +40,7 @@ interface SentImport {
  * A server for the employees list: its rows, and an import route that reads the heading "Surname" only when
  * the mapping says so (then 2 of 20 rows are invalid), and creates the valid rows when asked to.
  */
-function importServer(refusal?: ApiError) {
+function importServer(refusal?: ApiError, rows = 20) {
   const imports: SentImport[] = [];
   const listCalls: string[] = [];
   const client: DataClient = {
@@ -58,17 +58,20 @@ function importServer(refusal?: ApiError) {
       if (refusal) return Promise.reject(refusal);
       const surnameMapped = mapping?.Surname === 'last_name';
       const dryRun = body.get('dry_run') === 'true';
-      const errors = surnameMapped
-        ? [
-            { row: 5, column: 'Surname', field: 'last_name', message: 'Must contain letters only' },
-            { row: 9, column: 'E-mail', field: 'email', message: 'Must be a valid e-mail address' },
-          ]
-        : Array.from({ length: 20 }, (_, index) => ({ row: index + 2, field: 'last_name', message: 'Required' }));
-      const valid = 20 - new Set(errors.map((error) => error.row)).size;
+      const errors =
+        rows === 0
+          ? []
+          : surnameMapped
+            ? [
+                { row: 5, column: 'Surname', field: 'last_name', message: 'Must contain letters only' },
+                { row: 9, column: 'E-mail', field: 'email', message: 'Must be a valid e-mail address' },
+              ]
+            : Array.from({ length: 20 }, (_, index) => ({ row: index + 2, field: 'last_name', message: 'Required' }));
+      const valid = rows - new Set(errors.map((error) => error.row)).size;
       const answer: ImportAnswer = {
         dry_run: dryRun,
         mode: body.get('mode') as 'all' | 'valid',
-        rows: 20,
+        rows,
         valid,
         created: dryRun || (body.get('mode') === 'all' && errors.length > 0) ? 0 : valid,
         columns: [
@@ -184,6 +187,14 @@ describe('import dialog', () => {
     await screen.findByTestId('import-review');
     chooseOnlyValidRows();
     await mapColumn(1, 'Last name *');
+    expect(runButton().disabled).toBe(true);
+  });
+
+  it('says why Import stays off for a file of headings and no rows', async () => {
+    const { dataProvider } = importServer(undefined, 0);
+    renderWithRefine(<CrudList resource={employees} />, { dataProvider });
+    await openDialogAndChoose(csv());
+    expect((await screen.findByTestId('import-no-rows')).textContent).toBe('The file has headings but no rows under them: there is nothing to import.');
     expect(runButton().disabled).toBe(true);
   });
 

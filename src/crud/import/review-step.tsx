@@ -35,6 +35,8 @@ export function ReviewStep({ fileName, answer, mapping, onMapping, changed, onCh
         <Statistic title={t('importExport.import.validRows')} value={answer.valid} data-testid="import-valid" />
         <Statistic title={t('importExport.import.invalidRows')} value={invalid} valueStyle={invalid > 0 ? { color: '#cf1322' } : undefined} />
       </Flex>
+      {/* Headings and nothing under them: why Import stays off. */}
+      {answer.rows === 0 && <Alert type="info" showIcon message={t('importExport.import.noRows')} data-testid="import-no-rows" />}
       <section>
         <Typography.Title level={5}>{t('importExport.import.mappingTitle')}</Typography.Title>
         <MappingTable answer={answer} mapping={mapping} onChange={onMapping} />
