@@ -124,6 +124,28 @@ describe('export of a list', () => {
     expect(vi.mocked(toast)).not.toHaveBeenCalled();
   });
 
+  it('shows an Excel file coming with a spinner, not a full bar, as its rows cannot be counted on the way', async () => {
+    stubFetch((url) => {
+      if (!url.includes('/export')) return json(trailerRows);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(2048));
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'X-Export-Rows': '2302' } });
+    });
+    renderWithRefine(<CrudList resource={trailers} />);
+    await chooseExport('xlsx');
+    const progress = await screen.findByTestId('crud-export-progress');
+    await vi.waitFor(() => expect(progress.textContent).toContain('2,302'));
+    expect(progress.querySelector('[role="progressbar"]')).toBeNull();
+    expect(screen.getByTestId('crud-export-spinner')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('crud-export-cancel'));
+      await Promise.resolve();
+    });
+  });
+
   it('tells the server’s message when it refuses the export', async () => {
     stubFetch((url) =>
       url.includes('/export') ? json({ message: 'This list cannot be exported', errors: { format: ['Unknown format'] } }, 422) : json(trailerRows),

@@ -3,7 +3,7 @@
  * counted as they arrive), else the rows announced and the bytes received (an Excel file is compressed:
  * its rows cannot be counted on the way). Cancel stops the download.
  */
-import { Button, Modal, Progress, Typography } from 'antd';
+import { Button, Modal, Progress, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RunningExport } from './use-export';
 
@@ -36,8 +36,12 @@ export function ExportProgress({ running, onCancel }: { running: RunningExport; 
       }
     >
       <div data-testid="crud-export-progress" role="status" aria-live="polite">
-        {/* Without a count, an active full bar: something is arriving, how much is unknown. */}
-        <Progress percent={percent ?? 100} status="active" showInfo={percent !== undefined} />
+        {/* Without a count, a spinner: a full bar read as done while most of the file was still to come. */}
+        {percent !== undefined ? (
+          <Progress percent={percent} status="active" />
+        ) : (
+          <Spin size="small" style={{ marginRight: 8 }} data-testid="crud-export-spinner" />
+        )}
         <Typography.Text type="secondary">
           {rows !== undefined && totalRows !== undefined
             ? t('importExport.export.rowsOf', { rows: Math.min(rows, totalRows), total: totalRows, size: received })
