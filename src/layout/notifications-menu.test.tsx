@@ -70,6 +70,15 @@ describe('the bell', () => {
     expect(JSON.parse(marked?.[1].body as string)).toEqual({ keys: ['document:41'] });
   });
 
+  it('names a missing document without a count of days it does not have', async () => {
+    bellServer([{ ...licence(false), key: 'document-missing:7:3', state: 'missing', valid_until: null, days_left: null }]);
+    renderWithRefine(<NotificationsMenu />);
+    fireEvent.click(await screen.findByTestId('notifications-toggle'));
+    const what = await screen.findByTestId('notification-what-document-missing:7:3');
+    expect(what.textContent).toBe('Driving licence');
+    expect(screen.getByTestId('notification-document-missing:7:3').textContent).toContain('Missing');
+  });
+
   it('marks all read at once, and shows no badge when nothing is unread', async () => {
     bellServer([licence(false), { ...licence(false), key: 'passport:9', kind: 'passport', type_name: 'biometric' }]);
     renderWithRefine(<NotificationsMenu />);

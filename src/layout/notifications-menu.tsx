@@ -39,8 +39,9 @@ function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: (it
           {!item.read && <Badge status="processing" className="fd-notification__dot" />}
           {item.subject.label ?? `#${item.subject.id}`}
         </span>
-        <span className="fd-notification__what">
-          {obligationName(item, t)} · {daysLeftText(item, t)}
+        <span className="fd-notification__what" data-testid={`notification-what-${item.key}`}>
+          {/* A missing document has no days to count: its tag says "Missing", a "· —" beside the name said nothing. */}
+          {item.days_left === null ? obligationName(item, t) : `${obligationName(item, t)} · ${daysLeftText(item, t)}`}
         </span>
       </Link>
       <Tag color={stateColours[item.state]} className="fd-notification__state">
