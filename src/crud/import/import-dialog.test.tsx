@@ -198,6 +198,16 @@ describe('import dialog', () => {
     expect(runButton().disabled).toBe(true);
   });
 
+  it('keeps the focus in the dialog once the file is checked, so Escape still closes it', async () => {
+    const { dataProvider } = importServer();
+    renderWithRefine(<CrudList resource={employees} />, { dataProvider });
+    await openDialogAndChoose(csv());
+    await screen.findByTestId('import-review');
+    await vi.waitFor(() => expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await vi.waitFor(() => expect(screen.queryByTestId('import-review')).toBeNull());
+  });
+
   it('refuses a file over 20 MB before sending anything', async () => {
     const { imports, dataProvider } = importServer();
     renderWithRefine(<CrudList resource={employees} />, { dataProvider });

@@ -6,7 +6,7 @@
  */
 import { useInvalidate } from '@refinedev/core';
 import { Alert, Button, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../../resources';
 import { isApiError } from '../../providers/api-error';
@@ -75,6 +75,13 @@ export function ImportDialog({ resource, path, onClose }: Props) {
 
   const closable = !(sending && !sending.dryRun);
   const step = sending ? 'sending' : done ? 'done' : checked && file ? 'review' : 'file';
+  // The control that had the focus (the file picker) goes with its step: the focus would fall to the page, out of
+  // the dialog, where Escape no longer closes it. The new step's content takes it instead.
+  const stepContent = useRef<HTMLDivElement>(null);
+  const firstStep = useRef(step);
+  useEffect(() => {
+    if (step !== firstStep.current && !stepContent.current?.contains(document.activeElement)) stepContent.current?.focus();
+  }, [step]);
   const footer =
     step === 'review' ? (
       <>
@@ -115,21 +122,23 @@ export function ImportDialog({ resource, path, onClose }: Props) {
           description={refusal.length > 1 ? refusal.slice(1).join('\n') : undefined}
         />
       )}
-      {step === 'file' && <FileStep onFile={choose} />}
-      {step === 'sending' && sending && <SendingProgress dryRun={sending.dryRun} percent={sending.percent} />}
-      {step === 'review' && checked && file && (
-        <ReviewStep
-          fileName={file.name}
-          answer={checked.answer}
-          mapping={mapping}
-          onMapping={setMapping}
-          changed={changed}
-          onCheckAgain={() => void run(file, { dryRun: true, mode, mapping })}
-          mode={mode}
-          onMode={setMode}
-        />
-      )}
-      {step === 'done' && done && <ImportSummary answer={done} />}
+      <div ref={stepContent} tabIndex={-1} className="import-dialog__step" data-testid="import-step">
+        {step === 'file' && <FileStep onFile={choose} />}
+        {step === 'sending' && sending && <SendingProgress dryRun={sending.dryRun} percent={sending.percent} />}
+        {step === 'review' && checked && file && (
+          <ReviewStep
+            fileName={file.name}
+            answer={checked.answer}
+            mapping={mapping}
+            onMapping={setMapping}
+            changed={changed}
+            onCheckAgain={() => void run(file, { dryRun: true, mode, mapping })}
+            mode={mode}
+            onMode={setMode}
+          />
+        )}
+        {step === 'done' && done && <ImportSummary answer={done} />}
+      </div>
     </Modal>
   );
 }
