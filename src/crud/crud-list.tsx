@@ -294,7 +294,11 @@ export function CrudList({
                 ),
               }
             : expandedRow
-              ? { expandedRowRender: (record) => expandedRow(record), rowExpandable: () => true }
+              ? {
+                  // Held in view on a phone (crud.css): as wide as the table, a document type's statuses ran off the screen.
+                  expandedRowRender: (record) => <div className="crud-table__expanded">{expandedRow(record)}</div>,
+                  rowExpandable: () => true,
+                }
               : undefined
         }
         locale={{
