@@ -18,9 +18,18 @@ export type Reading = { value: unknown } | { error: ValidationMessage };
 
 const two = (text: string) => text.padStart(2, '0');
 
+/** Excel's day 0 (its 1900 system, past its leap-year slip of 1900-02-29), and the serials read as dates: 1900-03-01 to 9999-12-31. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const EXCEL_SERIAL_MIN = 61;
+const EXCEL_SERIAL_MAX = 2_958_465;
+
 /** A date cell or text as `YYYY-MM-DD`; text it cannot read stays as it is (the schema's `format: date` refuses it). */
 export function dateText(cell: Cell): unknown {
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? String(cell) : cell.toISOString().slice(0, 10);
+  if (typeof cell === 'number' && cell >= EXCEL_SERIAL_MIN && cell <= EXCEL_SERIAL_MAX) {
+    // A spreadsheet's date in a cell formatted as a number ("General"): days since 1899-12-30, as Excel counts them.
+    return new Date(EXCEL_EPOCH_MS + Math.floor(cell) * 86_400_000).toISOString().slice(0, 10);
+  }
   const text = String(cell).trim();
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text);
   if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;

@@ -37,6 +37,15 @@ describe('reading a cell as a date', () => {
   it('takes a date cell as its calendar day in UTC', () => {
     expect(dateText(new Date(Date.UTC(2027, 11, 31)))).toBe('2027-12-31');
   });
+
+  it('reads a date a spreadsheet keeps as a number (a cell formatted "General") as the day Excel counts it', () => {
+    expect(dateText(45000)).toBe('2023-03-15');
+    expect(dateText(46391.75)).toBe('2027-01-04');
+    expect(dateText(61)).toBe('1900-03-01');
+    // Too small or too large to be a date: left to the schema to refuse.
+    expect(dateText(7)).toBe('7');
+    expect(dateText(3_000_000)).toBe('3000000');
+  });
 });
 
 describe('text a spreadsheet would run', () => {
