@@ -4,6 +4,9 @@
  * keyboard only if the focus goes into it.
  */
 
+/** The page these timers wait on is gone (a test's document torn down while one was pending): nothing to focus. */
+const pageGone = () => typeof document === 'undefined';
+
 /**
  * Focuses the element of this id as soon as it can take the focus, trying for up to a second. With `settle`, it goes on
  * until the element has kept the focus for one more try: for a popup over another dialog, which takes the focus back
@@ -11,6 +14,7 @@
  */
 export function focusWhenShown(id: string, options: { settle?: boolean } = {}, triesLeft = 20, focusedBefore = false): void {
   window.setTimeout(() => {
+    if (pageGone()) return;
     const element = document.getElementById(id);
     // Settling: it took the focus at the last try and still has it now. Elsewhere meanwhile: taken back, try again.
     if (focusedBefore && element !== null && document.activeElement === element) return;
@@ -36,6 +40,7 @@ export function keepFocusNearRow(button: HTMLElement, waitMs = 10_000): void {
   const prefix = testId.slice(0, testId.lastIndexOf('-') + 1);
   const started = Date.now();
   const check = () => {
+    if (pageGone()) return;
     const lost = document.activeElement === document.body || document.activeElement === null;
     if (button.isConnected && Date.now() - started < waitMs) return void window.setTimeout(check, 100);
     if (button.isConnected || !lost || !wrapper.isConnected) return;
