@@ -1,8 +1,9 @@
 /**
  * `GET /api/audit-log`: the audit trail (engine/audit.ts writes it), newest first, paginated like every
  * list (`{data, pagination}`), filterable by `user_id`, `resource`, `record_id`, `action` (one or more,
- * comma-separated) and a `from`/`to` date range. Tenant-wide it needs `audit.view`; one record's history (`resource` + `record_id`, the History
- * tab) needs only that resource's view right. There is no endpoint that writes or deletes entries.
+ * comma-separated) and a `from`/`to` date range. Tenant-wide it needs `audit.view`; one record's history
+ * (`resource` + `record_id`, the History tab) needs only that resource's view right. There is no endpoint that
+ * writes or deletes entries.
  */
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_RIGHT, holds, permissionName } from '../../resources/permissions';
