@@ -3,10 +3,11 @@
  * of the department (`head_id`, `members`; the server keeps each member's `departments` in step), and
  * deleting the department after a confirmation. Controls the member may not use are not drawn.
  */
-import { DeleteOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, List, Popconfirm, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DepartmentNameDialog } from './department-name-dialog';
 import { memberName, type Member } from './use-members';
 import { labelHolds } from '../../fields/option-filter';
 
@@ -32,6 +33,7 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
   const [head, setHead] = useState<number>();
   const [newMember, setNewMember] = useState<number>();
   const [busy, setBusy] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const byId = new Map(members.map((member) => [member.id, member]));
   const memberIds = department.members ?? [];
   const headId = department.head_id ?? null;
@@ -148,20 +150,38 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
           </Space>
         )}
       </Card>
-      {canDelete && (
-        <Popconfirm
-          title={t('departmentsPage.deleteTitle', { name: department.name })}
-          description={t('departmentsPage.deleteDescription')}
-          okText={t('crud.buttons.delete')}
-          cancelText={t('crud.buttons.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={onDelete}
-        >
-          <Button danger icon={<DeleteOutlined />} data-testid={`${prefix}-delete`}>
-            {t('departmentsPage.delete')}
+      <Space wrap>
+        {canEdit && (
+          // A typo in a name is put right here: deleting and adding the department again lost its head and members.
+          <Button icon={<EditOutlined />} data-testid={`${prefix}-rename`} onClick={() => setRenaming(true)}>
+            {t('departmentsPage.rename')}
           </Button>
-        </Popconfirm>
-      )}
+        )}
+        {canEdit && (
+          <DepartmentNameDialog
+            open={renaming}
+            title={t('departmentsPage.renameTitle', { name: department.name })}
+            name={department.name}
+            save={(name) => onUpdate({ name })}
+            onClose={() => setRenaming(false)}
+            onSaved={() => setRenaming(false)}
+          />
+        )}
+        {canDelete && (
+          <Popconfirm
+            title={t('departmentsPage.deleteTitle', { name: department.name })}
+            description={t('departmentsPage.deleteDescription')}
+            okText={t('crud.buttons.delete')}
+            cancelText={t('crud.buttons.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={onDelete}
+          >
+            <Button danger icon={<DeleteOutlined />} data-testid={`${prefix}-delete`}>
+              {t('departmentsPage.delete')}
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
     </Space>
   );
 }

@@ -146,6 +146,20 @@ describe('the departments screen', () => {
     expect(fetch.mock.calls.filter((call) => call[1]?.method === 'POST')).toEqual([]);
   });
 
+  it('renames a department in place, with its version, keeping its head and members', async () => {
+    signInForTest();
+    const fetch = server([{ id: 1, name: 'Dispach', head_id: 1, members: [2], version: 3 }]);
+    renderWithRefine(<DepartmentsPage />);
+    await screen.findByTestId('department-1');
+    fireEvent.click(screen.getByTestId('department-1-rename'));
+    const name = await screen.findByTestId<HTMLInputElement>('department-add-name');
+    expect(name.value).toBe('Dispach');
+    fireEvent.change(name, { target: { value: 'Dispatch' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(bodyOf(fetch, 'PUT')).toEqual({ url: '/api/departments/update/1', body: { name: 'Dispatch', version: 3 } }));
+    expect(await screen.findByRole('tab', { name: 'Dispatch' })).toBeTruthy();
+  });
+
   it("assigns and unassigns the head, and adds and removes members, with the record's version", async () => {
     signInForTest();
     const fetch = server([{ id: 1, name: 'Dispatch', head_id: null, members: [2], version: 4 }]);

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
 import { useUrlTab } from '../../crud/use-url-tab';
 import { PageHeading } from '../common/page-heading';
-import { AddDepartmentDialog } from './add-department-dialog';
+import { DepartmentNameDialog } from './department-name-dialog';
 import { DepartmentPanel, type Department } from './department-panel';
 import { useDepartments } from './use-departments';
 import { useMembers } from './use-members';
@@ -96,7 +96,9 @@ export function DepartmentsPage() {
       <Card data-testid="departments-page" extra={departments?.length ? addButton() : undefined}>
         {content}
       </Card>
-      {canCreate && <AddDepartmentDialog open={adding} create={create} onClose={() => setAdding(false)} onCreated={created} />}
+      {canCreate && (
+        <DepartmentNameDialog open={adding} title={t('departmentsPage.addTitle')} save={create} onClose={() => setAdding(false)} onSaved={created} />
+      )}
     </>
   );
 }

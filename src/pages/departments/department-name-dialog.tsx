@@ -1,4 +1,7 @@
-/** The "add a department" dialog: a name, saved through the page's `create`; the server's field errors show under the field. */
+/**
+ * A department's name in a dialog: a new department's ("Add a department", the page's `create`) or a department's
+ * new one ("Rename", its update). The server's field errors (a name the tenant holds) show under the field.
+ */
 import type { HttpError } from '@refinedev/core';
 import { Form, Input, Modal, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
@@ -6,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { resourceByName } from '../../../resources';
 import { propertyOf } from '../../crud/schemas';
 import { lengthCount } from '../../fields/shared';
-import type { Department } from './department-panel';
 
 /** The messages of one field in a Refine `HttpError` (the server's 422 per-field messages). */
 function fieldMessages(error: unknown, field: string): string[] | undefined {
@@ -16,17 +18,20 @@ function fieldMessages(error: unknown, field: string): string[] | undefined {
   return undefined;
 }
 
-interface AddDepartmentDialogProps {
+interface DepartmentNameDialogProps<Saved> {
   open: boolean;
-  create: (name: string) => Promise<Department>;
+  title: string;
+  /** The name the field starts with (a rename's current name). */
+  name?: string;
+  save: (name: string) => Promise<Saved>;
   onClose: () => void;
-  onCreated: (department: Department) => void;
+  onSaved: (saved: Saved) => void;
 }
 
 /** The schema's limit of a department's name (schemas/department.json). */
 const NAME_LIMIT = Number(propertyOf(resourceByName('departments'), 'name')?.maxLength ?? 100);
 
-export function AddDepartmentDialog({ open, create, onClose, onCreated }: AddDepartmentDialogProps) {
+export function DepartmentNameDialog<Saved>({ open, title, name, save, onClose, onSaved }: DepartmentNameDialogProps<Saved>) {
   const { t } = useTranslation();
   const tooLong = t('validation.maxLength', { limit: NAME_LIMIT });
   const [form] = Form.useForm<{ name: string }>();
@@ -36,9 +41,9 @@ export function AddDepartmentDialog({ open, create, onClose, onCreated }: AddDep
   async function submit(values: { name: string }) {
     setSaving(true);
     try {
-      const department = await create(values.name.trim());
+      const saved = await save(values.name.trim());
       form.resetFields();
-      onCreated(department);
+      onSaved(saved);
     } catch (error) {
       // The notification shows the server's message; its field errors go under the field.
       const messages = fieldMessages(error, 'name');
@@ -51,7 +56,7 @@ export function AddDepartmentDialog({ open, create, onClose, onCreated }: AddDep
   return (
     <Modal
       open={open}
-      title={t('departmentsPage.addTitle')}
+      title={title}
       okText={t('crud.buttons.save')}
       cancelText={t('crud.buttons.cancel')}
       confirmLoading={saving}
@@ -62,7 +67,7 @@ export function AddDepartmentDialog({ open, create, onClose, onCreated }: AddDep
       afterOpenChange={(shown) => shown && nameInput.current?.focus()}
       okButtonProps={{ 'data-testid': 'department-add-save' }}
     >
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+      <Form form={form} layout="vertical" initialValues={{ name }} onFinish={(values) => void submit(values)}>
         <Form.Item
           name="name"
           label={t('departments.fields.name')}
