@@ -68,6 +68,22 @@ describe('the form dialog', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/orders'));
   });
 
+  it('goes with its page on Back when nothing was typed, and stays with what was typed', async () => {
+    stubFetch(() => json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } }));
+    const { router } = renderWithRefine(<ListWithDialog />, { entries: ['/trailers?currentPage=1', '/trailers?currentPage=2'], path: '/trailers' });
+    fireEvent.click(screen.getByText('Create trailer'));
+    await screen.findByLabelText(/Brand/);
+    await act(() => router.navigate(-1));
+    expect(screen.getByTestId('location').textContent).toBe('/trailers?currentPage=1');
+    await waitFor(() => expect(screen.queryByLabelText(/Brand/)).toBeNull());
+
+    fireEvent.click(screen.getByText('Create trailer'));
+    fireEvent.change(await screen.findByLabelText(/Brand/), { target: { value: 'Krone' } });
+    await act(() => router.navigate(1));
+    expect(screen.getByTestId('location').textContent).toBe('/trailers?currentPage=2');
+    expect(screen.getByLabelText<HTMLInputElement>(/Brand/).value).toBe('Krone');
+  });
+
   it('saves again with the same Idempotency-Key after the line dropped, and with a new one once the values changed', async () => {
     const keys: string[] = [];
     const fetch = vi.fn((_url: string, init: RequestInit) => {

@@ -2,10 +2,12 @@
  * The create/edit dialog around the schema form. The form itself (RJSF and ajv) is a lazy chunk of its
  * own, loaded when a dialog first opens, so lists and show pages stay light. Closing it (Cancel, the ×, Esc,
  * a click beside it) after the member changed something asks first: a half-filled order is not lost to a key.
+ * Browser Back closes one without changes, with the page it was opened on.
  */
 import { Modal, Spin } from 'antd';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { discardQuestion } from '../forms/discard-question';
 import { useLeaveWarning } from '../forms/use-leave-warning';
 import { useResourceTitles } from './field-value';
@@ -31,6 +33,15 @@ export function FormModal(props: FormModalProps) {
   const leaveQuestion = useLeaveWarning(Boolean(props.open) && unsaved);
   useFocusBackToOpener();
   const { onClose } = props;
+  // Back or Forward moved the page under a dialog without changes: it goes with the page it was opened on, instead
+  // of staying over a list that now shows something else. One with changes stays (nothing typed is lost to a key);
+  // the list's own address changing (a filter written back, a page) is no Back and keeps it too.
+  const { key: locationKey } = useLocation();
+  const navigationType = useNavigationType();
+  const openedAt = useRef(locationKey);
+  useEffect(() => {
+    if (props.open && locationKey !== openedAt.current && navigationType === NavigationType.Pop && !dirty.current) onClose();
+  }, [locationKey, navigationType, props.open, onClose]);
   const requestClose = () => {
     if (!dirty.current) return onClose();
     void modal.confirm(
