@@ -106,13 +106,12 @@ export function CrudList({
   const narrow = Grid.useBreakpoint().md === false;
   // What the resource offers and the member may use (src/access/): the rest is not drawn at all.
   const showRoute = access.can(resource, 'show') ? resource.routes?.show : undefined;
-  // No page of its own and no form to read it in: the record's fields in a dialog, so nothing it holds is out of sight.
-  const canOnlyRead =
-    !showRoute && access.can(resource, 'show') && !(Boolean(resource.api.update ?? resource.multipart?.update) && access.can(resource, 'edit'));
   // A multipart resource (a repair report with files) creates and edits through its own paths.
   const canCreate = Boolean(resource.api.create ?? resource.multipart?.create) && access.can(resource, 'create');
   const canEdit = Boolean(resource.api.update ?? resource.multipart?.update) && access.can(resource, 'edit');
   const canDelete = Boolean(resource.api.delete) && access.can(resource, 'delete');
+  // No page of its own and no form to read it in: the record's fields in a dialog, so nothing it holds is out of sight.
+  const canOnlyRead = !showRoute && !canEdit && access.can(resource, 'show');
   const deleteQuestion = useDeleteQuestion();
   const { token } = theme.useToken();
   const deleteTitle = (record: Row) => deleteQuestion(resource, record);

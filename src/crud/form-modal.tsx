@@ -38,9 +38,12 @@ export function FormModal(props: FormModalProps) {
   // the list's own address changing (a filter written back, a page) is no Back and keeps it too.
   const { key: locationKey } = useLocation();
   const navigationType = useNavigationType();
-  const openedAt = useRef(locationKey);
+  // Each move is judged once, as it happens: a dialog kept for its changes does not close later when they are undone.
+  const seenAt = useRef(locationKey);
   useEffect(() => {
-    if (props.open && locationKey !== openedAt.current && navigationType === NavigationType.Pop && !dirty.current) onClose();
+    if (locationKey === seenAt.current) return;
+    seenAt.current = locationKey;
+    if (props.open && navigationType === NavigationType.Pop && !dirty.current) onClose();
   }, [locationKey, navigationType, props.open, onClose]);
   const requestClose = () => {
     if (!dirty.current) return onClose();
