@@ -7,8 +7,7 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCalendarDay } from '../../fields/date/calendar-day';
-import { ExpiryTag, MissingTag } from '../../fields/date/expiry-tag';
-import { cellExpiry } from './cell-rules';
+import { CellStateTag } from './cell-state-tag';
 import type { DocumentCell } from './types';
 
 export interface CellColumnSettings {
@@ -35,11 +34,7 @@ export function CellSummary({ cell, column, testId }: { cell: DocumentCell; colu
           {t('transportDocuments.cell.noDate')}
         </Typography.Text>
       )}
-      {cell.state === 'missing' ? (
-        <MissingTag testId={`${testId}-state`} />
-      ) : (
-        <ExpiryTag state={cell.state ?? cellExpiry(cell, column.warning_days)} testId={`${testId}-state`} />
-      )}
+      <CellStateTag cell={cell} warningDays={column.warning_days} testId={`${testId}-state`} />
       {cell.files.length > 0 && (
         <span title={t('transportDocuments.cell.filesCount', { count: cell.files.length })} data-testid={`${testId}-files`} style={{ whiteSpace: 'nowrap' }}>
           <PaperClipOutlined /> {cell.files.length}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maxFileBytes } from '../../fields/file/limits';
-import { cellExpiry, cellOf, endsBeforeStart, splitBySize } from './cell-rules';
+import { cellExpiry, cellOf, endsBeforeStart, splitBySize, startsLater } from './cell-rules';
 import type { VehicleDocuments } from './types';
 
 describe('a document cell', () => {
@@ -17,6 +17,13 @@ describe('a document cell', () => {
     expect(cellExpiry({ end_date: '2026-04-01' }, undefined, today)).toBe('good');
     expect(cellExpiry({ end_date: null }, 30, today)).toBeUndefined();
     expect(cellExpiry(undefined, 30, today)).toBeUndefined();
+  });
+
+  it('has not begun while its start date is ahead, and has from that day on or without a start date', () => {
+    expect(startsLater({ start_date: '2026-03-02' }, today)).toBe(true);
+    expect(startsLater({ start_date: today }, today)).toBe(false);
+    expect(startsLater({ start_date: '2026-02-01' }, today)).toBe(false);
+    expect(startsLater({ start_date: null }, today)).toBe(false);
   });
 
   it('refuses an end before the start, but not the same day or a missing date', () => {

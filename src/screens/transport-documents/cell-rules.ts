@@ -13,6 +13,11 @@ export function cellExpiry(cell: Pick<DocumentCell, 'end_date'> | undefined, war
   return expiryStateOf(cell?.end_date ?? undefined, warningDays, today);
 }
 
+/** True when the document's validity has not begun: entered ahead of time (a renewal), so not "Valid" today. */
+export function startsLater(cell: Pick<DocumentCell, 'start_date'> | undefined, today = localToday()): boolean {
+  return Boolean(cell?.start_date && cell.start_date > today);
+}
+
 /** True when both dates are set and the end comes before the start ('YYYY-MM-DD' compares as text). */
 export function endsBeforeStart(start: string | null | undefined, end: string | null | undefined): boolean {
   return Boolean(start && end && end < start);

@@ -38,6 +38,13 @@ const answer = {
           warning_days: 30,
           documents: [{ doc_id: 90, start_date: null, end_date: null, files: [], version: 1, state: 'missing' }],
         },
+        {
+          id: 10,
+          name: 'Permit',
+          show_document_start_date: false,
+          warning_days: 30,
+          documents: [{ doc_id: 100, start_date: day(10), end_date: day(400), files: [], version: 1, state: 'good' }],
+        },
       ],
     },
   ],
@@ -59,6 +66,9 @@ describe("a vehicle's documents tab", () => {
     // Required and not entered: said so, as the transport list and the compliance page say it.
     const cmr = screen.getByText('CMR insurance').closest('tr') as HTMLElement;
     expect(within(cmr).getByTestId('vehicle-document-state-9').textContent).toBe('Missing');
+    // Entered ahead of its start (a renewal): good by its end date, yet not "Valid" today.
+    const permit = screen.getByText('Permit').closest('tr') as HTMLElement;
+    expect(within(permit).getByTestId('vehicle-document-state-10').textContent).toBe('Not yet valid');
     expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/transport/documents?transport_id=4&perPage=1']);
   });
 

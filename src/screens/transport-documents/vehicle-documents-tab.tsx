@@ -10,10 +10,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../access/use-access';
 import { useCalendarDay } from '../../fields/date/calendar-day';
-import { ExpiryTag, MissingTag } from '../../fields/date/expiry-tag';
 import { Blank } from '../../fields/shared';
 import { CellModal } from './cell-modal';
-import { cellExpiry } from './cell-rules';
+import { CellStateTag } from './cell-state-tag';
 import { StoredFiles } from './stored-files';
 import type { VehicleColumn } from './types';
 import { useDocumentCells } from './use-document-cells';
@@ -46,10 +45,10 @@ export function VehicleDocumentsTab({ transportId }: { transportId: string }) {
         return cell?.end_date ? (
           <Space size={4} style={{ whiteSpace: 'nowrap' }}>
             {day.show(cell.end_date)}
-            <ExpiryTag state={cellExpiry(cell, column.warning_days)} testId={`vehicle-document-state-${column.id}`} />
+            <CellStateTag cell={cell} warningDays={column.warning_days} testId={`vehicle-document-state-${column.id}`} />
           </Space>
         ) : cell?.state === 'missing' ? (
-          <MissingTag testId={`vehicle-document-state-${column.id}`} />
+          <CellStateTag cell={cell} testId={`vehicle-document-state-${column.id}`} />
         ) : (
           <Blank />
         );
