@@ -436,6 +436,19 @@ describe('a member who may only view a resource without pages of its records (or
     await vi.waitFor(() => expect(screen.queryByTestId('crud-show-orders')).toBeNull());
   });
 
+  it('goes with its page on Back, as a form dialog without changes does', async () => {
+    signInForTest({ administrator: false, is_owner: false, permissions: ['orders.view'] });
+    stubFetch(() => json(page([order])));
+    const { router } = renderWithRefine(<CrudList resource={resourceByName('orders')} />, {
+      entries: ['/orders?currentPage=1', '/orders?currentPage=2'],
+      path: '/orders',
+    });
+    fireEvent.click(await screen.findByTestId('read-12'));
+    await screen.findByTestId('crud-show-orders');
+    await act(() => router.navigate(-1));
+    await vi.waitFor(() => expect(screen.queryByTestId('crud-show-orders')).toBeNull());
+  });
+
   it('is not offered to a member who may edit: the form shows every field', async () => {
     signInForTest();
     stubFetch(() => json(page([order])));

@@ -5,13 +5,13 @@
  * Browser Back closes one without changes, with the page it was opened on.
  */
 import { Modal, Spin } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { discardQuestion } from '../forms/discard-question';
 import { useLeaveWarning } from '../forms/use-leave-warning';
 import { useResourceTitles } from './field-value';
 import { useFocusBackToOpener } from './focus-back';
+import { useCloseOnBack } from './use-close-on-back';
 
 import type { FormModalProps } from './form-modal-props';
 
@@ -33,18 +33,8 @@ export function FormModal(props: FormModalProps) {
   const leaveQuestion = useLeaveWarning(Boolean(props.open) && unsaved);
   useFocusBackToOpener();
   const { onClose } = props;
-  // Back or Forward moved the page under a dialog without changes: it goes with the page it was opened on, instead
-  // of staying over a list that now shows something else. One with changes stays (nothing typed is lost to a key);
-  // the list's own address changing (a filter written back, a page) is no Back and keeps it too.
-  const { key: locationKey } = useLocation();
-  const navigationType = useNavigationType();
-  // Each move is judged once, as it happens: a dialog kept for its changes does not close later when they are undone.
-  const seenAt = useRef(locationKey);
-  useEffect(() => {
-    if (locationKey === seenAt.current) return;
-    seenAt.current = locationKey;
-    if (props.open && navigationType === NavigationType.Pop && !dirty.current) onClose();
-  }, [locationKey, navigationType, props.open, onClose]);
+  // Back closes a dialog without changes; one with changes stays.
+  useCloseOnBack(Boolean(props.open), onClose, dirty);
   const requestClose = () => {
     if (!dirty.current) return onClose();
     void modal.confirm(

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../resources';
 import { FieldValue, useFieldLabel, useResourceTitles } from './field-value';
 import { viewFields } from './schemas';
+import { useCloseOnBack } from './use-close-on-back';
 import { useLabelOf } from './use-label-of';
 
 type Row = Record<string, unknown>;
@@ -30,6 +31,7 @@ export function RecordDetailsModal({ resource, record, onClose }: { resource: Re
   const { singular } = useResourceTitles(resource);
   const labelOf = useLabelOf();
   const name = labelOf(resource, record);
+  useCloseOnBack(true, onClose);
   return (
     <Modal
       open
