@@ -55,6 +55,7 @@ const SUMMARIES: Record<string, (words: ResourceWords) => string> = {
   update: (words) => `Update ${words.one}${words.ofParent}`,
   delete: (words) => `Delete ${words.one}${words.ofParent}`,
   check: (words) => `Check ${words.one} without saving it`,
+  delete_impact: (words) => `Show what deleting ${words.one} does to the records that name it`,
   export: (words) => `Export ${words.many}${words.ofParent} as CSV or Excel`,
   import: (words) => `Import ${words.many} from a CSV or Excel file`,
 };

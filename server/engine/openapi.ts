@@ -6,6 +6,7 @@
  * extensions anywhere; clients such as generators ignore them).
  */
 import type { PropertySchema } from '../../validation/prepare-schema';
+import { deleteImpactPath, dependantsOf } from './delete-impact';
 import { endpointsOf, type EngineModel, type EngineResource } from './model';
 import { labelRights } from './label-reads';
 import { HAND_WRITTEN_OPERATIONS } from './openapi-hand-written';
@@ -148,6 +149,21 @@ export function buildOpenApi(model: EngineModel, t: Translate): Json {
       const path = `/api${endpoint.path}`;
       (paths[path] ??= {})[endpoint.method.toLowerCase()] = operation;
     }
+    if (resource.definition.api.delete && dependantsOf(model, resource).length > 0) {
+      (paths[`/api${deleteImpactPath(resource)}`] ??= {}).get = {
+        ...resourceOperation(resource, 'delete_impact', words),
+        tags: [resource.name],
+        description: `Per resource that names the record, how many of its records a delete would delete with it (\`deleted\`), leave without the reference (\`cleared\`) or refuses the delete for (\`blocks\`); resources with none are left out. Needs: \`${resource.definition.permission}.delete\``,
+        parameters: pathIdParameters('/{id}'),
+        responses: {
+          200: {
+            description: 'The records touched, by resource and effect',
+            content: { 'application/json': { schema: { type: 'object', required: ['data'], properties: { data: DELETE_IMPACT_LINES } } } },
+          },
+          ...errorResponses({ signedIn: true, pathIds: true }),
+        },
+      };
+    }
     const check = resource.definition.check;
     if (check) {
       (paths[`/api${check.path}`] ??= {})[check.method.toLowerCase()] = {
@@ -223,6 +239,16 @@ export function fallbackOperationId(method: string, path: string): string {
 function pathParameterSchema(name: string): Json {
   return /^id$|Id$|_id$|^index$/.test(name) ? { type: 'integer', minimum: name === 'index' ? 0 : 1 } : { type: 'string' };
 }
+
+/** The answer of `GET /api/delete-impact/<resource>/{id}` (delete-impact.ts). */
+const DELETE_IMPACT_LINES: Json = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['resource', 'effect', 'count'],
+    properties: { resource: { type: 'string' }, effect: { enum: ['deleted', 'cleared', 'blocks'] }, count: { type: 'integer', minimum: 1 } },
+  },
+};
 
 /** The `Idempotency-Key` header of a create (engine/idempotency.ts). */
 const IDEMPOTENCY_KEY_PARAMETER: Json = {

@@ -55,6 +55,14 @@ describe.each(databases)('references on %s', (kind) => {
     return found && { data: { ...found.data, ...found.derived } };
   };
 
+  /** What the delete question is told a delete of the record would do (delete-impact.ts). */
+  const impact = async (target: EngineResource, id: number) => {
+    const response = await call(test.app, 'GET', `/api/delete-impact/${target.name}/${id}`, undefined, { token: owner.token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: Array<{ resource: string; effect: string; count: number }> }>().data;
+  };
+  const EFFECT = { restrict: 'blocks', 'set-null': 'cleared', cascade: 'deleted' } as const;
+
   it('covers references of the registry', () => {
     expect(cases.length).toBeGreaterThan(0);
   });
@@ -101,6 +109,9 @@ describe.each(databases)('references on %s', (kind) => {
       const overrides = fromPath ? {} : { [reference.field]: reference.many ? [referenced.id] : referenced.id };
       const referencing = await maker.make(resource, overrides, { refs: { [target.name]: referenced.id } });
       expect(referencing.record[reference.field]).toEqual(reference.many ? [referenced.id] : referenced.id);
+      // Told before it happens, by the rule that then applies.
+      const told = (await impact(target, referenced.id)).find((line) => line.resource === resource.name && line.effect === EFFECT[reference.ref.onDelete]);
+      expect(told?.count).toBeGreaterThanOrEqual(1);
 
       const response = await call(test.app, 'DELETE', endpointUrl(target.definition.api.delete as Endpoint, referenced.params), undefined, {
         token: owner.token,
@@ -136,6 +147,7 @@ describe.each(databases)('references on %s', (kind) => {
     const parentResource = model.byName.get(child.definition.parent?.resource as string) as EngineResource;
     const parent = await maker.make(parentResource);
     const made = await maker.make(child, {}, { parentId: parent.id });
+    expect(await impact(parentResource, parent.id)).toContainEqual({ resource: child.name, effect: 'deleted', count: 1 });
     const response = await call(test.app, 'DELETE', endpointUrl(parentResource.definition.api.delete as Endpoint, parent.params), undefined, {
       token: owner.token,
     });

@@ -112,7 +112,7 @@ interface DeleteContext {
   deleting: Map<string, Set<number>>;
 }
 
-function referencingCondition(field: string, many: boolean): string {
+export function referencingCondition(field: string, many: boolean): string {
   const quoted = field.replace(/'/g, "''");
   return many
     ? `EXISTS (SELECT 1 FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(data->'${quoted}') = 'array' THEN data->'${quoted}' ELSE '[]'::jsonb END) AS item(value) WHERE item.value = ANY($2::text[]))`

@@ -24,6 +24,7 @@ import {
 import { recordSensitiveReads } from './audit';
 import { unstorableFields } from './body';
 import { readCursor } from './cursor';
+import { deleteImpact, deleteImpactPath, dependantsOf } from './delete-impact';
 import { listPage } from './list-pipeline';
 import { labelRecord, labelRights, labelsAsked, refuseBeyondLabels } from './label-reads';
 import type { ListTotals } from './list-totals';
@@ -286,6 +287,21 @@ export function registerResourceRoutes(
         if (hasErrors(references)) throw invalid(references);
         const context = { client: store.client, store, model, resource, actor: request.user, t: request.t };
         return { warnings: wireWarnings(request.t, await warningsRule(context, { id: null, data, current: null })) };
+      },
+    });
+  }
+
+  // What deleting a record would do to the records that name it (delete-impact.ts), asked by the delete question;
+  // for the members who may delete it. Another tenant's id is a 404, as everywhere.
+  if (definition.api.delete && dependantsOf(model, resource).length > 0) {
+    app.get(fastifyPath(deleteImpactPath(resource)), {
+      onRequest: app.authenticate,
+      config: { permission: permissionName(definition.permission, 'delete') },
+      handler: async (request) => {
+        const id = pathId((request.params as Record<string, string>).id);
+        const store = new EngineStore(database.pool, request.user.tenant_id);
+        if (!(await store.find(resource, id, {}))) throw notFound();
+        return { data: await deleteImpact(store.client, model, store.tenantId, resource, id) };
       },
     });
   }
