@@ -22,6 +22,7 @@ import type { ResourceDefinition } from '../../resources';
 import { useAccess } from '../access/use-access';
 import { mutationNotifications } from '../providers/notifications';
 import { DeferredPopconfirm } from './deferred-popups';
+import { DeleteDescription } from './delete-impact';
 import { ListExport } from './export/list-export';
 import { ImportButton } from './import/import-button';
 import { FieldValue, routeFor, useFieldLabel, useResourceTitles } from './field-value';
@@ -209,14 +210,12 @@ export function CrudList({
               <DeferredPopconfirm
                 // Named, so the member sees which record goes (a row of a long list, the bin clicked by mistake).
                 title={deleteTitle(record)}
+                // A screen's own impact where it has one (a vehicle's usage), else the generic one of delete-impact.tsx.
                 description={
                   deleteImpact ? (
-                    <>
-                      {deleteImpact(record)}
-                      <div>{t('crud.confirm.deleteDescription')}</div>
-                    </>
+                    <DeleteDescription resource={resource} id={undefined} extra={deleteImpact(record)} />
                   ) : (
-                    t('crud.confirm.deleteDescription')
+                    <DeleteDescription resource={resource} id={id} />
                   )
                 }
                 okText={t('crud.buttons.delete')}

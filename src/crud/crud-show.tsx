@@ -26,6 +26,7 @@ import { RecordDetails } from './record-details';
 import { useUrlTab } from './use-url-tab';
 import { useCrudRecord } from './load-record';
 import { ConfirmDelete } from './confirm-delete';
+import { DeleteDescription } from './delete-impact';
 import { useDeleteQuestion, useLabelOf } from './use-label-of';
 
 type Row = Record<string, unknown>;
@@ -88,7 +89,12 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
             </Button>
           )}
           {resource.api.delete && access.can(resource, 'delete') && (
-            <ConfirmDelete testId="crud-show-delete" title={deleteQuestion(resource, record)} onConfirm={remove} />
+            <ConfirmDelete
+              testId="crud-show-delete"
+              title={deleteQuestion(resource, record)}
+              description={<DeleteDescription resource={resource} id={id} />}
+              onConfirm={remove}
+            />
           )}
         </Space>
       }

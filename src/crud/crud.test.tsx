@@ -94,6 +94,42 @@ describe('generic list actions', () => {
     await vi.waitFor(() => expect(fetch.mock.calls.find((call) => call[1]?.method === 'DELETE')?.[0]).toBe('/api/companies/destroy/5'));
   });
 
+  it('says in the delete question what the delete does to the records that name the one deleted', async () => {
+    const fetch = stubFetch((url) =>
+      url.startsWith('/api/delete-impact/')
+        ? json({
+            data: [
+              { resource: 'cards', effect: 'cleared', count: 2 },
+              { resource: 'orders', effect: 'blocks', count: 1 },
+            ],
+          })
+        : json({ data: [{ id: 4, name: 'Shell Fleet' }], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
+    );
+    renderWithRefine(<CrudList resource={resourceByName('suppliers')} />);
+    await screen.findByText('Shell Fleet');
+    expect(fetch.mock.calls.some((call) => String(call[0]).startsWith('/api/delete-impact/'))).toBe(false);
+    fireEvent.click(screen.getByTestId('delete-4'));
+    const impact = await screen.findByTestId('delete-impact');
+    expect(fetch.mock.calls.map((call) => String(call[0]))).toContain('/api/delete-impact/suppliers/4');
+    // What stops the delete first, then what merely loses the link; "This cannot be undone." in every case.
+    expect([...impact.children].map((line) => line.textContent)).toEqual([
+      'Cannot be deleted while it is used by:Orders: 1',
+      'Kept, no longer linked to it:Fuel and road cards: 2',
+    ]);
+    expect(screen.getByText('This cannot be undone.')).toBeTruthy();
+  });
+
+  it('asks nothing before deleting a record nothing names', async () => {
+    const fetch = stubFetch(() =>
+      json({ data: [{ _id: 9, cargo_number: 'CRG-9', customer: 'Acme' }], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
+    );
+    renderWithRefine(<CrudList resource={resourceByName('orders')} />);
+    fireEvent.click(await screen.findByTestId('delete-9'));
+    expect(await screen.findByText('This cannot be undone.')).toBeTruthy();
+    expect(screen.queryByTestId('delete-impact')).toBeNull();
+    expect(fetch.mock.calls.some((call) => String(call[0]).startsWith('/api/delete-impact/'))).toBe(false);
+  });
+
   it('says a search of more words than the server takes under the box, and sends it only once shortened', async () => {
     const fetch = stubFetch(() => json(emptyList));
     renderWithRefine(<CrudList resource={resourceByName('companies')} />);

@@ -21,6 +21,7 @@ import { currentPassports } from './current-passports';
 import { documentStateOf, useEmployeeDocuments } from './use-employee-documents';
 import { usePassports } from './use-passports';
 import { ConfirmDelete } from '../../crud/confirm-delete';
+import { DeleteDescription } from '../../crud/delete-impact';
 
 type Row = Record<string, unknown>;
 
@@ -84,6 +85,7 @@ export function CardHeader({ employee, params }: { employee: Row; params: Record
           {access.can(employees, 'delete') && (
             <ConfirmDelete
               testId="employee-card-delete"
+              description={<DeleteDescription resource={employees} id={id} />}
               onConfirm={() =>
                 deleteOne(
                   { resource: employees.name, id, meta: { params, record: employee }, ...mutationNotifications },
