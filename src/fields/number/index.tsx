@@ -68,6 +68,13 @@ function NumberWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly
       addonAfter={unit}
       disabled={disabled || readonly}
       placeholder={placeholder}
+      // Text that is no number (pasted "abc", "1.23.4") is handed on as it is, for the schema's check to say "Must be a
+      // number"; emptied it would pass for a blank field and read "Required".
+      // (InputNumber calls onChange only when its number changes: none before, none after, so the text is looked at here.)
+      onInput={(text) => {
+        if (!text.trim()) onChange(undefined);
+        else if (!Number.isFinite(Number(decimal.parser(text)))) onChange(text);
+      }}
       onChange={(next) => onChange(next === null ? undefined : next)}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}

@@ -37,6 +37,14 @@ describe('the number widget', () => {
     expect(onChange).not.toHaveBeenLastCalledWith(1.23);
   });
 
+  it('hands on pasted text that is no number as it is, for the check to say so, and an emptied field as blank', () => {
+    const { input, onChange } = widget(undefined);
+    fireEvent.change(input, { target: { value: 'abc' } });
+    expect(onChange).toHaveBeenLastCalledWith('abc');
+    fireEvent.change(input, { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
+  });
+
   it('keeps a number outside the schema’s bounds as typed, for the check to name, instead of changing it', () => {
     const { input, onChange } = widget(undefined);
     fireEvent.change(input, { target: { value: '250' } });
