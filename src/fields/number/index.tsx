@@ -61,7 +61,7 @@ function NumberWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly
     <InputNumber
       id={id}
       aria-describedby={ariaDescribedByIds(id)}
-      value={typeof value === 'number' ? value : null}
+      value={typeof value === 'number' || typeof value === 'string' ? value : null}
       style={{ width: '100%' }}
       {...decimal}
       precision={hasType(schema as PropertySchema, 'integer') ? 0 : undefined}
