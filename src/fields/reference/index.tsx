@@ -5,7 +5,7 @@
  * a rename at once; see use-reference-labels.ts). A target that cannot be listed shows ids.
  */
 import { ariaDescribedByIds } from '@rjsf/utils';
-import { Select, Spin } from 'antd';
+import { Select, Spin, Typography } from 'antd';
 import { Link, useInRouterContext } from 'react-router';
 import { useAccess } from '../../access/use-access';
 import type { DisplayProps, FieldKind, PropertySchema, WidgetProps } from '../types';
@@ -20,13 +20,14 @@ export { useTargetOptions } from './use-target-options';
 
 function ReferenceDisplay({ value, schema }: DisplayProps) {
   const target = targetOf(schema);
-  const { labelOf } = useReferenceLabels(target, idsOf(value));
+  const { labelOf, isGone } = useReferenceLabels(target, idsOf(value));
   const access = useAccess();
   const inRouter = useInRouterContext();
   if (isBlank(value)) return <Blank />;
   const label = labelOf(String(value));
   // The referenced record's page, where it has one the member may open (a trailer's tractor).
   const show = target?.routes?.show;
+  if (isGone(String(value))) return <Typography.Text type="secondary">{label}</Typography.Text>;
   if (!show || !inRouter || !access.can(target, 'show')) return <>{label}</>;
   return <Link to={show.replace(/:(\w+)/, encodeURIComponent(String(value)))}>{label}</Link>;
 }

@@ -124,10 +124,13 @@ describe('reference labels', () => {
     await waitFor(() => expect(screen.getByTestId('label').textContent).toBe('Scania R450 (KA-5)'));
   });
 
-  it('shows the id of a record the server does not answer', async () => {
+  it('says a record the server does not answer was deleted (an audit entry’s vehicle), with no link to its page', async () => {
+    signInForTest();
     vehicleServer(new Map([[8, 'Volvo FH']]));
     withRefine(<Cell value={7} testId="gone" />);
-    await waitFor(() => expect(screen.getByTestId('gone').textContent).toBe('7'));
+    await waitFor(() => expect(screen.getByTestId('gone').textContent).toBe('Deleted (#7)'));
+    expect(screen.getByTestId('gone').querySelector('a')).toBeNull();
+    signOutForTest();
   });
 
   it('shows the id when the labels cannot be had, without a notification', async () => {
