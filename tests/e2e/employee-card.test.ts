@@ -119,6 +119,13 @@ async function walkTheCard(page: Page, language: 'en' | 'uk', step: (name: strin
     await document.locator('[data-testid^="status-row-add-"]').click();
     await expect(document.getByTestId('status-rows-incorrect').textContent()).resolves.toBe(say('employeeCard.documents.incorrectData'));
     await document.getByTestId('status-row-error-dateFrom').waitFor();
+    // Wrapped to its input's width: as wide as its sentence it widened the column, and on a phone ran under the pinned Actions.
+    const errorBox = await document.getByTestId('status-row-error-dateFrom').boundingBox();
+    const pickerBox = await document
+      .locator('.status-rows__cell', { has: page.getByTestId('status-row-error-dateFrom') })
+      .locator('.ant-picker')
+      .boundingBox();
+    expect(errorBox && pickerBox && errorBox.x + errorBox.width <= pickerBox.x + pickerBox.width + 1).toBe(true);
     await fillDate(document.getByTestId('status-row-dateFrom'), day(-1));
     await document.getByTestId('status-rows-incorrect').waitFor({ state: 'detached' });
     await document.getByTestId('status-row-save').click();

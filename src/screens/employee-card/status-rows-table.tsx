@@ -133,10 +133,10 @@ export function StatusRowsTable({ document, employeeId }: { document: EmployeeDo
 
   const editing = (row: StatusRow | 'new') => draft !== null && draft.id === (row === 'new' ? 'new' : row.id);
   const cell = (field: string, input: ReactNode) => (
-    <div>
+    <div className="status-rows__cell">
       {input}
       {errors[field] && (
-        <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }} data-testid={`status-row-error-${field}`}>
+        <Typography.Text type="danger" className="status-rows__error" data-testid={`status-row-error-${field}`}>
           {errors[field]}
         </Typography.Text>
       )}
