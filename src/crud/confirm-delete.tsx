@@ -23,10 +23,12 @@ interface Props {
   placement?: PopconfirmProps['placement'];
   /** Test id of the question's Delete button. */
   confirmTestId?: string;
+  /** The question's Delete is offered but not usable (records stand in the delete's way: delete-impact.tsx). */
+  confirmDisabled?: boolean;
   children?: ReactElement;
 }
 
-export function ConfirmDelete({ onConfirm, testId, description, title, size, iconOnly = false, placement, confirmTestId, children }: Props) {
+export function ConfirmDelete({ onConfirm, testId, description, title, size, iconOnly = false, placement, confirmTestId, confirmDisabled, children }: Props) {
   const { t } = useTranslation();
   const cancelId = useId();
   // What asked the question (the bin, focused by its click or Enter), for the focus to come back to once answered.
@@ -50,7 +52,7 @@ export function ConfirmDelete({ onConfirm, testId, description, title, size, ico
         description={description ?? t('crud.confirm.deleteDescription')}
         okText={t('crud.buttons.delete')}
         cancelText={t('crud.buttons.cancel')}
-        okButtonProps={{ danger: true, ...(confirmTestId ? { 'data-testid': confirmTestId } : {}) }}
+        okButtonProps={{ danger: true, disabled: confirmDisabled, ...(confirmTestId ? { 'data-testid': confirmTestId } : {}) }}
         // The keyboard goes into the question at once, on the answer that keeps the record (Tab reaches Delete).
         cancelButtonProps={{ id: cancelId }}
         onOpenChange={(next) => changeOpen(next)}

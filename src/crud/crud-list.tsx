@@ -100,6 +100,9 @@ export function CrudList({
   const [form, setForm] = useState<{ mode: 'create' | 'edit'; record?: Row } | null>(null);
   const [moving, setMoving] = useState<Row | null>(null);
   const [reading, setReading] = useState<Row | null>(null);
+  // Rows whose delete records stand in the way of (delete-impact.tsx): their question offers no Delete that would fail.
+  const [deleteBlocked, setDeleteBlocked] = useState<Record<string, boolean>>({});
+  const hearBlocked = (id: string) => (blocked: boolean) => setDeleteBlocked((known) => (known[id] === blocked ? known : { ...known, [id]: blocked }));
   // A row moved to another tab leaves this one: the keyboard's place goes to the row that takes its place.
   const moveButton = useRef<HTMLElement | null>(null);
   const fields = viewFields(resource, 'list').filter((field) => !scoped.includes(field));
@@ -215,12 +218,12 @@ export function CrudList({
                   deleteImpact ? (
                     <DeleteDescription resource={resource} id={undefined} extra={deleteImpact(record)} />
                   ) : (
-                    <DeleteDescription resource={resource} id={id} />
+                    <DeleteDescription resource={resource} id={id} onBlocked={hearBlocked(id)} />
                   )
                 }
                 okText={t('crud.buttons.delete')}
                 cancelText={t('crud.buttons.cancel')}
-                okButtonProps={{ danger: true }}
+                okButtonProps={{ danger: true, disabled: deleteBlocked[id] === true }}
                 onConfirm={() => remove(record)}
               >
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('crud.buttons.delete')} data-testid={`delete-${id}`} />

@@ -40,6 +40,7 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
   const [known] = useState(state?.record);
   const { singular } = useResourceTitles(resource);
   const [editing, setEditing] = useState(false);
+  const [deleteBlocked, setDeleteBlocked] = useState(false);
   const access = useAccess();
   const labelInWords = useLabelOf();
   const deleteQuestion = useDeleteQuestion();
@@ -92,7 +93,8 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
             <ConfirmDelete
               testId="crud-show-delete"
               title={deleteQuestion(resource, record)}
-              description={<DeleteDescription resource={resource} id={id} />}
+              description={<DeleteDescription resource={resource} id={id} onBlocked={setDeleteBlocked} />}
+              confirmDisabled={deleteBlocked}
               onConfirm={remove}
             />
           )}

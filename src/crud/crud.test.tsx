@@ -117,6 +117,8 @@ describe('generic list actions', () => {
       'Kept, no longer linked to it:Fuel and road cards: 2',
     ]);
     expect(screen.getByText('This cannot be undone.')).toBeTruthy();
+    // An order stands in the way: the question offers no Delete that would only fail.
+    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: 'Delete' }).at(-1)?.hasAttribute('disabled')).toBe(true));
   });
 
   it('asks nothing before deleting a record nothing names', async () => {
@@ -128,6 +130,7 @@ describe('generic list actions', () => {
     expect(await screen.findByText('This cannot be undone.')).toBeTruthy();
     expect(screen.queryByTestId('delete-impact')).toBeNull();
     expect(fetch.mock.calls.some((call) => String(call[0]).startsWith('/api/delete-impact/'))).toBe(false);
+    expect(screen.getAllByRole('button', { name: 'Delete' }).at(-1)?.hasAttribute('disabled')).toBe(false);
   });
 
   it('says a search of more words than the server takes under the box, and sends it only once shortened', async () => {

@@ -6,7 +6,7 @@
  */
 import { keys, useCustom } from '@refinedev/core';
 import { Spin, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resources, type ResourceDefinition } from '../../resources';
 import { readNotifications } from '../providers/notifications';
@@ -43,7 +43,7 @@ export function isNamedByOthers(name: string): boolean {
   return named.has(name);
 }
 
-function ImpactLines({ resource, id }: { resource: ResourceDefinition; id: string }) {
+function ImpactLines({ resource, id, onBlocked }: { resource: ResourceDefinition; id: string; onBlocked?: (blocked: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const { query } = useCustom<ImpactLine[]>({
     url: `/api/delete-impact/${resource.name}/${encodeURIComponent(id)}`,
@@ -52,8 +52,10 @@ function ImpactLines({ resource, id }: { resource: ResourceDefinition; id: strin
     queryOptions: { queryKey: keys().data('default').resource(resource.name).action('one').id(id).params({ deleteImpact: true }).get(), staleTime: 0 },
     ...readNotifications,
   });
-  if (query.isLoading) return <Spin size="small" />;
   const lines = Array.isArray(query.data?.data) ? query.data.data : [];
+  const blocked = lines.some((line) => line.effect === 'blocks');
+  useEffect(() => onBlocked?.(blocked), [blocked, onBlocked]);
+  if (query.isLoading) return <Spin size="small" />;
   if (lines.length === 0) return null;
   return (
     <div data-testid="delete-impact" style={{ maxWidth: 360, marginBottom: 8 }}>
@@ -75,13 +77,26 @@ function ImpactLines({ resource, id }: { resource: ResourceDefinition; id: strin
   );
 }
 
-/** The question's description: the impact (where others may name the record) and "This cannot be undone.". */
-export function DeleteDescription({ resource, id, extra }: { resource: ResourceDefinition; id: string | undefined; extra?: ReactNode }) {
+/**
+ * The question's description: the impact (where others may name the record) and "This cannot be undone.".
+ * `onBlocked` hears whether records stand in the delete's way, for the question to offer no Delete that would fail.
+ */
+export function DeleteDescription({
+  resource,
+  id,
+  extra,
+  onBlocked,
+}: {
+  resource: ResourceDefinition;
+  id: string | undefined;
+  extra?: ReactNode;
+  onBlocked?: (blocked: boolean) => void;
+}) {
   const { t } = useTranslation();
   return (
     <>
       {extra}
-      {id !== undefined && resource.api.delete && isNamedByOthers(resource.name) && <ImpactLines resource={resource} id={id} />}
+      {id !== undefined && resource.api.delete && isNamedByOthers(resource.name) && <ImpactLines resource={resource} id={id} onBlocked={onBlocked} />}
       <div>{t('crud.confirm.deleteDescription')}</div>
     </>
   );
