@@ -109,7 +109,7 @@ describe('generic list actions', () => {
     await screen.findByText('Shell Fleet');
     expect(fetch.mock.calls.some((call) => String(call[0]).startsWith('/api/delete-impact/'))).toBe(false);
     fireEvent.click(screen.getByTestId('delete-4'));
-    const impact = await screen.findByTestId('delete-impact');
+    const impact = await screen.findByTestId('record-delete-impact');
     expect(fetch.mock.calls.map((call) => String(call[0]))).toContain('/api/delete-impact/suppliers/4');
     // What stops the delete first, then what merely loses the link; "This cannot be undone." in every case.
     expect([...impact.children].map((line) => line.textContent)).toEqual([
@@ -128,7 +128,7 @@ describe('generic list actions', () => {
     renderWithRefine(<CrudList resource={resourceByName('orders')} />);
     fireEvent.click(await screen.findByTestId('delete-9'));
     expect(await screen.findByText('This cannot be undone.')).toBeTruthy();
-    expect(screen.queryByTestId('delete-impact')).toBeNull();
+    expect(screen.queryByTestId('record-delete-impact')).toBeNull();
     expect(fetch.mock.calls.some((call) => String(call[0]).startsWith('/api/delete-impact/'))).toBe(false);
     expect(screen.getAllByRole('button', { name: 'Delete' }).at(-1)?.hasAttribute('disabled')).toBe(false);
   });

@@ -58,9 +58,9 @@ function ImpactLines({ resource, id, onBlocked }: { resource: ResourceDefinition
   if (query.isLoading) return <Spin size="small" />;
   if (lines.length === 0) return null;
   return (
-    <div data-testid="delete-impact" style={{ maxWidth: 360, marginBottom: 8 }}>
+    <div data-testid="record-delete-impact" style={{ maxWidth: 360, marginBottom: 8 }}>
       {EFFECTS.filter((effect) => lines.some((line) => line.effect === effect)).map((effect) => (
-        <div key={effect} data-testid={`delete-impact-${effect}`}>
+        <div key={effect} data-testid={`record-delete-impact-${effect}`}>
           <Typography.Text type={effect === 'blocks' ? 'danger' : undefined}>{t(`crud.deleteImpact.${effect}`)}</Typography.Text>
           <ul style={{ margin: '4px 0', paddingInlineStart: 20 }}>
             {lines

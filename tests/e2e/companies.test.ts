@@ -2,7 +2,7 @@
  * The generic screens of issue 3 in Chromium against the built app on the real server: a company's show
  * page with its "Bank accounts" tab, a bank account created through the schema form (an invalid IBAN
  * shows the translated message under the field first), edited (the version travels along) and deleted
- * after the confirmation.
+ * after the confirmation; the company's own delete question says the account would go with it.
  */
 import { describe, expect, it } from 'vitest';
 import { text } from './support/locale-text';
@@ -55,6 +55,18 @@ describe('a company with bank accounts', () => {
       await page.locator('#company-banks-edit_bank_name').fill('Commerzbank');
       await page.getByRole('button', { name: text('en', 'crud.buttons.save') }).click();
       await banks.getByText('Commerzbank').waitFor();
+    });
+
+    await scenario.step("the company's delete question says its bank account goes with it", async () => {
+      await page.getByTestId('crud-show-delete').click();
+      const impact = page.getByTestId('record-delete-impact-deleted');
+      await impact.waitFor();
+      await expect(impact.textContent()).resolves.toBe(`${text('en', 'crud.deleteImpact.deleted')}${text('en', 'company-banks.title')}: 1`);
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: text('en', 'crud.buttons.cancel') })
+        .click();
+      await impact.waitFor({ state: 'hidden' });
     });
 
     await scenario.step('deleted after the confirmation', async () => {
