@@ -14,6 +14,8 @@ export const orders = defineResource({
   routes: { list: '/' },
   // Problems of the crew and equipment over the trip, as the form is filled in (server/rules/orders.ts).
   check: { method: 'POST', path: '/orders/check' },
+  // A file of orders brought in again (last week's export, a resent customer sheet) is told apart by cargo number.
+  importMatch: 'cargo_number',
   // Administrators choose there whether such a problem blocks the save (the tenant setting orders_block_on_compliance).
   listActions: ['order-settings'],
   menu: { group: 'logistic', icon: 'ProfileOutlined', key: 'orders', order: 1 },

@@ -170,6 +170,12 @@ export interface ResourceDefinition {
    * `GET <list path>/export?format=csv|xlsx` with its own filter, search and sort parameters.
    */
   importable?: boolean;
+  /**
+   * Optional, with `importable`. The field (an `x-index` text field) by which an imported row is the same as a
+   * record already there, or as an earlier row of the file: orders by their cargo number. A dry run counts such
+   * rows, and the import may skip them (`existing=skip`), so a file brought in twice does not make everything twice.
+   */
+  importMatch?: string;
   /** Default list order. */
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Permission key: members need `<permission>.view|create|update|delete`. */

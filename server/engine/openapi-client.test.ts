@@ -159,7 +159,7 @@ describe('the OpenAPI document for other programs', () => {
       requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> };
     };
     const form = imported.requestBody.content['multipart/form-data']?.schema;
-    expect(Object.keys(form?.properties ?? {})).toEqual(['file', 'dry_run', 'mode', 'mapping']);
+    expect(Object.keys(form?.properties ?? {})).toEqual(['file', 'dry_run', 'mode', 'existing', 'mapping']);
     expect(form?.required).toEqual(['file']);
     expect(document.paths['/api/compliance/export']?.get?.operationId).toBe('compliance_export');
   });

@@ -1,6 +1,6 @@
 /**
  * `POST <list path>/import` for the resources marked `importable` (docs/import-export.md): a multipart form
- * with the file (CSV or XLSX, at most 20 MB), `dry_run`, `mode` and an optional `mapping`. Answers 200 with
+ * with the file (CSV or XLSX, at most 20 MB), `dry_run`, `mode`, `existing` and an optional `mapping`. Answers 200 with
  * what was read, the mapping used and every row's errors for a file that could be read (a row's error is not
  * the request's failure); 4xx for a file or form that cannot be. Imports take turns (import-queue.ts): the form is
  * read when this one's turn comes.
@@ -16,7 +16,7 @@ import { HttpError } from '../http-error';
 import type { Translator } from '../i18n/i18n';
 import { FileRefused, MAX_IMPORT_BYTES, readImportFile } from './file-reading';
 import { importableFields, mapColumns, parseMapping, savedMapping, saveMapping, type Mapping } from './import-mapping';
-import { importRows, type ImportMode } from './importer';
+import { importRows, type ExistingRows, type ImportMode } from './importer';
 import type { ImportQueue } from './import-queue';
 import { Readings, lookups, Words } from './vocabulary';
 
@@ -86,6 +86,7 @@ export function registerImportRoute(
     const form = await readForm(request);
     const dryRun = choice(form.fields, 'dry_run', ['true', 'false'], 'true') === 'true';
     const mode = choice<ImportMode>(form.fields, 'mode', ['all', 'valid'], 'all');
+    const existing = choice<ExistingRows>(form.fields, 'existing', ['create', 'skip'], 'create');
     const importable = importableFields(resource, holds(request.user.data, SENSITIVE_RIGHT));
     const chosen = parseMapping(form.fields.mapping, importable);
     if (!form.file) throw invalid({ file: [{ key: 'validation.file.missing' }] });
@@ -110,6 +111,7 @@ export function registerImportRoute(
       fields,
       dryRun,
       mode,
+      existing,
       log: request.log,
     });
     const used: Mapping = Object.fromEntries(table.headings.map((heading, index) => [heading, fields[index]]));
@@ -136,6 +138,10 @@ export function registerImportRoute(
         fields: importable.map((field) => ({ field, label: words.heading(resource, field), required: required.has(field) })),
         errors: outcome.errors,
         more_errors: outcome.moreErrors,
+        // Where the resource has an `importMatch` field: the rows already there, and those left out.
+        ...(resource.definition.importMatch
+          ? { match_field: resource.definition.importMatch, existing: outcome.existing, existing_rows: outcome.existingRows, skipped: outcome.skipped }
+          : {}),
       },
     };
   }

@@ -20,11 +20,16 @@ interface Outcome {
   columns: Array<{ column: string; field: string | null }>;
   fields: Array<{ field: string; label: string; required: boolean }>;
   errors: Array<{ row: number; column?: string; field: string; message: string }>;
+  match_field?: string;
+  existing?: number;
+  existing_rows?: number[];
+  skipped?: number;
 }
 
 interface ImportOptions {
   dryRun?: boolean;
   mode?: 'all' | 'valid';
+  existing?: 'create' | 'skip';
   mapping?: object;
   token?: string;
   language?: string;
@@ -40,6 +45,7 @@ describe.each(databases)('import on %s', (kind) => {
     const parts = [{ field: 'file', fileName: options.fileName ?? 'import.csv', contentType: 'text/csv', content: file }];
     if (options.dryRun !== undefined) parts.push({ field: 'dry_run', content: String(options.dryRun) } as (typeof parts)[number]);
     if (options.mode) parts.push({ field: 'mode', content: options.mode } as (typeof parts)[number]);
+    if (options.existing) parts.push({ field: 'existing', content: options.existing } as (typeof parts)[number]);
     if (options.mapping) parts.push({ field: 'mapping', content: JSON.stringify(options.mapping) } as (typeof parts)[number]);
     const { payload, contentType } = multipart(parts);
     return test.app.inject({
@@ -295,6 +301,33 @@ describe.each(databases)('import on %s', (kind) => {
       [2, 'primary_driver_id'],
       [3, 'primary_driver_id'],
     ]);
+  });
+
+  it('counts orders already there by cargo number, and skips them when asked, so a file brought in twice is not made twice', async () => {
+    await post('/api/orders/store', { cargo_number: 'AGAIN-1', customer: 'Danube Steel' });
+    // The other tenant's order of the same number is not "already there" for this one.
+    await post('/api/orders/store', { cargo_number: 'AGAIN-2', customer: 'Danube Steel' }, stranger.token);
+    const file = ['Cargo number,Customer', ' AGAIN-1 ,Danube Steel', 'AGAIN-2,Danube Steel', 'AGAIN-3,Danube Steel', 'AGAIN-2,Danube Steel'].join('\n');
+    const count = async () =>
+      (await call(test.app, 'GET', '/api/orders?search=AGAIN-&perPage=50', undefined, { token: owner.token })).json<{ pagination: { total: number } }>()
+        .pagination.total;
+
+    // Row 2 is there already (blanks around it as the import drops them), row 5 repeats row 3.
+    const checked = await imported('/api/orders/import', file);
+    expect(checked).toMatchObject({ match_field: 'cargo_number', existing: 2, existing_rows: [2, 5], skipped: 0, valid: 4 });
+    const skipped = await imported('/api/orders/import', file, { dryRun: false, existing: 'skip' });
+    expect(skipped).toMatchObject({ existing: 2, skipped: 2, valid: 2, created: 2, errors: [] });
+    expect(await count()).toBe(3);
+    // Brought in a second time: every row is there now.
+    const again = await imported('/api/orders/import', file, { dryRun: false, existing: 'skip' });
+    expect(again).toMatchObject({ existing: 4, skipped: 4, created: 0 });
+    expect(await count()).toBe(3);
+    // Asked to create them all the same, it does.
+    expect(await imported('/api/orders/import', file, { dryRun: false })).toMatchObject({ existing: 4, skipped: 0, created: 4 });
+    expect(await count()).toBe(7);
+    // A resource without a match field says nothing of it; an unknown choice is refused.
+    expect(await imported('/api/trailers/import', 'Registration number,Brand\nMATCH-1,Krone')).not.toHaveProperty('existing');
+    expect((await send('/api/orders/import', file, { existing: 'merge' as 'skip' })).statusCode).toBe(422);
   });
 
   it('reads a list in one cell: enum labels and records with one text', async () => {

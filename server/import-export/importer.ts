@@ -5,6 +5,8 @@
  * - a dry run rolls the whole transaction back: every error a real import would meet, nothing written;
  * - `all` rolls back when any row failed (nothing written), else commits;
  * - `valid` commits the rows that went in.
+ * Rows the same as a record already there or an earlier row (`importMatch`, rows-already-there.ts) are counted, and
+ * with `existing: 'skip'` left out: neither created nor checked.
  */
 import type { UserRow } from '../auth/users';
 import type { Database } from '../db/database';
@@ -21,9 +23,12 @@ import type { Translate } from '../i18n/i18n';
 import { CellReader } from './import-values';
 import { LabelIndex } from './reference-labels';
 import type { ReadTable } from './read-table';
+import { rowsAlreadyThere } from './rows-already-there';
 import type { Readings } from './vocabulary';
 
 export type ImportMode = 'all' | 'valid';
+/** What becomes of a row the same as a record already there: created all the same, or skipped. */
+export type ExistingRows = 'create' | 'skip';
 
 /** At most this many errors are answered (a file of 10,000 bad rows would otherwise answer megabytes of them). */
 export const MAX_LISTED_ERRORS = 1000;
@@ -41,6 +46,11 @@ export interface ImportOutcome {
   created: number;
   errors: RowError[];
   moreErrors: number;
+  /** Rows the same as a record already there or an earlier row, by the resource's `importMatch`; the first 1,000 listed. */
+  existing: number;
+  existingRows: number[];
+  /** Of them, the rows left out (`existing: 'skip'`). */
+  skipped: number;
 }
 
 export interface ImportJob {
@@ -57,6 +67,7 @@ export interface ImportJob {
   fields: Array<string | null>;
   dryRun: boolean;
   mode: ImportMode;
+  existing: ExistingRows;
   log: { error(details: object, message: string): void };
 }
 
@@ -73,7 +84,7 @@ class RollBack extends Error {}
 
 export async function importRows(job: ImportJob): Promise<ImportOutcome> {
   const { database, model, resource, rules, actor, t, table, fields } = job;
-  const outcome: ImportOutcome = { rows: table.rows.length, valid: 0, created: 0, errors: [], moreErrors: 0 };
+  const outcome: ImportOutcome = { rows: table.rows.length, valid: 0, created: 0, errors: [], moreErrors: 0, existing: 0, existingRows: [], skipped: 0 };
   const failed = new Set<number>();
   const columnOf = new Map(fields.map((field, index) => [field, table.headings[index]]));
   const report = (row: number, field: string, message: string) => {
@@ -99,10 +110,17 @@ export async function importRows(job: ImportJob): Promise<ImportOutcome> {
       const cells = new CellReader(job.readings, labelIndexOf);
       // Every reference of a row is found by label among the tenant's records (reference-labels.ts).
       const request = { model, resource, rules, actor, t, action: 'import' as const, referencesFound: true };
+      const alreadyThere = await rowsAlreadyThere(client, resource, actor.tenant_id, cells, table, fields);
+      outcome.existing = alreadyThere.size;
+      outcome.existingRows = [...alreadyThere].slice(0, MAX_LISTED_ERRORS);
       // A savepoint per row; the last row's is released as the next one's is taken, in one round trip.
       let savepoint = false;
 
       for (const { row, cells: values } of table.rows) {
+        if (job.existing === 'skip' && alreadyThere.has(row)) {
+          outcome.skipped += 1;
+          continue;
+        }
         const data: Record<string, unknown> = {};
         const problems: FieldMessages = {};
         for (const [index, field] of fields.entries()) {

@@ -72,6 +72,10 @@ const IMPORT_RESULT: Json = {
           },
         },
         more_errors: { type: 'integer', description: 'How many errors were not listed' },
+        match_field: { type: 'string', description: 'Resources with one only: the field by which a row is the same as a record already there' },
+        existing: { type: 'integer', description: 'Rows the same as a record already there, or as an earlier row of the file, by `match_field`' },
+        existing_rows: { type: 'array', items: { type: 'integer' }, description: 'The first 1,000 of them, by row number' },
+        skipped: { type: 'integer', description: 'Of them, the rows left out (`existing=skip`)' },
       },
     },
   },
@@ -88,6 +92,12 @@ const IMPORT_FORM: Json = {
     },
     dry_run: { type: 'string', enum: ['true', 'false'], default: 'true', description: 'true: check every row and write nothing' },
     mode: { type: 'string', enum: ['all', 'valid'], default: 'all', description: 'all: nothing when any row fails; valid: the rows without errors' },
+    existing: {
+      type: 'string',
+      enum: ['create', 'skip'],
+      default: 'create',
+      description: 'Where the resource matches rows to records already there (`match_field`): create such rows all the same, or skip them',
+    },
     mapping: {
       type: 'string',
       contentMediaType: 'application/json',

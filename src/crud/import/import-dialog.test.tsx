@@ -233,3 +233,64 @@ describe('import dialog', () => {
     expect(screen.getByTestId('import-file')).toBeTruthy();
   });
 });
+
+describe('import dialog for a resource that tells rows already there (orders by cargo number)', () => {
+  /** Rows 2 and 5 of four are there already; a real import with `existing=skip` leaves them out. */
+  function ordersServer() {
+    const sent: Array<{ dryRun: string; existing: string | null }> = [];
+    const client: DataClient = {
+      request: vi.fn((method: string, _path: string, options: RequestOptions = {}) => {
+        if (method === 'GET') return Promise.resolve({ data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } });
+        const body = options.body as FormData;
+        const dryRun = body.get('dry_run') === 'true';
+        const existing = body.get('existing') as string | null;
+        sent.push({ dryRun: String(dryRun), existing });
+        const skipped = existing === 'skip' ? 2 : 0;
+        const answer: ImportAnswer = {
+          dry_run: dryRun,
+          mode: 'all',
+          rows: 4,
+          valid: 4 - skipped,
+          created: dryRun ? 0 : 4 - skipped,
+          columns: [{ column: 'Cargo number', field: 'cargo_number' }],
+          fields: [{ field: 'cargo_number', label: 'Cargo number', required: true }],
+          errors: [],
+          more_errors: 0,
+          match_field: 'cargo_number',
+          existing: 2,
+          existing_rows: [2, 5],
+          skipped,
+        };
+        return Promise.resolve({ message: 'Checked', data: answer });
+      }) as DataClient['request'],
+    };
+    return { sent, dataProvider: createDataProvider(client) };
+  }
+
+  it('says which rows are there already and skips them unless the member asks for them', async () => {
+    const { sent, dataProvider } = ordersServer();
+    renderWithRefine(<CrudList resource={resourceByName('orders')} />, { dataProvider });
+    await openDialogAndChoose(new File(['Cargo number\nA\n'], 'orders.csv', { type: 'text/csv' }));
+    const warning = await screen.findByTestId('import-existing');
+    expect(warning.textContent).toContain('Rows with a “Cargo number” already there: 2 (in the file: 2, 5).');
+    const skip = within(warning).getByRole('checkbox');
+    expect((skip as HTMLInputElement).checked).toBe(true);
+    await vi.waitFor(() => expect(runButton().disabled).toBe(false));
+    fireEvent.click(runButton());
+    const summary = await screen.findByTestId('import-summary');
+    expect(sent.map((request) => request.existing)).toEqual([null, 'skip']);
+    expect(summary.textContent).toContain('Created 2 of 4 rows');
+    expect(screen.getByTestId('import-skipped-existing').textContent).toBe('Rows skipped as already there: 2.');
+  });
+
+  it('creates them all the same when the member unticks the choice', async () => {
+    const { sent, dataProvider } = ordersServer();
+    renderWithRefine(<CrudList resource={resourceByName('orders')} />, { dataProvider });
+    await openDialogAndChoose(new File(['Cargo number\nA\n'], 'orders.csv', { type: 'text/csv' }));
+    fireEvent.click(within(await screen.findByTestId('import-existing')).getByRole('checkbox'));
+    fireEvent.click(runButton());
+    await screen.findByTestId('import-summary');
+    expect(sent.at(-1)?.existing).toBe('create');
+    expect(screen.queryByTestId('import-skipped-existing')).toBeNull();
+  });
+});

@@ -42,6 +42,8 @@ export function ImportDialog({ resource, path, onClose }: Props) {
   const [checked, setChecked] = useState<{ answer: ImportAnswer; mapping: ImportMapping } | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [mode, setMode] = useState<ImportMode>('all');
+  // Rows already there (a file brought in twice) are left out unless the member asks for them.
+  const [skipExisting, setSkipExisting] = useState(true);
   const [done, setDone] = useState<ImportAnswer | null>(null);
   const [refusal, setRefusal] = useState<string[] | null>(null);
 
@@ -86,7 +88,12 @@ export function ImportDialog({ resource, path, onClose }: Props) {
     step === 'review' ? (
       <>
         <Button onClick={onClose}>{t('crud.buttons.cancel')}</Button>
-        <Button type="primary" disabled={runDisabled} data-testid="import-run" onClick={() => file && void run(file, { dryRun: false, mode, mapping })}>
+        <Button
+          type="primary"
+          disabled={runDisabled}
+          data-testid="import-run"
+          onClick={() => file && void run(file, { dryRun: false, mode, existing: skipExisting ? 'skip' : 'create', mapping })}
+        >
           {t('importExport.import.run')}
         </Button>
       </>
@@ -135,6 +142,8 @@ export function ImportDialog({ resource, path, onClose }: Props) {
             onCheckAgain={() => void run(file, { dryRun: true, mode, mapping })}
             mode={mode}
             onMode={setMode}
+            skipExisting={skipExisting}
+            onSkipExisting={setSkipExisting}
           />
         )}
         {step === 'done' && done && <ImportSummary answer={done} />}

@@ -3,6 +3,9 @@
 /** All rows in one transaction (nothing when one fails), or only the valid rows. */
 export type ImportMode = 'all' | 'valid';
 
+/** A row the same as a record already there (the resource's `importMatch`): created all the same, or skipped. */
+export type ExistingRows = 'create' | 'skip';
+
 /** A file's column headings → the field each fills, or null: the column is not read. */
 export type ImportMapping = Record<string, string | null>;
 
@@ -26,6 +29,11 @@ export interface ImportAnswer {
   fields: Array<{ field: string; label: string; required?: boolean }>;
   errors: ImportError[];
   more_errors: number;
+  /** Where the resource has an `importMatch` field: the field, the rows already there (the first 1,000 listed), those skipped. */
+  match_field?: string;
+  existing?: number;
+  existing_rows?: number[];
+  skipped?: number;
 }
 
 /** The largest file the server takes (20 MB): a larger one is refused here, before it is sent in vain. */

@@ -1,8 +1,9 @@
 /**
  * What a dry run found: the rows read and the valid ones, the mapping of columns to fields (to correct and
- * check again), the errors per row, and the choice between all rows or nothing and only the valid rows.
+ * check again), the errors per row, the rows already there (skipped unless the member asks for them), and the
+ * choice between all rows or nothing and only the valid rows.
  */
-import { Alert, Button, Flex, Radio, Statistic, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Radio, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorTable } from './error-table';
 import type { ImportAnswer, ImportMapping, ImportMode } from './import-types';
@@ -18,9 +19,17 @@ interface Props {
   onCheckAgain: () => void;
   mode: ImportMode;
   onMode: (mode: ImportMode) => void;
+  skipExisting: boolean;
+  onSkipExisting: (skip: boolean) => void;
 }
 
-export function ReviewStep({ fileName, answer, mapping, onMapping, changed, onCheckAgain, mode, onMode }: Props) {
+/** "2, 5, 9, …": the first rows of a list, enough to find them in the file. */
+function someRows(rows: number[], total: number): string {
+  const shown = rows.slice(0, 10).join(', ');
+  return total > 10 ? `${shown}, …` : shown;
+}
+
+export function ReviewStep({ fileName, answer, mapping, onMapping, changed, onCheckAgain, mode, onMode, skipExisting, onSkipExisting }: Props) {
   const { t } = useTranslation();
   const mapped = new Set(Object.values(mapping));
   const missing = answer.fields.filter(({ field, required }) => required && !mapped.has(field)).map(({ label }) => label);
@@ -50,6 +59,23 @@ export function ReviewStep({ fileName, answer, mapping, onMapping, changed, onCh
         </Flex>
         {changed && <Typography.Text type="secondary">{t('importExport.import.mappingChanged')}</Typography.Text>}
       </section>
+      {(answer.existing ?? 0) > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="import-existing"
+          message={t('importExport.import.existing', {
+            count: answer.existing,
+            field: answer.fields.find(({ field }) => field === answer.match_field)?.label ?? answer.match_field,
+            rows: someRows(answer.existing_rows ?? [], answer.existing ?? 0),
+          })}
+          description={
+            <Checkbox checked={skipExisting} onChange={(event) => onSkipExisting(event.target.checked)} data-testid="import-skip-existing">
+              {t('importExport.import.skipExisting')}
+            </Checkbox>
+          }
+        />
+      )}
       {answer.errors.length > 0 && (
         <section>
           <Typography.Title level={5}>{t('importExport.import.errorsTitle')}</Typography.Title>

@@ -1,16 +1,17 @@
 /**
- * Sends a file to `POST <list path>/import` (multipart: `dry_run`, `mode`, `mapping`, then `file`) through
+ * Sends a file to `POST <list path>/import` (multipart: `dry_run`, `mode`, `existing`, `mapping`, then `file`) through
  * Refine's `useCustomMutation` and so the data provider, whose `meta.onProgress` reports the upload. The
  * options go before the file so a server that reads the parts in order has them when the file arrives.
  * The dialog tells what happened itself: no toast.
  */
 import { useCustomMutation } from '@refinedev/core';
 import { useState } from 'react';
-import type { ImportAnswer, ImportMapping, ImportMode } from './import-types';
+import type { ExistingRows, ImportAnswer, ImportMapping, ImportMode } from './import-types';
 
 export interface ImportRequest {
   dryRun: boolean;
   mode: ImportMode;
+  existing?: ExistingRows;
   mapping?: ImportMapping;
 }
 
@@ -23,6 +24,7 @@ export function useImport(path: string) {
     const body = new FormData();
     body.append('dry_run', String(request.dryRun));
     body.append('mode', request.mode);
+    if (request.existing) body.append('existing', request.existing);
     if (request.mapping) body.append('mapping', JSON.stringify(request.mapping));
     body.append('file', file, file.name);
     setSending({ dryRun: request.dryRun, percent: 0 });
