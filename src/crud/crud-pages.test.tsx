@@ -296,6 +296,29 @@ describe('search-first list (/order-search)', () => {
   }, 20000);
 });
 
+describe('a searched text in the URL', () => {
+  it('is written encoded and comes back exactly as typed: a "#", "&", "+" or "%" of a board name or note', async () => {
+    const typed = 'DAF #011 A&B+c 100%';
+    stubFetch(() => json(page([{ _id: 'a1', cargo_number: 'C-100', customer: 'Acme GmbH' }])));
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orderSearch" searchFirst />, { entries: ['/order-search'], path: '/order-search' });
+    const box = await screen.findByTestId('crud-search');
+    const input = (box.tagName === 'INPUT' ? box : box.querySelector('input')!) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: typed } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    const raw = () => screen.getByTestId('location').textContent ?? '';
+    await vi.waitFor(() => expect(raw()).toContain(`filters[0][value]=${encodeURIComponent(typed)}`));
+    const address = raw();
+    cleanup();
+
+    // The address opened again (a reload, a link sent on): the same search, not the text up to the "#" or "&".
+    const fetch = stubFetch(() => json(page([])));
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orderSearch" searchFirst />, { entries: [address], path: '/order-search' });
+    const again = await screen.findByTestId('crud-search');
+    expect(((again.tagName === 'INPUT' ? again : again.querySelector('input')!) as HTMLInputElement).value).toBe(typed);
+    await vi.waitFor(() => expect(new URLSearchParams(urls(fetch).at(-1)?.split('?')[1]).get('search')).toBe(typed));
+  }, 20000);
+});
+
 describe('page sections (fuel cards and suppliers)', () => {
   it('shows the cards list and the suppliers list in tabs of the same page, the open tab in the URL', async () => {
     const fetch = stubFetch((url) => json(page(url.includes('/suppliers') ? [{ id: 2, name: 'Shell Fleet' }] : [])));

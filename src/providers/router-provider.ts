@@ -5,15 +5,41 @@
  * such a relative navigation against the route the asking component is mounted on, and a page stays
  * mounted while the next page's code loads: its list writing its state then took the member back to it
  * (seen when a menu entry was clicked the moment a page opened on a busy machine). And a list's state changed by the
- * member is written as a new history entry rather than over the last (list-history.ts).
+ * member is written as a new history entry rather than over the last (list-history.ts). And the values of the query
+ * are percent-encoded: Refine's binding writes them as they are (`encode: false`), so a search for "DAF #011" ended
+ * the address at `#` (a reload lost the search), "A&B" became "A", "a+b" became "a b".
  */
 import type { GoConfig, RouterProvider } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
+import qs from 'qs';
 import { useCallback } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { takeListChangeByMember } from './list-history';
 
-const bindings = routerProvider as Required<Pick<RouterProvider, 'go'>> & RouterProvider;
+/** Refine's binding's query, with its values encoded (its keys keep their readable `filters[0][value]` brackets). */
+const stringifyConfig: qs.IStringifyOptions = { addQueryPrefix: true, skipNulls: true, arrayFormat: 'indices', encodeValuesOnly: true };
+/** The nesting Refine's binding parses the query to (its `QS_PARSE_DEPTH`). */
+const QUERY_DEPTH = 10;
+
+/** Refine's react-router `go` (@refinedev/react-router's bindings), writing the query's values encoded. */
+function useEncodedGo() {
+  const { search: existingSearch, hash: existingHash } = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    ({ to, type, query, hash, options: { keepQuery, keepHash } = {} }: GoConfig) => {
+      const urlQuery: Record<string, unknown> = {
+        ...(keepQuery && existingSearch ? qs.parse(existingSearch, { ignoreQueryPrefix: true, depth: QUERY_DEPTH }) : {}),
+        ...query,
+      };
+      const urlHash = `#${(hash || (keepHash && existingHash) || '').replace(/^#/, '')}`;
+      const fullPath = `${to ?? ''}${Object.keys(urlQuery).length > 0 ? qs.stringify(urlQuery, stringifyConfig) : ''}${urlHash.length > 1 ? urlHash : ''}`;
+      if (type === 'path') return fullPath;
+      void navigate(fullPath, { replace: type === 'replace' });
+      return undefined;
+    },
+    [existingHash, existingSearch, navigate],
+  );
+}
 
 /**
  * An address's query as text to compare. Refine writes a searched "100%" as it is (no `%25`), which
@@ -32,7 +58,7 @@ function decodedQuery(query: string): string {
  * (list-history.ts); a write that changes nothing is not made.
  */
 function useGoWithListHistory() {
-  const go = bindings.go();
+  const go = useEncodedGo();
   const { search } = useLocation();
   return useCallback(
     (config: GoConfig) => {
