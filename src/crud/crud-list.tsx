@@ -55,8 +55,12 @@ export interface CrudListProps {
   syncWithLocation?: boolean;
   /** What a row shows when expanded (a hand-written screen's sub-records, e.g. a document type's statuses). */
   expandedRow?: (record: Row) => ReactNode;
-  /** More to say in a row's delete confirmation (what else the delete removes); mounted when the confirmation opens. */
+  /**
+   * More to say in a row's delete confirmation (what else the delete removes); mounted when the confirmation opens.
+   * It replaces the generic impact of delete-impact.tsx, but for the resources not named in `deleteImpactTells`.
+   */
   deleteImpact?: (record: Row) => ReactNode;
+  deleteImpactTells?: readonly string[];
   /**
    * Create and edit in the table instead of the dialog: a new record's form opens above the rows, a row's
    * form right under it (an employee's addresses and bank accounts on the card).
@@ -86,6 +90,7 @@ export function CrudList({
   syncWithLocation = false,
   expandedRow,
   deleteImpact,
+  deleteImpactTells,
   editInPlace = false,
   extraColumns,
   scope,
@@ -215,11 +220,13 @@ export function CrudList({
                 title={deleteTitle(record)}
                 // A screen's own impact where it has one (a vehicle's usage), else the generic one of delete-impact.tsx.
                 description={
-                  deleteImpact ? (
-                    <DeleteDescription resource={resource} id={undefined} extra={deleteImpact(record)} />
-                  ) : (
-                    <DeleteDescription resource={resource} id={id} onBlocked={hearBlocked(id)} />
-                  )
+                  <DeleteDescription
+                    resource={resource}
+                    id={deleteImpact && !deleteImpactTells ? undefined : id}
+                    extra={deleteImpact?.(record)}
+                    toldAlready={deleteImpactTells}
+                    onBlocked={hearBlocked(id)}
+                  />
                 }
                 okText={t('crud.buttons.delete')}
                 cancelText={t('crud.buttons.cancel')}

@@ -43,7 +43,17 @@ export function isNamedByOthers(name: string): boolean {
   return named.has(name);
 }
 
-function ImpactLines({ resource, id, onBlocked }: { resource: ResourceDefinition; id: string; onBlocked?: (blocked: boolean) => void }) {
+function ImpactLines({
+  resource,
+  id,
+  toldAlready,
+  onBlocked,
+}: {
+  resource: ResourceDefinition;
+  id: string;
+  toldAlready?: readonly string[];
+  onBlocked?: (blocked: boolean) => void;
+}) {
   const { t, i18n } = useTranslation();
   const { query } = useCustom<ImpactLine[]>({
     url: `/api/delete-impact/${resource.name}/${encodeURIComponent(id)}`,
@@ -52,7 +62,7 @@ function ImpactLines({ resource, id, onBlocked }: { resource: ResourceDefinition
     queryOptions: { queryKey: keys().data('default').resource(resource.name).action('one').id(id).params({ deleteImpact: true }).get(), staleTime: 0 },
     ...readNotifications,
   });
-  const lines = Array.isArray(query.data?.data) ? query.data.data : [];
+  const lines = (Array.isArray(query.data?.data) ? query.data.data : []).filter((line) => !toldAlready?.includes(line.resource));
   const blocked = lines.some((line) => line.effect === 'blocks');
   useEffect(() => onBlocked?.(blocked), [blocked, onBlocked]);
   if (query.isLoading) return <Spin size="small" />;
@@ -79,24 +89,30 @@ function ImpactLines({ resource, id, onBlocked }: { resource: ResourceDefinition
 
 /**
  * The question's description: the impact (where others may name the record) and "This cannot be undone.".
- * `onBlocked` hears whether records stand in the delete's way, for the question to offer no Delete that would fail.
+ * A screen with its own impact (a vehicle's usage) hands it as `extra`, with the resources it tells of in `toldAlready`:
+ * the rest (a vehicle's orders) still shows. `onBlocked` hears whether records stand in the delete's way, for the
+ * question to offer no Delete that would fail.
  */
 export function DeleteDescription({
   resource,
   id,
   extra,
+  toldAlready,
   onBlocked,
 }: {
   resource: ResourceDefinition;
   id: string | undefined;
   extra?: ReactNode;
+  toldAlready?: readonly string[];
   onBlocked?: (blocked: boolean) => void;
 }) {
   const { t } = useTranslation();
   return (
     <>
       {extra}
-      {id !== undefined && resource.api.delete && isNamedByOthers(resource.name) && <ImpactLines resource={resource} id={id} onBlocked={onBlocked} />}
+      {id !== undefined && resource.api.delete && isNamedByOthers(resource.name) && (
+        <ImpactLines resource={resource} id={id} toldAlready={toldAlready} onBlocked={onBlocked} />
+      )}
       <div>{t('crud.confirm.deleteDescription')}</div>
     </>
   );

@@ -16,7 +16,7 @@ import { ListPanels } from '../../crud/panels/list-panels';
 import { idOf, labelOf } from '../../crud/schemas';
 import { Blank } from '../../fields/shared';
 import { PageHeading } from '../../pages/common/page-heading';
-import { TransportDeleteImpact } from '../vehicle/delete-impact';
+import { TRANSPORT_IMPACT_TELLS, TransportDeleteImpact } from '../vehicle/delete-impact';
 import { CellButton } from './cell-button';
 import { CellModal } from './cell-modal';
 import { useHiddenColumns, visibleColumns } from './column-visibility';
@@ -76,6 +76,7 @@ export function TransportDocumentsPage() {
         syncWithLocation
         extraColumns={documentColumns}
         deleteImpact={(record) => <TransportDeleteImpact transport={record} />}
+        deleteImpactTells={TRANSPORT_IMPACT_TELLS}
         extraActions={
           <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} data-testid="documents-settings-open">
             {t('transportDocuments.settings.open')}

@@ -18,6 +18,9 @@ export interface TransportUsage {
 
 type Row = Record<string, unknown>;
 
+/** The resources this impact tells of: the generic one (src/crud/delete-impact.tsx) adds the others (orders, trailers). */
+export const TRANSPORT_IMPACT_TELLS = ['vehicle-documents', 'handover-acts', 'repairs', 'cards'] as const;
+
 /** `transport`: the vehicle's record, or its id. */
 export function TransportDeleteImpact({ transport }: { transport: Row | string | number }) {
   const { t } = useTranslation();

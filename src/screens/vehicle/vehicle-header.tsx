@@ -13,7 +13,8 @@ import { useAccess } from '../../access/use-access';
 import { useFieldLabel, ValueOfField } from '../../crud/field-value';
 import { labelOf } from '../../crud/schemas';
 import { mutationNotifications } from '../../providers/notifications';
-import { TransportDeleteImpact } from './delete-impact';
+import { TRANSPORT_IMPACT_TELLS, TransportDeleteImpact } from './delete-impact';
+import { DeleteDescription } from '../../crud/delete-impact';
 
 type Row = Record<string, unknown>;
 
@@ -44,12 +45,10 @@ export function VehicleHeader({ vehicle, id }: { vehicle: Row; id: string }) {
         {access.can(transport, 'delete') && (
           <Popconfirm
             placement="bottomRight"
-            title={t('crud.confirm.deleteTitle')}
+            // Named, as the list's question names it.
+            title={t('crud.confirm.deleteNamed', { name: labelOf(transport, vehicle) })}
             description={
-              <>
-                <TransportDeleteImpact transport={id} />
-                <div>{t('crud.confirm.deleteDescription')}</div>
-              </>
+              <DeleteDescription resource={transport} id={id} extra={<TransportDeleteImpact transport={id} />} toldAlready={TRANSPORT_IMPACT_TELLS} />
             }
             okText={t('crud.buttons.delete')}
             cancelText={t('crud.buttons.cancel')}

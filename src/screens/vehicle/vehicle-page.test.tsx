@@ -22,6 +22,14 @@ function stubServer() {
     if (init.method === 'PUT' || init.method === 'DELETE') return json({ message: 'Done', data: {} });
     if (url.startsWith('/api/transport/show/7')) return json({ data: vehicle });
     if (url.startsWith('/api/transport/7/usage')) return json({ data: { documents: 2, handover_acts: 1, repairs: 3, cards: 1 } });
+    if (url.startsWith('/api/delete-impact/transport/7'))
+      return json({
+        data: [
+          { resource: 'repairs', effect: 'deleted', count: 3 },
+          { resource: 'orders', effect: 'cleared', count: 9 },
+          { resource: 'cards', effect: 'cleared', count: 1 },
+        ],
+      });
     if (url.startsWith('/api/transport/cards?')) return page(url.includes('transport_id=7') ? [card] : []);
     return page([]);
   });
@@ -78,6 +86,10 @@ describe('the vehicle page', () => {
     await vi.waitFor(() => expect(within(impact).getByTestId('transport-delete-impact-repairs').textContent).toBe('repair and maintenance reports: 3'));
     expect(within(impact).getByTestId('transport-delete-impact-documents').textContent).toBe('documents with dates or files: 2');
     expect(within(impact).getByTestId('transport-delete-impact-cards').textContent).toBe('Linked cards (1) are detached and kept.');
+    // The orders the vehicle drives lose it: said by the generic impact, which leaves what the vehicle's own told.
+    const others = await screen.findByTestId('record-delete-impact');
+    expect(others.textContent).toBe('Kept, no longer linked to it:Orders: 9');
+    expect(screen.getByText('Delete “Truck 01 (TR-001)”?')).toBeTruthy();
     expect(fetch.mock.calls.some((call) => call[1]?.method === 'DELETE')).toBe(false);
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1) as HTMLElement);
     await vi.waitFor(() => expect(fetch.mock.calls.find((call) => call[1]?.method === 'DELETE')?.[0]).toBe('/api/transport/destroy/7'));
