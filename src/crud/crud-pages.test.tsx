@@ -241,6 +241,21 @@ describe('a list page keeps its state in the URL', () => {
     expect(location()).not.toContain('notanumber');
   });
 
+  it('drops a fraction where the field holds whole numbers (a year of 2020.5), which the server would refuse', async () => {
+    const fetch = stubFetch(() => json(page([])));
+    const query = tableQuery({
+      filters: [
+        ['year_of_production', 'gte', '2020.5'],
+        ['year_of_production', 'lte', '2024'],
+      ],
+    });
+    renderWithRefine(<CrudListPage resource="transport" titleKey="pages.transport" />, { entries: [`/transport${query}`], path: '/transport' });
+    await vi.waitFor(() => expect(urls(fetch).some((url) => url.startsWith('/api/transport?'))).toBe(true));
+    const asked = urls(fetch).filter((url) => url.startsWith('/api/transport?'));
+    expect(asked.at(-1)).toContain('year_of_production_to=2024');
+    expect(asked.every((url) => !url.includes('2020.5'))).toBe(true);
+  });
+
   it('turns a page past the end (an old bookmark) to the last page there is', async () => {
     const fetch = stubFetch((url) =>
       json({

@@ -96,6 +96,8 @@ export function ListFilters({ resource, filters, search = '', prominent = false,
         // typed past it is brought back to it when the field is left, as a form's number field does.
         min: typeof property.minimum === 'number' ? property.minimum : undefined,
         max: typeof property.maximum === 'number' ? property.maximum : undefined,
+        // Whole numbers where the field holds them: "2020.5" typed as a year is 2021, not a request the server refuses.
+        precision: property.type === 'integer' ? 0 : undefined,
         status: inverted ? ('error' as const) : undefined,
         'aria-invalid': inverted || undefined,
         'aria-describedby': inverted ? problemId : undefined,

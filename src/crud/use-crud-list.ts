@@ -35,13 +35,16 @@ const filled = (value: unknown) => value !== undefined && value !== null && valu
  * be (`price=notanumber`, `loading_date=2026-99-99`, an object), which the list then drops instead of sending.
  */
 function typedValue(resource: ResourceDefinition, field: string, value: unknown): unknown {
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value !== 'string' || value === '') return undefined;
   const property = propertyOf(resource, field);
   const type = property?.type;
   const types = Array.isArray(type) ? type : [type];
+  // A whole-number field takes no 2020.5 (the server refuses it, and the list would show nothing but an error).
+  const fits = (number: number) => Number.isFinite(number) && (!types.includes('integer') || types.includes('number') || Number.isInteger(number));
+  if (typeof value === 'number') return fits(value) ? value : undefined;
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string' || value === '') return undefined;
   if (types.includes('boolean')) return value === 'true' ? true : value === 'false' ? false : undefined;
-  if (types.includes('integer') || types.includes('number')) return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : undefined;
+  if (types.includes('integer') || types.includes('number')) return value.trim() !== '' && fits(Number(value)) ? Number(value) : undefined;
   if (property?.format === 'date') return isCalendarDate(value) ? value : undefined;
   return value;
 }
