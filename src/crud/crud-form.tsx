@@ -172,6 +172,18 @@ export function changedFields(start: Row, now: Row): Row {
   return changed;
 }
 
+/**
+ * The server's field errors without those of the fields changed since they came: "already taken" under a
+ * registration number the member has since corrected would stay until the next save otherwise.
+ */
+export function withoutEditedErrors(errors: ErrorSchema | undefined, sent: Row, now: Row): ErrorSchema | undefined {
+  if (!errors) return errors;
+  const edited = changedFields(sent, now);
+  const kept = Object.entries(errors).filter(([field]) => !Object.hasOwn(edited, field));
+  if (kept.length === Object.keys(errors).length) return errors;
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
+
 /** The first field a member can type into, in the form's order. */
 const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])';
 
@@ -213,6 +225,8 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const [picked, setPicked] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
+  // The values the server's field errors were about.
+  const erroredValues = useRef<Row>({});
   const [conflict, setConflict] = useState(false);
   // The record was deleted meanwhile (a save answered 404): said in the form, whose input stays to be copied.
   const [gone, setGone] = useState(false);
@@ -301,6 +315,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
       // The failure's message has been shown (mutationNotifications); here, what the form does about it.
       const { statusCode, errors } = (error ?? {}) as Partial<HttpError>;
       if (errors && Object.keys(errors).length > 0) {
+        erroredValues.current = values;
         setExtraErrors(toErrorSchema(errors));
         // Where the server found the first problem, as the browser's own check does (focusOnFirstError below).
         const [first] = Object.keys(errors);
@@ -374,7 +389,11 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         noHtml5Validate
         transformErrors={(errors) => translateErrors(errors, t)}
         translateString={(text, params) => (rjsfTexts[text] ? t(rjsfTexts[text]) : englishStringTranslator(text, params))}
-        onChange={(event) => setFormData(event.formData as Record<string, unknown>)}
+        onChange={(event) => {
+          const next = event.formData as Record<string, unknown>;
+          setFormData(next);
+          setExtraErrors((shown) => withoutEditedErrors(shown, erroredValues.current, next));
+        }}
         onError={() => undefined}
         onSubmit={(event) => void submit(event.formData as Record<string, unknown>)}
         idPrefix={idPrefix}

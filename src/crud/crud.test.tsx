@@ -301,4 +301,22 @@ describe('generic create form', () => {
     });
     expect(onSaved).not.toHaveBeenCalled();
   });
+
+  it('drops a server error from its field once the field is changed, and keeps those of the fields not touched', async () => {
+    stubFetch((url) =>
+      url.includes('/banks/store')
+        ? json({ message: 'The data is invalid', errors: { bank_name: ['Taken by another account'], iban: ['Already used by another account'] } }, 422)
+        : json({ data: [] }),
+    );
+    renderForm({ currency: 'EUR' });
+    const type = (field: string, value: string) => fireEvent.change(document.getElementById(`company-banks-create_${field}`)!, { target: { value } });
+    type('account_name', 'Main account');
+    type('bank_name', 'Deutsche Bank');
+    type('iban', 'DE89 3704 0044 0532 0130 00');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Taken by another account')).toBeTruthy();
+    type('bank_name', 'Commerzbank');
+    await vi.waitFor(() => expect(screen.queryByText('Taken by another account')).toBeNull());
+    expect(screen.getByText('Already used by another account')).toBeTruthy();
+  });
 });
