@@ -25,11 +25,24 @@ export function FieldValue({
   record: Record<string, unknown>;
   view?: 'list' | 'show';
 }) {
-  return <ValueOfField resource={resource} field={field} value={record[field]} view={view} />;
+  return <ValueOfField resource={resource} field={field} value={record[field]} view={view} record={record} />;
 }
 
 /** One value of a resource's field as its kind shows it; a masked sensitive value exactly as the server sent it. */
-export function ValueOfField({ resource, field, value, view }: { resource: ResourceDefinition; field: string; value: unknown; view?: 'list' | 'show' }) {
+export function ValueOfField({
+  resource,
+  field,
+  value,
+  view,
+  record,
+}: {
+  resource: ResourceDefinition;
+  field: string;
+  value: unknown;
+  view?: 'list' | 'show';
+  /** The record the value belongs to, where there is one (fields that read a sibling). */
+  record?: Record<string, unknown>;
+}) {
   const schema = propertyOf(resource, field);
   if (isMasked(value))
     return (
@@ -39,7 +52,7 @@ export function ValueOfField({ resource, field, value, view }: { resource: Resou
     );
   if (!schema) return value === undefined || value === null || value === '' ? <Blank /> : <>{typeof value === 'string' ? value : JSON.stringify(value)}</>;
   const { Display } = fieldKindOf(schema);
-  return <Display value={value} schema={schema} field={field} view={view} />;
+  return <Display value={value} schema={schema} field={field} view={view} record={record} />;
 }
 
 /** The label of a resource's field in the member's language (list columns, filters, show page, forms). */

@@ -33,11 +33,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function display(kind: FieldKind, value: unknown, schema: PropertySchema, view?: 'list' | 'show') {
+function display(kind: FieldKind, value: unknown, schema: PropertySchema, view?: 'list' | 'show', record?: Record<string, unknown>) {
   const { Display } = kind;
   return render(
     <span data-testid="cell">
-      <Display value={value} schema={schema} field="f" view={view} />
+      <Display value={value} schema={schema} field="f" view={view} record={record} />
     </span>,
   );
 }
@@ -126,6 +126,20 @@ describe('field kind displays', () => {
     cleanup();
     display(dateKind, day(90), { type: 'string', format: 'date' });
     expect(cell()).toBe(day(90));
+  });
+
+  it('an end of validity whose start (x-not-before) is still ahead: not yet valid, and valid from that day', () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const ends: PropertySchema = { type: 'string', format: 'date', 'x-expiry': 30, 'x-not-before': 'start_date' };
+    display(dateKind, day(400), ends, 'list', { start_date: day(27) });
+    expect(cell()).toBe(`${day(400)} Not yet valid`);
+    cleanup();
+    display(dateKind, day(400), ends, 'list', { start_date: day(-1) });
+    expect(cell()).toBe(`${day(400)} Valid`);
+    cleanup();
+    // Ending within its warning days, it says so whatever its start.
+    display(dateKind, day(10), ends, 'list', { start_date: day(5) });
+    expect(cell()).toBe(`${day(10)} Expiring soon`);
   });
 
   it('days left in words, an expired one as days ago, never a bare negative number (x-widget: days-left)', () => {

@@ -15,6 +15,8 @@ export interface DisplayProps {
   field: string;
   /** Where it shows: a list's cell may differ (`x-list-unit`). */
   view?: 'list' | 'show';
+  /** The whole record, where the value is shown with it (an end of validity reads its start: `x-not-before`). */
+  record?: Record<string, unknown>;
 }
 
 export interface FieldKind {

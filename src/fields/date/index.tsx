@@ -1,4 +1,7 @@
-/** Calendar dates ("YYYY-MM-DD", `format: "date"`): antd's DatePicker with dayjs; an end of validity (`x-expiry`) shows its indicator. */
+/**
+ * Calendar dates ("YYYY-MM-DD", `format: "date"`): antd's DatePicker with dayjs; an end of validity (`x-expiry`) shows
+ * its indicator, "Not yet valid" instead of "Valid" while the start it may not precede (`x-not-before`) is ahead.
+ */
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
@@ -6,19 +9,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
 import { Blank, isBlank } from '../shared';
-import { expiryStateOf } from './expiry';
-import { ExpiryTag } from './expiry-tag';
+import { expiryStateOf, localToday } from './expiry';
+import { ExpiryTag, NotYetValidTag } from './expiry-tag';
 import { dateFormat, useCalendarDay } from './calendar-day';
 
-function DateDisplay({ value, schema, field }: DisplayProps) {
+function DateDisplay({ value, schema, field, record }: DisplayProps) {
   const day = useCalendarDay();
   if (isBlank(value)) return <Blank />;
   const warningDays = schema['x-expiry'];
   if (typeof warningDays !== 'number') return <>{day.show(String(value))}</>;
   // An end of validity (`x-expiry`): with its indicator.
+  const state = expiryStateOf(String(value).slice(0, 10), warningDays);
+  const startField = schema['x-not-before'];
+  const start = typeof startField === 'string' ? record?.[startField] : undefined;
+  const notYet = state === 'good' && typeof start === 'string' && start.slice(0, 10) > localToday();
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
-      {day.show(String(value))} <ExpiryTag state={expiryStateOf(String(value).slice(0, 10), warningDays)} testId={`expiry-${field}`} />
+      {day.show(String(value))} {notYet ? <NotYetValidTag testId={`expiry-${field}`} /> : <ExpiryTag state={state} testId={`expiry-${field}`} />}
     </span>
   );
 }
