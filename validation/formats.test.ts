@@ -57,6 +57,14 @@ describe('formats', () => {
     expect(formats.digits('12a')).toBe(false);
   });
 
+  it('a SWIFT/BIC code takes 8 or 11 letters and digits in either case, and nothing else', () => {
+    expect(formats.swift('COBADEFFXXX')).toBe(true);
+    expect(formats.swift('cobadeffxxx')).toBe(true);
+    expect(formats.swift('COBADEFF')).toBe(true);
+    expect(formats.swift('COBADEFFX')).toBe(false);
+    expect(formats.swift('CO8ADEFFXXX')).toBe(false);
+  });
+
   it('a document number takes Latin capitals and digits without spaces', () => {
     expect(formats['document-number']('AB1234567')).toBe(true);
     expect(formats['document-number']('ab1234567')).toBe(false);

@@ -31,14 +31,14 @@ export const iban = (value: string) => isIban(value);
 export const vin = (value: string) => /^[A-HJ-NPR-Z0-9]{17}$/.test(value);
 /** An IANA time zone the runtime knows ("Europe/Kyiv"), as browsers report theirs: reminders go out by the member's clock. */
 export const timeZone = (value: string) => isTimeZone(value);
-/** A SWIFT/BIC code: 8 or 11 characters. */
 /** A link someone can open: the http or https scheme and no white space (the route map of an order). */
 export const webAddress = (value: string) => /^https?:[/]{2}\S+$/i.test(value);
 /** Digits only, none at all allowed (the PIN of a card). */
 export const digits = (value: string) => /^[0-9]*$/.test(value);
 /** The number of a document as printed in it: Latin capitals and digits, no spaces (a passport). */
 export const documentNumber = (value: string) => /^[A-Z0-9]+$/.test(value);
-export const swift = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(value);
+/** A SWIFT/BIC code: 8 or 11 characters, in either case (stored in capitals: normalize-body.ts). */
+export const swift = (value: string) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/i.test(value.trim());
 /** An ISO 3166-1 country code the country picker offers ("DE"). */
 export const country = (value: string) => COUNTRY_CODES.has(value);
 /** An ISO 4217 currency code the currency picker offers ("EUR"). */

@@ -42,6 +42,7 @@ describe('text as it is meant', () => {
       name: { type: 'string' },
       notes: { type: 'string', 'x-widget': 'textarea' },
       iban: { type: 'string', format: 'iban', 'x-widget': 'iban' },
+      swift: { type: 'string', format: 'swift' },
       password: { type: 'string', writeOnly: true, 'x-widget': 'password' },
       pin: { type: 'string', 'x-widget': 'password' },
       year: { type: 'integer' },
@@ -55,6 +56,10 @@ describe('text as it is meant', () => {
       iban: 'DE89370400440532013000',
       year: 2020,
     });
+  });
+
+  it('writes a SWIFT/BIC code in capitals, as statements print it', () => {
+    expect(canonicalText(entity, { swift: ' cobadeffxxx ' })).toEqual({ swift: 'COBADEFFXXX' });
   });
 
   it('takes a password or a PIN as typed, spaces and all', () => {

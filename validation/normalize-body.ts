@@ -32,6 +32,8 @@ function canonicalTextOf(property: TextFieldSchema, value: string): string {
   // A password or a PIN is taken as typed: a space in it is the member's.
   if (property.writeOnly === true || property['x-widget'] === 'password') return value;
   if (property.format === 'iban' || property['x-widget'] === 'iban') return value.replace(/\s+/g, '').toUpperCase();
+  // A SWIFT/BIC code is written in capitals on every statement; "cobadeffxxx" typed is the same code.
+  if (property.format === 'swift') return value.trim().toUpperCase();
   return value.trim();
 }
 
