@@ -69,6 +69,14 @@ describe('schemas', () => {
         }
       });
 
+      it('bounds every amount a member types (a unit: money, distance, fuel) above, as a person would write it', () => {
+        // A price of 12345678901234567890 was refused only at JavaScript's own limit ("at most 9,007,199,254,740,991").
+        for (const [path, property] of walk(schema.properties)) {
+          if (property['x-unit'] === undefined || property.readOnly === true || !['number', 'integer'].includes(String(property.type))) continue;
+          expect(typeof property.maximum, `${name}.${path}`).toBe('number');
+        }
+      });
+
       it('refers only to registered resources', () => {
         for (const [path, property] of walk(schema.properties)) {
           const reference = property['x-ref'] as { resource: string } | undefined;
