@@ -97,10 +97,13 @@ export function initialFormData(schema: { properties: Record<string, unknown> },
  * A list of records in a form (a new document type's statuses): each item without a header of its own ("statuses-1"),
  * its fields labelled `<resource>.itemFields.<list>.<field>`; the fields the server gives and the member does not edit
  * (`readOnly`, e.g. a status's id) hidden, yet kept in the item, so an edit sends them back unchanged. Its add button
- * says what it adds, where the resource's texts have `<resource>.itemAdd.<list>` ("Add status"; form-list.tsx).
+ * says what it adds, where the resource's texts have `<resource>.itemAdd.<list>` ("Add status"; form-list.tsx). A list of
+ * single values labels each item `<resource>.itemTitle.<list>` ("Tag"), else by the list's own label.
  */
-function itemFieldsUi(property: PropertySchema, labelOf: (name: string, item: PropertySchema) => string, addText: string): UiSchema {
+function itemFieldsUi(property: PropertySchema, labelOf: (name: string, item: PropertySchema) => string, addText: string, itemTitle: string): UiSchema {
   const items = property.items;
+  // A list of single values (an order's tags): each item labelled by what it is ("Tag"), not "tags-1".
+  if (items && !items.properties) return items.type === 'object' ? {} : { 'ui:options': { addText }, items: { 'ui:title': itemTitle } };
   if (!items?.properties) return {};
   const fields = Object.entries(items.properties).map(([name, item]): [string, UiSchema] => [
     name,
@@ -289,6 +292,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
           property,
           (name, item) => t(`${resource.name}.itemFields.${field}.${name}`, { defaultValue: untranslatedLabel(item, name) }),
           t(`${resource.name}.itemAdd.${field}`, { defaultValue: '' }),
+          t(`${resource.name}.itemTitle.${field}`, { defaultValue: label(field) }),
         ),
       };
     }

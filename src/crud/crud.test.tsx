@@ -24,6 +24,23 @@ afterEach(() => {
 
 const emptyList = { data: [], pagination: { total: 0, currentPage: 1, perPage: 10, lastPage: 1 } };
 
+describe('a list of single values in a form (an order’s tags)', () => {
+  it('labels each item by what it is and asks for an empty one as for a required field', async () => {
+    const fetch = stubFetch(() => json({ data: [] }));
+    renderWithRefine(<CrudForm resource={resourceByName('orders')} mode="create" open onClose={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add tag' }));
+    expect(await screen.findByLabelText('Tag')).toBeTruthy();
+    expect(screen.queryByText(/tags-1/)).toBeNull();
+    // The order's own required fields filled: the one thing missing is the empty tag.
+    fireEvent.change(document.getElementById('orders-create_cargo_number')!, { target: { value: 'CRG-1' } });
+    fireEvent.change(document.getElementById('orders-create_customer')!, { target: { value: 'Danube Steel' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(1));
+    expect(screen.queryByText('Must be text')).toBeNull();
+    expect(fetch.mock.calls.some((call) => call[1]?.method === 'POST' && String(call[0]).endsWith('/store'))).toBe(false);
+  });
+});
+
 describe('schemas in the browser', () => {
   it('derives create and edit schemas with their own $id and without the parent field', () => {
     const create = formSchemaOf('company-banks', 'create');

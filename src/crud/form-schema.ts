@@ -25,12 +25,22 @@ export function deriveFormSchema(definition: ResourceDefinition, schema: EntityS
   const derived: EntitySchema = {
     ...rest,
     $id: formSchemaId(schema, mode),
-    properties: Object.fromEntries(fields.map((field) => [field, withoutDescriptions(schema.properties[field])])),
+    properties: Object.fromEntries(fields.map((field) => [field, withBlankNewItems(withoutDescriptions(schema.properties[field]))])),
     required: [...(schema.required ?? []), ...(mode === 'create' ? (definition.requiredOnCreate ?? []) : [])].filter(
       (field, index, all) => fields.includes(field) && all.indexOf(field) === index,
     ),
   };
   return derived;
+}
+
+/**
+ * A list of free texts (an order's tags) whose new item starts as "": left empty it then reads "This field is required"
+ * (minLength 1), not "Must be text" for the null RJSF would otherwise put there.
+ */
+function withBlankNewItems(property: PropertySchema): PropertySchema {
+  const items = property.items;
+  const freeText = items && items.type === 'string' && items.enum === undefined && items['x-ref'] === undefined && items.format === undefined;
+  return freeText && items.default === undefined ? { ...property, items: { ...items, default: '' } } : property;
 }
 
 /**
