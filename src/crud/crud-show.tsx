@@ -81,6 +81,8 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
 
   return (
     <Card
+      // The heading wraps, the buttons beside it go under it on a phone: "Company: Nor…" said nothing (crud.css).
+      className="crud-show"
       title={`${singular}: ${labelInWords(resource, record)}`}
       extra={
         <Space>

@@ -198,6 +198,19 @@ describe('the departments screen', () => {
     expect(toast).toHaveBeenCalledWith('success', 'Updated successfully!', expect.objectContaining({}));
   });
 
+  it('takes a deleted department out of the address, opening the one that remains', async () => {
+    signInForTest();
+    server([
+      { id: 1, name: 'Dispatch', head_id: null, members: [], version: 1 },
+      { id: 2, name: 'Workshop', head_id: null, members: [], version: 1 },
+    ]);
+    renderWithRefine(<DepartmentsPage />, { entries: ['/personal-departments?tab=2'] });
+    fireEvent.click(await screen.findByTestId('department-2-delete'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/personal-departments'));
+    expect(screen.getByRole('tab', { name: 'Dispatch' }).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('deletes a department after the confirmation and shows the empty state when none is left', async () => {
     signInForTest();
     const fetch = server([{ id: 1, name: 'Dispatch', head_id: null, members: [], version: 1 }]);

@@ -34,6 +34,9 @@ export function DepartmentsPage() {
   async function deleteDepartment(department: Department) {
     try {
       await remove(department);
+      // Its tab goes with it, and so does its id from the address (a reload or a link would name a department gone).
+      const next = (departments ?? []).find((other) => other.id !== department.id);
+      if (String(department.id) === activeKey && next) openTab(String(next.id));
     } catch {
       // the notification has shown the server's message
     }
