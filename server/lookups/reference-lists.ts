@@ -41,13 +41,24 @@ export function countryList(): Country[] {
     .sort((a, b) => a.names.en.localeCompare(b.names.en, 'en'));
 }
 
+/**
+ * ISO 4217 currencies, each named in the six languages by the runtime's CLDR data (`Intl.DisplayNames`: "Євро",
+ * "Dollaro statunitense"), the list's English name where CLDR has none (a fund or test code names itself).
+ */
 export function currencyList() {
+  const namers = LANGUAGES.map((language) => [language, new Intl.DisplayNames([language], { type: 'currency', fallback: 'code' })] as const);
   return currencyCodes.data.map((currency) => ({
     id: currency.code,
     code: currency.code,
     number: currency.number,
     digits: currency.digits,
     name: currency.currency,
+    names: Object.fromEntries(
+      namers.map(([language, namer]) => {
+        const name = namer.of(currency.code);
+        return [language, name && name !== currency.code ? name.charAt(0).toLocaleUpperCase(language) + name.slice(1) : currency.currency];
+      }),
+    ) as Record<Language, string>,
   }));
 }
 

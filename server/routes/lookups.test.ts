@@ -65,6 +65,12 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
     const { data } = response.json<{ data: Array<{ id: string; name: string }> }>();
     expect(data).toContainEqual(expect.objectContaining({ id: 'EUR', name: 'Euro' }));
     expect(data).toContainEqual(expect.objectContaining({ id: 'UAH' }));
+    // Named in the member's language, as countries are.
+    const inUkrainian = (await call(test.app, 'GET', '/api/currencies', undefined, { token: owner.token, language: 'uk' })).json<{
+      data: Array<{ id: string; name: string }>;
+    }>().data;
+    expect(inUkrainian).toContainEqual(expect.objectContaining({ id: 'EUR', name: 'Євро' }));
+    expect(inUkrainian).toContainEqual(expect.objectContaining({ id: 'USD', name: 'Долар США' }));
   });
 
   it('lists the contract types by country with names in the member’s language', async () => {

@@ -2,7 +2,7 @@
  * Lookups of SPEC §7 (signed in only):
  * - `GET /api/countries`: ISO 3166-1 countries from `i18n-iso-countries` (maintained, CLDR names) with
  *   names in the six languages; `name` is in the request's language. `id` is the ISO numeric code.
- * - `GET /api/currencies`: ISO 4217 from `currency-codes`; `id` is the alphabetic code.
+ * - `GET /api/currencies`: ISO 4217 from `currency-codes`; `id` is the alphabetic code, `name` in the request's language.
  * - `GET /api/contracts`: the contract types of `reference-data/contracts.json` by country, `name` in the
  *   request's language (their `names`), so an employee's contract reads in the member's language.
  * - `GET /api/app/load-data`: the reference lists in `reference-data/*.json`, read once at start, keyed
@@ -24,7 +24,9 @@ export async function lookupRoutes(app: FastifyInstance, options: { referenceDat
   app.get('/api/countries', authenticated, (request) => ({
     data: countryData.map((country) => ({ ...country, name: country.names[request.language] })),
   }));
-  app.get('/api/currencies', authenticated, () => ({ data: currencies }));
+  app.get('/api/currencies', authenticated, (request) => ({
+    data: currencies.map(({ names, ...currency }) => ({ ...currency, name: names[request.language] })),
+  }));
   const contracts = contractList(referenceData);
   app.get('/api/contracts', authenticated, (request) => ({
     data: contracts.map((contract) => ({ id: contract.id, country: contract.country, name: contract.names?.[request.language] ?? contract.name })),
