@@ -20,6 +20,14 @@ function dateField(onChange = vi.fn(), value?: string) {
 }
 
 describe('the date field', () => {
+  it.each([['2026-02-30'], ['45.13.2027']])('keeps %s, a day that does not exist, for the check to call it invalid', (typed) => {
+    const { input, onChange } = dateField();
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: typed } });
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenLastCalledWith(typed);
+  });
+
   it('shows the format it takes', () => {
     expect(dateField().input.getAttribute('placeholder')).toBe('YYYY-MM-DD');
   });

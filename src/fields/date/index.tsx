@@ -5,6 +5,7 @@
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DisplayProps, FieldKind, WidgetProps } from '../types';
@@ -12,6 +13,9 @@ import { Blank, isBlank } from '../shared';
 import { expiryStateOf, localToday } from './expiry';
 import { ExpiryTag, NotYetValidTag } from './expiry-tag';
 import { dateFormat, useCalendarDay } from './calendar-day';
+
+// Strict reading of a typed day in a given form (antd's picker extends it too; said here, where it is relied on).
+dayjs.extend(customParseFormat);
 
 function DateDisplay({ value, schema, field, record }: DisplayProps) {
   const day = useCalendarDay();
@@ -63,7 +67,13 @@ function DateWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
       disabled={disabled || readonly}
       placeholder={placeholder || t('fields.date.placeholder')}
       onChange={(date) => onChange(date ? date.format(dateFormat) : undefined)}
-      onBlur={() => onBlur(id, value)}
+      onBlur={(event) => {
+        // A day that does not exist (30 February, month 13) typed: the picker would drop it without a word. Kept as
+        // typed, the form's check says "Invalid date" under the field instead.
+        const typed = (event.target as HTMLInputElement).value.trim();
+        if (typed && !day.picker.some((format) => dayjs(typed, format, true).isValid())) onChange(typed);
+        onBlur(id, value);
+      }}
       onFocus={() => onFocus(id, value)}
     />
   );
