@@ -50,12 +50,16 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
   const { mutate: deleteOne } = useDelete();
   // Path parameters the show endpoint needs besides the id come from the handed-over row, the URL query
   // (`?companyId=`), or else the record is looked up through the list endpoint (load-record.ts).
-  const { status, record } = useCrudRecord(resource, id, { params, record: known, showsNotFound: true });
+  // While it is deleted the page reads it no more: Refine drops the record's query on success, and a page still reading
+  // it would ask the server for it again (a 404) before going back to the list.
+  const [removing, setRemoving] = useState(false);
+  const { status, record } = useCrudRecord(resource, id, { params, record: known, showsNotFound: true, enabled: !removing });
 
   function remove() {
+    setRemoving(true);
     deleteOne(
       { resource: resource.name, id, meta: { params, record }, ...mutationNotifications },
-      { onSuccess: () => void navigate(resource.routes?.list ?? '/') },
+      { onSuccess: () => void navigate(resource.routes?.list ?? '/'), onError: () => setRemoving(false) },
     );
   }
 

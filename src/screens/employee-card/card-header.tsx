@@ -34,7 +34,7 @@ export function initialsOf(employee: Row): string {
     .toUpperCase();
 }
 
-export function CardHeader({ employee, params }: { employee: Row; params: Record<string, string> }) {
+export function CardHeader({ employee, params, onRemoving }: { employee: Row; params: Record<string, string>; onRemoving?: (removing: boolean) => void }) {
   const { t } = useTranslation();
   const employees = resourceByName('employees');
   const id = idOf(employees, employee) ?? '';
@@ -86,12 +86,13 @@ export function CardHeader({ employee, params }: { employee: Row; params: Record
             <ConfirmDelete
               testId="employee-card-delete"
               description={<DeleteDescription resource={employees} id={id} />}
-              onConfirm={() =>
+              onConfirm={() => {
+                onRemoving?.(true);
                 deleteOne(
                   { resource: employees.name, id, meta: { params, record: employee }, ...mutationNotifications },
-                  { onSuccess: () => void navigate(employees.routes?.list ?? '/') },
-                )
-              }
+                  { onSuccess: () => void navigate(employees.routes?.list ?? '/'), onError: () => onRemoving?.(false) },
+                );
+              }}
             />
           )}
         </Space>

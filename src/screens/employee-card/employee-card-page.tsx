@@ -32,7 +32,9 @@ export function EmployeeCardPage() {
   const params = pathParamsFromQuery(employees, location.search);
   // The list's row handed over by its show link: fills the company of the show endpoint at once.
   const [known] = useState((location.state as { record?: Row } | null)?.record);
-  const { status, record } = useCrudRecord(employees, id, { params, record: known, showsNotFound: true });
+  // While the employee is deleted the card reads them no more (crud-show.tsx says why).
+  const [removing, setRemoving] = useState(false);
+  const { status, record } = useCrudRecord(employees, id, { params, record: known, showsNotFound: true, enabled: !removing });
 
   if (status === 'loading') return <FullPageSpinner />;
   if (status !== 'ready' || !record) {
@@ -47,7 +49,7 @@ export function EmployeeCardPage() {
   return (
     <div className="employee-card" data-testid="employee-card">
       <PageHeading titleKey="pages.employee" parent={{ to: '/personal-main', titleKey: 'pages.personalMain' }} />
-      <CardHeader employee={record} params={companyParams} />
+      <CardHeader employee={record} params={companyParams} onRemoving={setRemoving} />
       <CardTabs employee={record} id={id} params={companyParams} />
     </div>
   );

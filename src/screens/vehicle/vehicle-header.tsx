@@ -18,7 +18,7 @@ import { DeleteDescription } from '../../crud/delete-impact';
 
 type Row = Record<string, unknown>;
 
-export function VehicleHeader({ vehicle, id }: { vehicle: Row; id: string }) {
+export function VehicleHeader({ vehicle, id, onRemoving }: { vehicle: Row; id: string; onRemoving?: (removing: boolean) => void }) {
   const { t } = useTranslation();
   const transport = resourceByName('transport');
   const label = useFieldLabel(transport);
@@ -53,12 +53,13 @@ export function VehicleHeader({ vehicle, id }: { vehicle: Row; id: string }) {
             okText={t('crud.buttons.delete')}
             cancelText={t('crud.buttons.cancel')}
             okButtonProps={{ danger: true, loading: mutation.isPending }}
-            onConfirm={() =>
+            onConfirm={() => {
+              onRemoving?.(true);
               deleteOne(
                 { resource: transport.name, id, meta: { record: vehicle }, ...mutationNotifications },
-                { onSuccess: () => void navigate(transport.routes?.list ?? '/transport') },
-              )
-            }
+                { onSuccess: () => void navigate(transport.routes?.list ?? '/transport'), onError: () => onRemoving?.(false) },
+              );
+            }}
           >
             <Button danger icon={<DeleteOutlined />} data-testid="vehicle-delete">
               {t('crud.buttons.delete')}

@@ -23,7 +23,9 @@ export function VehiclePage() {
   const id = useParams().id ?? '';
   // The list's row handed over by its show link: drawn at once while the record is asked for.
   const [known] = useState((useLocation().state as { record?: Row } | null)?.record);
-  const { status, record } = useCrudRecord(transport, id, { record: known, showsNotFound: true });
+  // While it is deleted the page reads it no more (crud-show.tsx says why).
+  const [removing, setRemoving] = useState(false);
+  const { status, record } = useCrudRecord(transport, id, { record: known, showsNotFound: true, enabled: !removing });
 
   if (status === 'loading') return <FullPageSpinner />;
   if (status !== 'ready' || !record) {
@@ -36,7 +38,7 @@ export function VehiclePage() {
   return (
     <div className="vehicle-page" data-testid="vehicle-page">
       <PageHeading titleKey="pages.vehicle" parent={{ to: '/transport', titleKey: 'pages.transport' }} />
-      <VehicleHeader vehicle={record} id={id} />
+      <VehicleHeader vehicle={record} id={id} onRemoving={setRemoving} />
       <VehicleTabs vehicle={record} id={id} />
     </div>
   );
