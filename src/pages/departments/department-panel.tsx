@@ -89,7 +89,11 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
               type="primary"
               disabled={busy || head === undefined}
               data-testid={`${prefix}-assign-head`}
-              onClick={() => void run({ head_id: head }, () => setHead(undefined))}
+              // The head is one of the department's members: chosen from outside it, they join it with the same save.
+              onClick={() =>
+                head !== undefined &&
+                void run({ head_id: head, ...(memberIds.includes(head) ? {} : { members: [...memberIds, head] }) }, () => setHead(undefined))
+              }
             >
               {t('departmentsPage.assignHead')}
             </Button>

@@ -168,7 +168,8 @@ describe('the departments screen', () => {
     await choose('Choose the head', 'Anna Kowalska');
     fireEvent.click(screen.getByRole('button', { name: 'Assign as head' }));
     await vi.waitFor(() => expect(screen.getByTestId('department-1-head').textContent).toBe('Anna Kowalska'));
-    expect(bodyOf(fetch, 'PUT')).toEqual({ url: '/api/departments/update/1', body: { head_id: 1, version: 4 } });
+    // Anna was not a member: she joins the department she heads, with the same save.
+    expect(bodyOf(fetch, 'PUT')).toEqual({ url: '/api/departments/update/1', body: { head_id: 1, members: [2, 1], version: 4 } });
 
     fireEvent.click(screen.getByRole('button', { name: /Unassign/ }));
     await vi.waitFor(() => expect(screen.getByTestId('department-1-head').textContent).toBe('No head assigned'));
@@ -177,11 +178,17 @@ describe('the departments screen', () => {
     await choose('Choose a member', 'Maria Rossi');
     fireEvent.click(screen.getByRole('button', { name: /Add to department/ }));
     await vi.waitFor(() => expect(within(screen.getByTestId('department-1-members')).queryByText('Maria Rossi')).toBeTruthy());
-    expect(bodyOf(fetch, 'PUT').body).toEqual({ members: [2, 3], version: 6 });
+    expect(bodyOf(fetch, 'PUT').body).toEqual({ members: [2, 1, 3], version: 6 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove Jonas Berger from the department' }));
     await vi.waitFor(() => expect(within(screen.getByTestId('department-1-members')).queryByText('Jonas Berger')).toBeNull());
-    expect(bodyOf(fetch, 'PUT').body).toEqual({ members: [3], version: 7 });
+    expect(bodyOf(fetch, 'PUT').body).toEqual({ members: [1, 3], version: 7 });
+
+    // A member made head: the members stay as they are.
+    await choose('Choose the head', 'Anna Kowalska');
+    fireEvent.click(screen.getByRole('button', { name: 'Assign as head' }));
+    await vi.waitFor(() => expect(screen.getByTestId('department-1-head').textContent).toBe('Anna Kowalska'));
+    expect(bodyOf(fetch, 'PUT').body).toEqual({ head_id: 1, version: 8 });
   });
 
   it("after a change reads the departments and the members again and shows the server's message", async () => {
