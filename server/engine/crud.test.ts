@@ -244,12 +244,12 @@ describe.each(databases)('the generated API on %s', (kind) => {
     const updated = await call(test.app, 'PUT', `/api/companies/update/${company.id}`, { version: 1, name: 'Trimmed Haulage GmbH ' }, { token: owner.token });
     expect(updated.json<{ data: { name: string } }>().data.name).toBe('Trimmed Haulage GmbH');
     const banks = `/api/${owner.user.company.id}/banks`;
-    const body = { account_name: ' Fuel ', bank_name: 'Bank', iban: 'de89 3704 0044 0532 0130 00', currency: 'EUR' };
+    const body = { account_name: ' Fuel ', bank_name: 'Bank', iban: 'gb82 west 1234 5698 7654 32', currency: 'EUR' };
     const bank = await call(test.app, 'POST', `${banks}/store`, body, { token: owner.token });
     expect(bank.statusCode, bank.body).toBe(200);
     const { id } = bank.json<{ data: { id: number } }>().data;
     const stored = await test.database.pool.query(`SELECT data FROM "${model.byName.get('company-banks')?.table ?? ''}" WHERE id = $1`, [id]);
-    expect((stored.rows[0] as { data: Record<string, unknown> }).data).toMatchObject({ account_name: 'Fuel', iban: 'DE89370400440532013000' });
+    expect((stored.rows[0] as { data: Record<string, unknown> }).data).toMatchObject({ account_name: 'Fuel', iban: 'GB82WEST12345698765432' });
   });
 
   it('keeps fields an update does not send, and clears optional ones sent empty', async () => {
