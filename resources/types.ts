@@ -93,6 +93,11 @@ export interface ResourceDefinition {
    */
   requiredOnCreate?: string[];
   /**
+   * Optional. The records are the account's members: the signed-in member's own row offers no delete, as the server
+   * refuses it (`members.cannotDeleteSelf`, server/rules/users.ts), but says why. Users have it.
+   */
+  signedInMembers?: boolean;
+  /**
    * Optional. Fields the create form fills and the edit form leaves out, because they are changed elsewhere with
    * the care they need: a document type's statuses, edited in its status list, which says how many employee
    * documents a deleted status takes with it. An update that does not send them keeps them (the API still takes them).

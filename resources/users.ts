@@ -8,6 +8,7 @@ export const users = defineResource({
   label: ['name', 'last_name'],
   // The password is write-only: an edit that sends none keeps it, a new member needs one.
   requiredOnCreate: ['password'],
+  signedInMembers: true,
   routes: { list: '/management-personal' },
   menu: { group: 'companyManagement', icon: 'UserSwitchOutlined', key: 'managementPersonal', order: 1 },
   defaultSort: { field: 'last_name', order: 'asc' },

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ResourceDefinition } from '../../resources';
 import { useAccess } from '../access/use-access';
+import { useSession } from '../session/session-store';
 import { mutationNotifications } from '../providers/notifications';
 import { DeferredPopconfirm } from './deferred-popups';
 import { DeleteDescription } from './delete-impact';
@@ -112,6 +113,7 @@ export function CrudList({
   const moveButton = useRef<HTMLElement | null>(null);
   const fields = viewFields(resource, 'list').filter((field) => !scoped.includes(field));
   const access = useAccess();
+  const session = useSession();
   const narrow = Grid.useBreakpoint().md === false;
   // What the resource offers and the member may use (src/access/): the rest is not drawn at all.
   const showRoute = access.can(resource, 'show') ? resource.routes?.show : undefined;
@@ -214,7 +216,13 @@ export function CrudList({
                 />
               </Tooltip>
             )}
-            {canDelete && (
+            {canDelete && resource.signedInMembers && String(session.user?.id) === id && (
+              // The member's own row: the server refuses the delete, so the bin is off and says why.
+              <Tooltip title={t('members.cannotDeleteSelf')}>
+                <Button size="small" danger disabled icon={<DeleteOutlined />} aria-label={t('members.cannotDeleteSelf')} data-testid={`delete-${id}`} />
+              </Tooltip>
+            )}
+            {canDelete && !(resource.signedInMembers && String(session.user?.id) === id) && (
               <DeferredPopconfirm
                 // Named, so the member sees which record goes (a row of a long list, the bin clicked by mistake).
                 title={deleteTitle(record)}

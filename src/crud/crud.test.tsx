@@ -138,6 +138,23 @@ describe('generic list actions', () => {
     await vi.waitFor(() => expect(screen.getAllByRole('button', { name: 'Delete' }).at(-1)?.hasAttribute('disabled')).toBe(true));
   });
 
+  it('offers the signed-in member no delete of their own row, saying why, and the others theirs', async () => {
+    stubFetch(() =>
+      json({
+        data: [
+          { id: 1, login: 'owner.login', name: 'Anna', last_name: 'Kowalska' },
+          { id: 2, login: 'jonas', name: 'Jonas', last_name: 'Berger' },
+        ],
+        pagination: { total: 2, currentPage: 1, perPage: 10, lastPage: 1 },
+      }),
+    );
+    renderWithRefine(<CrudList resource={resourceByName('users')} />);
+    const own = await screen.findByTestId('delete-1');
+    expect(own.closest('button')?.disabled).toBe(true);
+    expect(own.closest('button')?.getAttribute('aria-label')).toBe('You cannot delete your own account');
+    expect(screen.getByTestId('delete-2').closest('button')?.disabled).toBe(false);
+  });
+
   it('asks nothing before deleting a record nothing names', async () => {
     const fetch = stubFetch(() =>
       json({ data: [{ _id: 9, cargo_number: 'CRG-9', customer: 'Acme' }], pagination: { total: 1, currentPage: 1, perPage: 10, lastPage: 1 } }),
