@@ -17,7 +17,7 @@ export interface DeleteImpactLine {
   count: number;
 }
 
-interface Dependant {
+export interface Dependant {
   resource: EngineResource;
   effect: DeleteEffect;
   /** SQL true for its records that name the record: `$1` the tenant, `$2` the record's id as text (in an array). */
@@ -49,10 +49,10 @@ export function dependantsOf(model: EngineModel, resource: EngineResource): Depe
   return [...dependants.values()];
 }
 
-/** The lines of `dependantsOf` with records, for the record `id` of the tenant (which the caller found). */
-export async function deleteImpact(client: Queryable, model: EngineModel, tenantId: number, resource: EngineResource, id: number): Promise<DeleteImpactLine[]> {
+/** The lines of `dependants` (`dependantsOf`, worked out once per resource) with records, for the record `id` of the tenant. */
+export async function deleteImpact(client: Queryable, dependants: readonly Dependant[], tenantId: number, id: number): Promise<DeleteImpactLine[]> {
   const lines = await Promise.all(
-    dependantsOf(model, resource).map(async ({ resource: dependant, effect, conditions }) => {
+    dependants.map(async ({ resource: dependant, effect, conditions }) => {
       const result = await client.query(`SELECT count(*)::int AS count FROM "${dependant.table}" WHERE tenant_id = $1 AND (${conditions.join(' OR ')})`, [
         tenantId,
         [String(id)],

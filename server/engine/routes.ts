@@ -293,7 +293,8 @@ export function registerResourceRoutes(
 
   // What deleting a record would do to the records that name it (delete-impact.ts), asked by the delete question;
   // for the members who may delete it. Another tenant's id is a 404, as everywhere.
-  if (definition.api.delete && dependantsOf(model, resource).length > 0) {
+  const dependants = dependantsOf(model, resource);
+  if (definition.api.delete && dependants.length > 0) {
     app.get(fastifyPath(deleteImpactPath(resource)), {
       onRequest: app.authenticate,
       config: { permission: permissionName(definition.permission, 'delete') },
@@ -301,7 +302,7 @@ export function registerResourceRoutes(
         const id = pathId((request.params as Record<string, string>).id);
         const store = new EngineStore(database.pool, request.user.tenant_id);
         if (!(await store.find(resource, id, {}))) throw notFound();
-        return { data: await deleteImpact(store.client, model, store.tenantId, resource, id) };
+        return { data: await deleteImpact(store.client, dependants, store.tenantId, id) };
       },
     });
   }

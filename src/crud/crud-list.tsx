@@ -170,6 +170,8 @@ export function CrudList({
         : Math.max(104, 32 + 32 * [showRoute || canOnlyRead, canEdit, canEdit && tabField, canDelete].filter(Boolean).length),
       render: (_value: unknown, record: Row) => {
         const id = idOf(resource, record) ?? '';
+        // The member's own row among the account's members: the server refuses its delete.
+        const ownRow = resource.signedInMembers === true && String(session.user?.id) === id;
         return (
           <Space size="small">
             {rowActions?.(record)}
@@ -216,13 +218,13 @@ export function CrudList({
                 />
               </Tooltip>
             )}
-            {canDelete && resource.signedInMembers && String(session.user?.id) === id && (
-              // The member's own row: the server refuses the delete, so the bin is off and says why.
+            {canDelete && ownRow && (
+              // The bin is off and says why.
               <Tooltip title={t('members.cannotDeleteSelf')}>
                 <Button size="small" danger disabled icon={<DeleteOutlined />} aria-label={t('members.cannotDeleteSelf')} data-testid={`delete-${id}`} />
               </Tooltip>
             )}
-            {canDelete && !(resource.signedInMembers && String(session.user?.id) === id) && (
+            {canDelete && !ownRow && (
               <DeferredPopconfirm
                 // Named, so the member sees which record goes (a row of a long list, the bin clicked by mistake).
                 title={deleteTitle(record)}
