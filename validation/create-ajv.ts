@@ -13,6 +13,8 @@ export function createAjv(options: Options = {}): Ajv {
     coerceTypes: false,
     removeAdditional: false,
     useDefaults: false,
+    // 0.29 is 28.999999999999996 steps of 0.01 in binary floating point: a step of money is checked to 8 digits.
+    multipleOfPrecision: 8,
     ...options,
   });
   for (const [name, check] of Object.entries(formats)) ajv.addFormat(name, { type: 'string', validate: check });

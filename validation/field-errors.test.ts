@@ -39,6 +39,19 @@ describe('ajv errors → field messages', () => {
     });
   });
 
+  it('says a sum of money has at most 2 decimal places (cents, whatever binary floating point makes of 0.29), another step by its value', () => {
+    const validate = createAjv().compile({
+      type: 'object',
+      properties: { price: { type: 'number', multipleOf: 0.01 }, pallets: { type: 'number', multipleOf: 5 } },
+    });
+    for (const price of [0.29, 1.1, 999.99, 10_000_000, 0.07]) expect(validate({ price }), String(price)).toBe(true);
+    validate({ price: 999.999, pallets: 12 });
+    expect(toFieldMessages(validate.errors)).toEqual({
+      price: [{ key: 'validation.decimals', params: { count: 2 } }],
+      pallets: [{ key: 'validation.multipleOf', params: { limit: 5 } }],
+    });
+  });
+
   it('names the date an x-not-before field follows by its label key: the resource’s field, or a readable name', () => {
     const ajv = createAjv();
     const passport = ajv.compile({

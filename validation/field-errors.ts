@@ -30,6 +30,8 @@ export function messageOf(error: ErrorObject): ValidationMessage {
     case 'minimum':
     case 'maximum':
       return { key: `validation.${error.keyword}`, params: { limit: Number(params.limit) } };
+    case 'multipleOf':
+      return multipleOfMessage(Number(params.multipleOf));
     case 'format':
       return { key: `validation.format.${String(params.format)}` };
     case 'type':
@@ -56,6 +58,16 @@ export function messageOf(error: ErrorObject): ValidationMessage {
     default:
       return { key: 'validation.invalid' };
   }
+}
+
+/**
+ * A step of 0.01 (money: cents) reads "At most 2 decimal places", which is what a person typing 999.999 needs to hear;
+ * another step (5) "Must be a multiple of 5".
+ */
+function multipleOfMessage(step: number): ValidationMessage {
+  const decimals = -Math.log10(step);
+  if (Number.isInteger(decimals) && decimals > 0) return { key: 'validation.decimals', params: { count: decimals } };
+  return { key: 'validation.multipleOf', params: { limit: step } };
 }
 
 /**

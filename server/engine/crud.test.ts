@@ -33,6 +33,8 @@ function invalidValues(property: PropertySchema): unknown[] {
   if (type === 'integer' || type === 'number') {
     if (typeof property.minimum === 'number') values.push(property.minimum - 1);
     if (typeof property.maximum === 'number') values.push(property.maximum + 1);
+    // A step of 0.01 (money) refuses 1.001.
+    if (typeof property.multipleOf === 'number') values.push(1 + property.multipleOf / 10);
     if (type === 'integer') values.push(1.5);
     if (property['x-not-after-this-year']) values.push(new Date().getUTCFullYear() + 2);
   }

@@ -77,6 +77,13 @@ describe('schemas', () => {
         }
       });
 
+      it('keeps every sum of money to cents (a step of 0.01), as it is shown', () => {
+        // An insurance cost typed as 999.999 was stored so and shown as 1,000.00 €.
+        for (const [path, property] of walk(schema.properties)) {
+          if (property['x-unit'] === 'eur' && property.readOnly !== true) expect(property.multipleOf, `${name}.${path}`).toBe(0.01);
+        }
+      });
+
       it('refers only to registered resources', () => {
         for (const [path, property] of walk(schema.properties)) {
           const reference = property['x-ref'] as { resource: string } | undefined;
