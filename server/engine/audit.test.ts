@@ -5,12 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_RIGHT, allPermissions } from '../../resources/permissions';
-import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { call, CSRF, registerUser, type RegisteredUser } from '../test-support/api-client';
+import { multipart } from '../test-support/files';
 import { databases } from '../test-support/databases';
 import { createMember, type Member } from '../test-support/members';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import type { Endpoint } from '../../resources/types';
-import { endpointUrl, model } from '../test-support/engine-records';
+import { endpointUrl, model, RecordMaker } from '../test-support/engine-records';
 import { MASK, maskValue } from './masking';
 import type { EngineResource } from './model';
 import { sampleRecord } from './sample-record';
@@ -103,6 +104,65 @@ describe.each(databases)('the audit trail on %s', (kind) => {
     expect(status.statusCode, status.body).toBe(200);
     const entries = (await log(`resource=hr-document-statuses`)).data;
     expect(entries.some((entry) => entry.action === 'create' && entry.user_id === owner.user.id && entry.changes?.name?.after === 'Expired')).toBe(true);
+  });
+
+  it('gives a record’s History the changes of what belongs to it, deleted ones too, of the resources the member may view', async () => {
+    const maker = new RecordMaker(test.app, owner.token);
+    const resource = (name: string) => model.byName.get(name) as EngineResource;
+    const post = async (url: string, body: unknown) => {
+      const response = await call(test.app, 'POST', url, body, { token: owner.token });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: { id: number; statuses?: Array<{ id: number }> } }>().data;
+    };
+    // A status row of a document of an employee: two levels down.
+    const employeeId = (await maker.make(resource('employees'))).id;
+    const type = await post('/api/documents/store', { name: 'Driving licence', short_name: 'DRL', statuses: [{ name: 'Valid' }] });
+    const document = await post(`/api/employees/${employeeId}/documents/${type.id}/store`, {});
+    const status = await post(`/api/employees/${employeeId}/documents/${document.id}/status/store`, {
+      status: type.statuses?.[0]?.id,
+      dateFrom: '2024-01-01',
+      relevant: true,
+    });
+    const passport = await maker.make(resource('passports'), {}, { parentId: employeeId });
+    expect(
+      (await call(test.app, 'DELETE', endpointUrl(resource('passports').definition.api.delete as Endpoint, passport.params), undefined, { token: owner.token }))
+        .statusCode,
+    ).toBe(200);
+    const otherEmployee = await maker.make(resource('employees'));
+    const otherPassport = await maker.make(resource('passports'), {}, { parentId: otherEmployee.id });
+
+    const history = (await log(`resource=employees&record_id=${employeeId}&perPage=100`)).data.map(
+      (entry) => `${entry.resource}#${entry.record_id} ${entry.action}`,
+    );
+    expect(history).toEqual(
+      expect.arrayContaining([
+        `employees#${employeeId} create`,
+        `employee-documents#${document.id} create`,
+        `employee-document-statuses#${status.id} create`,
+        `passports#${passport.id} create`,
+        `passports#${passport.id} delete`,
+      ]),
+    );
+    expect(history.filter((line) => line.startsWith(`passports#${otherPassport.id} `) || line.startsWith(`employees#${otherEmployee.id} `))).toEqual([]);
+    // The document's own History holds its own entries only: the status belongs to the employee at the top.
+    expect((await log(`resource=employee-documents&record_id=${document.id}`)).data.map((entry) => entry.resource)).toEqual(['employee-documents']);
+
+    // A vehicle's History holds its repair reports' changes for those who may see repairs only.
+    const vehicleId = (await maker.make(resource('transport'))).id;
+    const { payload, contentType } = multipart([{ field: 'type', content: 'repair' }]);
+    const repair = await test.app.inject({
+      method: 'POST',
+      url: `/api/transport/repairs/store/${vehicleId}`,
+      headers: { ...CSRF, authorization: `Bearer ${owner.token}`, 'content-type': contentType },
+      payload,
+    });
+    expect(repair.statusCode, repair.body).toBe(200);
+    const repairLine = `repairs#${repair.json<{ data: { repair_id: number } }>().data.repair_id} create`;
+    const vehicleHistory = async (token: string) =>
+      (await log(`resource=transport&record_id=${vehicleId}`, token)).data.map((entry) => `${entry.resource}#${entry.record_id} ${entry.action}`);
+    expect(await vehicleHistory(owner.token)).toContain(repairLine);
+    const fleetOnly = await createMember(test.app, owner.token, { permissions: ['transport.view'] });
+    expect(await vehicleHistory(fleetOnly.token)).toEqual([`transport#${vehicleId} create`]);
   });
 
   it('records the registration, a member’s own profile changes, and what a delete clears elsewhere', async () => {

@@ -48,6 +48,10 @@ export function changesBetween(resource: EngineResource, beforeRecord: object | 
   return changes;
 }
 
+/**
+ * `parentId`: the record's parent, for a child resource (an employee's passport), which its History entry also
+ * belongs to (audit-owner.ts); the record's data (after, else before) names the owner of any other.
+ */
 export async function recordChange(
   client: Queryable,
   actor: Actor,
@@ -56,28 +60,41 @@ export async function recordChange(
   action: Exclude<AuditAction, 'read'>,
   before: object | null,
   after: object | null,
+  parentId: number | null = null,
 ): Promise<void> {
   const changes = changesBetween(resource, before, after);
   // An update that changed nothing (a form saved as it was) is not news.
   if (action === 'update' && Object.keys(changes).length === 0) return;
-  await client.query(`INSERT INTO audit_log (tenant_id, user_id, user_name, resource, record_id, action, changes) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-    actor.tenant_id,
-    actor.id,
-    actorName(actor),
-    resource.name,
-    recordId,
-    action,
-    JSON.stringify(changes),
-  ]);
+  const owner = resource.auditOwner;
+  await client.query(
+    `INSERT INTO audit_log (tenant_id, user_id, user_name, resource, record_id, action, changes, owner_resource, owner_id)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, ${owner ? owner.idSql('written') : 'NULL'}
+       FROM (SELECT $9::jsonb AS data, $10::bigint AS parent_id) AS written`,
+    [
+      actor.tenant_id,
+      actor.id,
+      actorName(actor),
+      resource.name,
+      recordId,
+      action,
+      JSON.stringify(changes),
+      owner?.resource ?? null,
+      JSON.stringify(after ?? before ?? {}),
+      parentId,
+    ],
+  );
 }
 
 /**
  * The audit entry of a write as part of the write's own statement (store.ts): `INSERT … SELECT … FROM
- * <written>`, where `written` is the data-modifying CTE's name. One round trip instead of two.
+ * <written>`, where `written` is the data-modifying CTE's name (its rows carry `data`, and `parent_id` for a
+ * child). One round trip instead of two.
  */
 export function changeEntrySql(actor: Actor, resource: EngineResource, action: 'create' | 'update' | 'import', changes: Changes, written: string): Sql {
-  return sql`INSERT INTO audit_log (tenant_id, user_id, user_name, resource, record_id, action, changes)
-    SELECT ${actor.tenant_id}, ${actor.id}, ${actorName(actor)}, ${resource.name}, ${new Sql([`${written}.id`], [])}, ${action}, ${JSON.stringify(changes)}::jsonb FROM ${new Sql([written], [])}`;
+  const owner = resource.auditOwner;
+  return sql`INSERT INTO audit_log (tenant_id, user_id, user_name, resource, record_id, action, changes, owner_resource, owner_id)
+    SELECT ${actor.tenant_id}, ${actor.id}, ${actorName(actor)}, ${resource.name}, ${new Sql([`${written}.id`], [])}, ${action}, ${JSON.stringify(changes)}::jsonb,
+           ${owner?.resource ?? null}::text, ${new Sql([owner ? owner.idSql(written) : 'NULL::bigint'], [])} FROM ${new Sql([written], [])}`;
 }
 
 /** One entry per record whose sensitive fields a permitted member has just received. */

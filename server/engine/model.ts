@@ -2,6 +2,7 @@
  * One resource as the engine serves it: its definition, its loaded schema, its table and what its
  * annotations mean for storage and lists. Built once at start from the registry and the schema files.
  */
+import { auditOwnerOf, type AuditOwner } from './audit-owner';
 import type { Endpoint, ResourceApi, ResourceDefinition } from '../../resources/types';
 import type { PropertySchema } from '../../validation/prepare-schema';
 import { derivedFieldsOf } from './derived-fields';
@@ -87,6 +88,8 @@ export interface EngineResource {
    * read the expression instead until they are. Empty unless a start added one to a large table on PostgreSQL.
    */
   unfilledColumns: Set<string>;
+  /** The top record whose History this one's changes also belong to (audit-owner.ts), or null. */
+  auditOwner: AuditOwner | null;
 }
 
 export interface EngineModel {
@@ -149,6 +152,7 @@ export function buildModel(
           ...(typeof property['x-lookup-within'] === 'string' ? { within: property['x-lookup-within'] } : {}),
         })),
       unfilledColumns: new Set(),
+      auditOwner: null,
     };
   });
   const byName = new Map(resources.map((resource) => [resource.name, resource]));
@@ -156,7 +160,9 @@ export function buildModel(
     const parent = resource.definition.parent;
     if (parent && !byName.has(parent.resource)) throw new Error(`${resource.name}: parent resource "${parent.resource}" is not in the registry`);
   }
-  return { resources, byName, lookups };
+  const model = { resources, byName, lookups };
+  for (const resource of resources) resource.auditOwner = auditOwnerOf(model, resource);
+  return model;
 }
 
 /** Resources whose tables must exist before this one's (its parent): the order tables are created in. */

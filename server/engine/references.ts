@@ -173,18 +173,21 @@ async function deleteMany(context: DeleteContext, resource: EngineResource, requ
         `WITH previous AS (SELECT id, data AS old_data FROM "${referencing.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[]))
          UPDATE "${referencing.table}" AS target SET data = ${newData}, version = version + 1, updated_at = now(), updated_by = $3
            FROM previous WHERE target.tenant_id = $1 AND target.id = previous.id
-         RETURNING target.id, previous.old_data, target.data`,
+         RETURNING target.id, previous.old_data, target.data${referencing.definition.parent ? ', target.parent_id' : ''}`,
         many ? [tenantId, referencingIds, context.actor.id, idTexts] : [tenantId, referencingIds, context.actor.id],
       );
-      for (const row of changed.rows as Array<{ id: number; old_data: Record<string, unknown>; data: Record<string, unknown> }>) {
-        await recordChange(client, context.actor, referencing, Number(row.id), 'update', row.old_data, row.data);
+      for (const row of changed.rows as Array<{ id: number; old_data: Record<string, unknown>; data: Record<string, unknown>; parent_id?: number }>) {
+        await recordChange(client, context.actor, referencing, Number(row.id), 'update', row.old_data, row.data, row.parent_id ?? null);
       }
     }
   }
 
-  const deleted = await client.query(`DELETE FROM "${resource.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[]) RETURNING id, data`, [tenantId, ids]);
-  for (const row of deleted.rows as Array<{ id: number; data: Record<string, unknown> }>) {
-    await recordChange(client, context.actor, resource, Number(row.id), 'delete', row.data, null);
+  const deleted = await client.query(
+    `DELETE FROM "${resource.table}" WHERE tenant_id = $1 AND id = ANY($2::bigint[]) RETURNING id, data${resource.definition.parent ? ', parent_id' : ''}`,
+    [tenantId, ids],
+  );
+  for (const row of deleted.rows as Array<{ id: number; data: Record<string, unknown>; parent_id?: number }>) {
+    await recordChange(client, context.actor, resource, Number(row.id), 'delete', row.data, null, row.parent_id ?? null);
   }
 }
 

@@ -615,7 +615,7 @@ export class EngineStore {
            WHERE ${this.where({}, [sql`id = ${id}`])} RETURNING ${this.columns(resource)}, (SELECT data FROM previous) AS before_data`,
     );
     const { before_data: previous, ...row } = rows[0];
-    if (this.actor) await recordChange(this.client, this.actor, resource, id, 'update', previous, row.data);
+    if (this.actor) await recordChange(this.client, this.actor, resource, id, 'update', previous, row.data, row.parent_id ?? null);
     return row;
   }
 }

@@ -2,8 +2,9 @@
  * `GET /api/audit-log`: the audit trail (engine/audit.ts writes it), newest first, paginated like every
  * list (`{data, pagination}`), filterable by `user_id`, `resource`, `record_id`, `action` (one or more,
  * comma-separated) and a `from`/`to` date range. Tenant-wide it needs `audit.view`; one record's history
- * (`resource` + `record_id`, the History tab) needs only that resource's view right. There is no endpoint that
- * writes or deletes entries.
+ * (`resource` + `record_id`, the History tab) needs only that resource's view right, and holds the changes of the
+ * records that belong to it too (engine/audit-owner.ts: an employee's passports), of the resources the member may
+ * view. There is no endpoint that writes or deletes entries.
  */
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_RIGHT, holds, permissionName } from '../../resources/permissions';
@@ -12,6 +13,7 @@ import { addMessage, type FieldMessages } from '../../validation/messages';
 import type { Database } from '../db/database';
 import { join, sql, type Sql } from '../db/sql';
 import { AUDIT_ACTIONS } from '../engine/audit';
+import type { EngineResource } from '../engine/model';
 import { HttpError } from '../http-error';
 import { SIGNED_IN } from '../plugins/auth';
 
@@ -35,6 +37,17 @@ const positive = (text: string) => (/^[1-9]\d{0,14}$/.test(text) ? Number(text) 
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function auditLogRoutes(app: FastifyInstance, options: { database: Database }) {
   const { pool } = options.database;
+
+  /** One record's entries and those of the records that belong to it, of the resources `member` may view. */
+  const recordAndItsOwn = (resource: EngineResource, recordId: number, member: Parameters<typeof holds>[0]): Sql => {
+    const own = sql`(resource = ${resource.name} AND record_id = ${recordId})`;
+    const belonging = app.engine.resources
+      .filter((candidate) => candidate.auditOwner?.resource === resource.name)
+      .filter((candidate) => holds(member, permissionName(candidate.definition.permission, 'view')))
+      .map((candidate) => candidate.name);
+    if (belonging.length === 0) return own;
+    return sql`(${own} OR (owner_resource = ${resource.name} AND owner_id = ${recordId} AND resource = ANY(${belonging}::text[])))`;
+  };
 
   app.get('/api/audit-log', { onRequest: app.authenticate, config: { permission: SIGNED_IN } }, async (request) => {
     const query = request.query as Record<string, unknown>;
@@ -80,8 +93,9 @@ export async function auditLogRoutes(app: FastifyInstance, options: { database: 
 
     const conditions: Sql[] = [sql`tenant_id = ${request.user.tenant_id}`];
     if (userId !== undefined) conditions.push(sql`user_id = ${userId}`);
-    if (resource) conditions.push(sql`resource = ${resource.name}`);
-    if (recordId !== undefined) conditions.push(sql`record_id = ${recordId}`);
+    if (resource && recordId !== undefined) conditions.push(recordAndItsOwn(resource, recordId, member));
+    else if (resource) conditions.push(sql`resource = ${resource.name}`);
+    else if (recordId !== undefined) conditions.push(sql`record_id = ${recordId}`);
     if (actions) conditions.push(sql`action = ANY(${actions}::text[])`);
     if (from) conditions.push(sql`at >= ${from}::date`);
     if (to) conditions.push(sql`at < ${to}::date + 1`);

@@ -1,6 +1,7 @@
 /**
- * The History tab of a generic detail page: the record's audit entries (who, when, what, the changed
- * fields before → after), newest first, paginated by the server. Its own view right suffices.
+ * The History tab of a generic detail page: the record's audit entries and those of the records that belong to
+ * it (an employee's passports, a vehicle's documents: the server's audit-owner.ts), who, when, what, the changed
+ * fields before → after, newest first, paginated by the server. Its own view right suffices.
  */
 import { Empty, Table } from 'antd';
 import { useState } from 'react';
@@ -23,7 +24,8 @@ export function HistoryTab({ resource, recordId }: { resource: ResourceDefinitio
       <Table<AuditEntry>
         rowKey="id"
         size="small"
-        columns={auditColumns(t, i18n.language)}
+        // The record's own entries need no "Record" column; those of what belongs to it (a passport of the employee) do.
+        columns={auditColumns(t, i18n.language, { withRecord: log.entries.some((entry) => entry.resource !== resource.name) })}
         dataSource={log.entries}
         loading={log.loading}
         scroll={{ x: 'max-content' }}
