@@ -55,6 +55,17 @@ describe.each(databases)('labels of a referenced resource on %s', (kind) => {
     expect(full).toMatchObject({ id: driver.id, email: 'olena@example.com', company_id: expect.any(Number) as number });
   });
 
+  it('lets such a member’s search find the label’s words only: an e-mail address cannot be tried out', async () => {
+    expect(await records('/api/employees?search=olena@example.com', dispatcher.token)).toEqual([]);
+    expect(await records('/api/employees?search=example.com', dispatcher.token)).toEqual([]);
+    // Each word in a label field: both names, in either order; one word outside them finds nothing.
+    expect((await records('/api/employees?search=Shevchenko%20olena', dispatcher.token)).map((record) => record.id)).toEqual([driver.id]);
+    expect(await records('/api/employees?search=Shevchenko%20example', dispatcher.token)).toEqual([]);
+    // A viewer's search, labels asked or not, still finds the address.
+    expect((await records('/api/employees?search=olena@example.com&labels=true', owner.token)).map((record) => record.id)).toEqual([driver.id]);
+    expect((await records('/api/employees?search=olena@example.com', owner.token)).map((record) => record.id)).toEqual([driver.id]);
+  });
+
   it('answers labels only to anyone who asks (labels=true), with what tells alike labels apart to a viewer, and records no read', async () => {
     const reads = async () =>
       (await get(`/api/audit-log?resource=employees&record_id=${driver.id}&perPage=100`, owner.token))

@@ -55,8 +55,8 @@ export function refuseBeyondLabels(query: Record<string, unknown>, { viewer }: {
   throw new HttpError(422, 'errors.invalidData', { fieldErrors: Object.fromEntries(beyond.map((name) => [name, [{ key: 'validation.notAllowed' }]])) });
 }
 
-/** The fields a record's label is made of (resources/label.ts). */
-function labelFields(resource: EngineResource): string[] {
+/** The fields a record's label is made of (resources/label.ts): all a label reader's search may find its words in. */
+export function labelFields(resource: EngineResource): string[] {
   const { label, labelFormat } = resource.definition;
   const formatted = [...(labelFormat ?? '').matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
   return [...new Set([...label, ...formatted])];

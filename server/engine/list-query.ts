@@ -96,6 +96,11 @@ export interface ListQueryOptions {
    * or sorting by them is refused, since either would reveal the values one guess at a time.
    */
   hidden?: readonly string[];
+  /**
+   * The fields a search may find its words in, for a member who reads labels only for want of the view right
+   * (label-reads.ts): a dispatcher's driver picker finds "Becker", never an e-mail address it was typed to guess.
+   */
+  searchWithin?: readonly string[];
 }
 
 export function parseListQuery(
@@ -155,7 +160,7 @@ export function parseListQuery(
   const search = values.get('search');
   const searchProblem = search === undefined ? null : searchTextProblem(search);
   if (searchProblem) fail('search', searchProblem.key, searchProblem.params);
-  else if (search !== undefined) conditions.push(searchCondition(resource, search, hidden));
+  else if (search !== undefined) conditions.push(searchCondition(resource, search, hidden, options.searchWithin));
   for (const { field, mode } of resource.filterFields) {
     if (mode === 'range') {
       for (const [suffix, operator] of [

@@ -26,7 +26,7 @@ import { unstorableFields } from './body';
 import { readCursor } from './cursor';
 import { deleteImpact, deleteImpactPath, dependantsOf } from './delete-impact';
 import { listPage } from './list-pipeline';
-import { labelRecord, labelRights, labelsAsked, refuseBeyondLabels } from './label-reads';
+import { labelFields, labelRecord, labelRights, labelsAsked, refuseBeyondLabels } from './label-reads';
 import type { ListTotals } from './list-totals';
 import type { ResourceRules } from './rule-types';
 import { tabCounts } from './tab-counts';
@@ -117,7 +117,10 @@ export function registerResourceRoutes(
       const scope = await scopeOf(request, store);
       const pathParameters = Object.keys(request.params as object);
       const sensitive = !labelsOnly && seesSensitive(request);
-      const query = parseListQuery(resource, request.query as Record<string, unknown>, pathParameters, { hidden: sensitive ? [] : resource.sensitiveFields });
+      const query = parseListQuery(resource, request.query as Record<string, unknown>, pathParameters, {
+        hidden: sensitive ? [] : resource.sensitiveFields,
+        ...(viewer ? {} : { searchWithin: labelFields(resource) }),
+      });
       const position = readCursor(resource, query, scope);
       const { rows, total, totalCapped, currentPage, nextCursor, previousCursor } = await listPage(store, resource, scope, query, position, totals);
       if (sensitive)

@@ -120,17 +120,23 @@ export function containsText(expression: string, text: string): Sql {
 /**
  * The condition of a search text: each word (split at white space) is found in some searched field, not
  * necessarily the same one ("Olga Shevchenko" finds the first name and the last name; "Shevchenko Olga" too).
- * `hidden`: fields this member may not see, which the search must not reveal.
+ * `hidden`: fields this member may not see, which the search must not reveal. `within`: the only fields the words
+ * may be found in (a label reader's: list-query.ts `searchWithin`); each word is still looked up through the
+ * joined text's index, then checked in those fields.
  */
-export function searchCondition(resource: EngineResource, text: string, hidden: ReadonlySet<string>): Sql {
+export function searchCondition(resource: EngineResource, text: string, hidden: ReadonlySet<string>, within?: readonly string[]): Sql {
   const expression = searchedText(resource);
   const others = resource.searchFields.filter((field) => !hidden.has(field) && !indexedSearchFields(resource).includes(field));
-  if (!expression && others.length === 0) return sql`false`;
+  const allowed = within && resource.searchFields.filter((field) => !hidden.has(field) && within.includes(field));
+  if ((!expression && others.length === 0) || allowed?.length === 0) return sql`false`;
   const anyField = (word: string) => {
     const parts: Sql[] = [];
     if (expression) parts.push(sql`${raw(expression)} LIKE fleetdesk_contains_pattern(${word})`);
     for (const field of others) parts.push(containsText(fieldExpression(resource, field), word));
-    return parts.length === 1 ? parts[0] : sql`(${join(parts, ' OR ')})`;
+    const found = parts.length === 1 ? parts[0] : sql`(${join(parts, ' OR ')})`;
+    if (!allowed) return found;
+    const inAllowed = allowed.map((field) => containsText(fieldExpression(resource, field), word));
+    return sql`(${found} AND ${inAllowed.length === 1 ? inAllowed[0] : sql`(${join(inAllowed, ' OR ')})`})`;
   };
   return join(searchWords(text).map(anyField), ' AND ');
 }
