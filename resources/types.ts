@@ -93,8 +93,9 @@ export interface ResourceDefinition {
    */
   requiredOnCreate?: string[];
   /**
-   * Optional. The records are the account's members: the signed-in member's own row offers no delete, as the server
-   * refuses it (`members.cannotDeleteSelf`, server/rules/users.ts), but says why. Users have it.
+   * Optional. The records are the account's members: the signed-in member's own row and the account owner's
+   * (`is_owner`) offer no delete, as the server refuses it (`members.cannotDeleteSelf`, `members.ownerCannotBeDeleted`,
+   * server/rules/users.ts), but say why. Users have it.
    */
   signedInMembers?: boolean;
   /**

@@ -190,15 +190,48 @@ describe.each(databases)('members and departments on %s', (kind) => {
     const deleteSelf = await call(test.app, 'DELETE', `/api/users/destroy/${fresh.user.id}`, undefined, { token: fresh.token });
     expect(deleteSelf.statusCode).toBe(409);
     expect(deleteSelf.json().message).toBe(en('members.cannotDeleteSelf'));
-    // Another administrator may not delete the last but one either… once there are two, one may go.
+    // Once there are two active administrators, one may go (the owner never: below).
     const second = await createMember(test.app, fresh.token, { administrator: true });
-    const deleteOwner = await call(test.app, 'DELETE', `/api/users/destroy/${fresh.user.id}`, undefined, { token: second.token });
-    expect(deleteOwner.statusCode, deleteOwner.body).toBe(200);
+    const third = await createMember(test.app, fresh.token, { administrator: true });
+    const deleteThird = await call(test.app, 'DELETE', `/api/users/destroy/${third.id}`, undefined, { token: second.token });
+    expect(deleteThird.statusCode, deleteThird.body).toBe(200);
+    const demoteOwner = await update(fresh.user.id, { version, ...named, administrator: false }, fresh.token);
+    expect(demoteOwner.statusCode, demoteOwner.body).toBe(200);
     const lastOne = await createMember(test.app, second.token, { administrator: false, permissions: ['users.view', 'users.delete'] });
     const deleteLast = await call(test.app, 'DELETE', `/api/users/destroy/${second.id}`, undefined, { token: lastOne.token });
     expect(deleteLast.statusCode).toBe(403); // an administrator is stronger than any member
     const stillThere = await get('/api/profile/show', second.token);
     expect(stillThere.statusCode).toBe(200);
+  });
+
+  it('keeps the owner’s sign-in, rights and status the owner’s own: another administrator changes the rest and deletes nothing', async () => {
+    const fresh = await registerUser(test.app);
+    const administrator = await createMember(test.app, fresh.token, { administrator: true });
+    const ownerNow = async () => (await usersList(fresh.token)).find((record) => record.id === fresh.user.id) as Record<string, unknown>;
+    const named = { name: 'Olga', last_name: 'Owner' };
+    const attempts: Array<Record<string, unknown>> = [
+      { password: 'taken-over-password-9' },
+      { administrator: false },
+      { active: false },
+      { email: `taken-${fresh.user.id}@example.com` },
+      { login: `takenover${fresh.user.id}` },
+    ];
+    for (const change of attempts) {
+      const response = await update(fresh.user.id, { version: (await ownerNow()).version, ...named, ...change }, administrator.token);
+      expect(response.statusCode, `${JSON.stringify(change)}: ${response.body}`).toBe(403);
+      expect(response.json().message).toBe(en('members.ownerOnly'));
+    }
+    expect((await get('/api/orders', fresh.token)).statusCode).toBe(200);
+    expect(await ownerNow()).toMatchObject({ administrator: true, active: true, email: fresh.user.email });
+    // Names, job and the like are anyone's with the right to edit members.
+    const renamed = await update(fresh.user.id, { version: (await ownerNow()).version, ...named, job_position: 'Managing director' }, administrator.token);
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const deleted = await call(test.app, 'DELETE', `/api/users/destroy/${fresh.user.id}`, undefined, { token: administrator.token });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe(en('members.ownerCannotBeDeleted'));
+    // The owner may still change another administrator's sign-in.
+    const other = await update(administrator.id, { version: administrator.record.version, password: 'a-fresh-password-7' }, fresh.token);
+    expect(other.statusCode, other.body).toBe(200);
   });
 
   it('disabling a member ends all their sessions at once and refuses their sign-in; enabling lets them back', async () => {

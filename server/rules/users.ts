@@ -8,6 +8,9 @@
  * - the last active administrator cannot be demoted, disabled or deleted; nobody disables or deletes
  *   themselves (both would lock the account out);
  * - nobody sets their own password here: the profile's change asks for the current one;
+ * - the account's owner (who registered it) is theirs alone to sign in with: no one else changes the owner's login,
+ *   e-mail, password, rights or status, and no one deletes the owner (a second administrator could otherwise set
+ *   the owner's password, demote them or delete them);
  * - disabling a member, or setting their password, ends all their sessions at once (deleting one does
  *   too: their tokens go with their row). A changed right applies from their next request, since every
  *   request reads the member afresh (plugins/auth.ts).
@@ -38,6 +41,25 @@ async function otherActiveAdministrators(client: Queryable, tenantId: number, ex
   return (result.rows[0] as { n: number }).n;
 }
 
+/** Whether the member `id` is the account's owner, who registered it (`users.is_owner`). */
+async function isOwner(client: Queryable, id: number): Promise<boolean> {
+  const result = await client.query('SELECT is_owner FROM users WHERE id = $1', [id]);
+  return (result.rows[0] as { is_owner?: boolean } | undefined)?.is_owner === true;
+}
+
+/** What of a member's record signs them in or says what they may do: the owner's own to change. */
+function ownerOnlyChanges(current: Record<string, unknown>, data: Record<string, unknown>): boolean {
+  const sameRights = JSON.stringify([...rightsOf(current)].sort()) === JSON.stringify([...rightsOf(data)].sort());
+  return (
+    current.login !== data.login ||
+    current.email !== data.email ||
+    current.password !== data.password ||
+    isAdministrator(current) !== isAdministrator(data) ||
+    isActive(current) !== isActive(data) ||
+    !sameRights
+  );
+}
+
 /** A member who is not an administrator may act on a member only if they hold every right that member holds. */
 export function mayManageMember(actor: RuleContext['actor'], target: Record<string, unknown>): boolean {
   if (isAdministrator(actor.data as unknown as Record<string, unknown>)) return true;
@@ -65,6 +87,9 @@ export const memberRules: ResourceRules = {
     data.departments ??= [];
 
     if (current) assertMayManage(context, current);
+    if (current && id !== null && id !== actor.id && ownerOnlyChanges(current, data) && (await isOwner(client, id))) {
+      throw new HttpError(403, 'members.ownerOnly');
+    }
     if (isAdministrator(data) !== isAdministrator(current) && !actorIsAdministrator) throw new HttpError(403, 'members.onlyAdministrators');
     const before = new Set(rightsOf(current));
     const added = rightsOf(data).filter((right) => !before.has(right));
@@ -98,6 +123,7 @@ export const memberRules: ResourceRules = {
   async beforeDelete(context, { id, data }) {
     const { actor, client } = context;
     if (id === actor.id) throw new HttpError(409, 'members.cannotDeleteSelf');
+    if (await isOwner(client, id)) throw new HttpError(409, 'members.ownerCannotBeDeleted');
     assertMayManage(context, data);
     if (isAdministrator(data) && isActive(data) && (await otherActiveAdministrators(client, actor.tenant_id, id)) === 0) {
       throw new HttpError(409, 'members.lastAdministrator');

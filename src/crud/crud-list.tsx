@@ -170,8 +170,14 @@ export function CrudList({
         : Math.max(104, 32 + 32 * [showRoute || canOnlyRead, canEdit, canEdit && tabField, canDelete].filter(Boolean).length),
       render: (_value: unknown, record: Row) => {
         const id = idOf(resource, record) ?? '';
-        // The member's own row among the account's members: the server refuses its delete.
-        const ownRow = resource.signedInMembers === true && String(session.user?.id) === id;
+        // Among the account's members, the server refuses the delete of one's own row and of the owner's: why, if so.
+        const undeletable = !resource.signedInMembers
+          ? undefined
+          : String(session.user?.id) === id
+            ? 'members.cannotDeleteSelf'
+            : record.is_owner === true
+              ? 'members.ownerCannotBeDeleted'
+              : undefined;
         return (
           <Space size="small">
             {rowActions?.(record)}
@@ -218,13 +224,13 @@ export function CrudList({
                 />
               </Tooltip>
             )}
-            {canDelete && ownRow && (
+            {canDelete && undeletable && (
               // The bin is off and says why.
-              <Tooltip title={t('members.cannotDeleteSelf')}>
-                <Button size="small" danger disabled icon={<DeleteOutlined />} aria-label={t('members.cannotDeleteSelf')} data-testid={`delete-${id}`} />
+              <Tooltip title={t(undeletable)}>
+                <Button size="small" danger disabled icon={<DeleteOutlined />} aria-label={t(undeletable)} data-testid={`delete-${id}`} />
               </Tooltip>
             )}
-            {canDelete && !ownRow && (
+            {canDelete && !undeletable && (
               <DeferredPopconfirm
                 // Named, so the member sees which record goes (a row of a long list, the bin clicked by mistake).
                 title={deleteTitle(record)}

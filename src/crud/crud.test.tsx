@@ -138,14 +138,15 @@ describe('generic list actions', () => {
     await vi.waitFor(() => expect(screen.getAllByRole('button', { name: 'Delete' }).at(-1)?.hasAttribute('disabled')).toBe(true));
   });
 
-  it('offers the signed-in member no delete of their own row, saying why, and the others theirs', async () => {
+  it('offers the signed-in member no delete of their own row nor of the account owner’s, saying why, and the others theirs', async () => {
     stubFetch(() =>
       json({
         data: [
           { id: 1, login: 'owner.login', name: 'Anna', last_name: 'Kowalska' },
           { id: 2, login: 'jonas', name: 'Jonas', last_name: 'Berger' },
+          { id: 3, login: 'founder', name: 'Olga', last_name: 'Founder', is_owner: true },
         ],
-        pagination: { total: 2, currentPage: 1, perPage: 10, lastPage: 1 },
+        pagination: { total: 3, currentPage: 1, perPage: 10, lastPage: 1 },
       }),
     );
     renderWithRefine(<CrudList resource={resourceByName('users')} />);
@@ -153,6 +154,9 @@ describe('generic list actions', () => {
     expect(own.closest('button')?.disabled).toBe(true);
     expect(own.closest('button')?.getAttribute('aria-label')).toBe('You cannot delete your own account');
     expect(screen.getByTestId('delete-2').closest('button')?.disabled).toBe(false);
+    const founder = screen.getByTestId('delete-3').closest('button');
+    expect(founder?.disabled).toBe(true);
+    expect(founder?.getAttribute('aria-label')).toBe('The account owner cannot be deleted');
   });
 
   it('asks nothing before deleting a record nothing names', async () => {
