@@ -26,7 +26,7 @@ describe('formats', () => {
   it.each(['Anna', 'Jean-Luc', "O'Brien", 'Müller', 'Олена', 'Μαρία', 'Mary Ann'])('letters accepts %s', (value) => {
     expect(formats.letters(value)).toBe(true);
   });
-  it.each(['', 'R2D2', 'Anna!', '-Anna', 'Anna-', 'Anna  Maria', '   '])('letters rejects %j', (value) => {
+  it.each(['', 'R2D2', 'Anna!', '-Anna', 'Anna-', 'Anna  Maria', '   ', 'Anna\nMaria', 'Anna\tMaria'])('letters rejects %j', (value) => {
     expect(formats.letters(value)).toBe(false);
   });
 
@@ -34,6 +34,12 @@ describe('formats', () => {
     expect(formats['not-blank']('  x ')).toBe(true);
     expect(formats['not-blank']('   ')).toBe(false);
     expect(formats['not-blank']('')).toBe(false);
+  });
+
+  it('not-blank needs a character that shows: zero-width spaces, soft hyphens, direction marks and word joiners are blank', () => {
+    for (const invisible of ['\u200b\u200b', '\u00ad', '\u202e', '\u2060\ufeff', ' \u200c\u200d\u00a0', '\u3000'])
+      expect(formats['not-blank'](invisible), JSON.stringify(invisible)).toBe(false);
+    for (const shown of ['Ω', '王小明', '🚚', 'a\u200b', '0']) expect(formats['not-blank'](shown), shown).toBe(true);
   });
 
   it.each(['UTC', 'Europe/Kyiv', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5'])('time-zone accepts %s', (value) => {

@@ -18,9 +18,12 @@ export const phone = (value: string) => isValidPhoneNumber(value);
 /** Logins: Latin letters, digits and . _ - @ (no spaces, so they are easy to type anywhere). */
 export const login = (value: string) => /^[A-Za-z0-9._@-]+$/.test(value);
 /** Names: letters of any script, with spaces, apostrophes and hyphens between them. */
-export const letters = (value: string) => /^\p{L}+(?:[\s'’-]\p{L}+)*$/u.test(value.trim());
-/** Free text that must say something: not only spaces. */
-export const notBlank = (value: string) => value.trim().length > 0;
+export const letters = (value: string) => /^\p{L}+(?:[ \u00a0'’-]\p{L}+)*$/u.test(value.trim());
+/**
+ * Free text that must say something: a character that shows, not only spaces or invisible ones (zero-width spaces,
+ * soft hyphens, direction marks: \p{C}).
+ */
+export const notBlank = (value: string) => /[^\s\p{Z}\p{C}]/u.test(value);
 /** Latin letters, digits, spaces and punctuation only (SPEC §5: some text fields are Latin-only). */
 export const latin = (value: string) => /^[A-Za-z0-9\s\p{P}\p{S}]*$/u.test(value);
 /** A calendar date "YYYY-MM-DD" that exists (no 31 April). */

@@ -121,7 +121,26 @@ describe.each(databases)('HTTP behaviour on %s', (kind) => {
     it('answers 422 to text with a NUL character instead of failing in the database', async () => {
       const response = await call(server.app, 'POST', '/api/login', { login: 'some\u0000one', password: 'whatever1' });
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors).toEqual({ login: [en('validation.invalid')] });
+      expect(response.json().errors).toEqual({ login: [en('validation.unprintable')] });
+    });
+
+    it('answers 400 to a body that is not UTF-8, storing nothing (it was stored with U+FFFD in its place)', async () => {
+      const companies = await call(server.app, 'GET', '/api/companies', undefined, { token: user.token });
+      const before = companies.json<{ pagination: { total: number } }>().pagination.total;
+      const payload = Buffer.concat([Buffer.from('{"name": "Bad '), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(' GmbH"}')]);
+      const response = await inject({
+        method: 'POST',
+        url: '/api/companies/store',
+        headers: { ...CSRF, 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(expectErrorShape(response)).toEqual({ message: en('errors.malformedJson') });
+      const after = await call(server.app, 'GET', '/api/companies', undefined, { token: user.token });
+      expect(after.json<{ pagination: { total: number } }>().pagination.total).toBe(before);
+      // UTF-8 itself, a byte order mark before it too, is read as before.
+      const named = await call(server.app, 'POST', '/api/login', { login: 'Ωmega', password: 'whatever1' });
+      expect(named.statusCode).not.toBe(400);
     });
 
     it('turns an unexpected error into a generic 500 without details, logged with the request id', async () => {

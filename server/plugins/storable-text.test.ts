@@ -11,7 +11,7 @@ import { model, RecordMaker } from '../test-support/engine-records';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import type { EngineResource } from '../engine/model';
 
-const BAD_TEXTS = ['nul\u0000inside', '\ud800 alone', 'lone low \udc00'];
+const BAD_TEXTS = ['nul\u0000inside', '\ud800 alone', 'lone low \udc00', 'bell\u0007ring', 'escape \u001b[31m red'];
 
 describe.each(databases)('unstorable text on %s', (kind) => {
   let test: TestApp;
