@@ -16,6 +16,14 @@ export function isNotDocument(file: { type: string }): boolean {
   return file.type !== '' && !documentTypes.includes(file.type);
 }
 
+/** The types a photo may have (an act's photos, an avatar), as the server checks them in the bytes. */
+export const imageTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/** A picked file that is no photo the server takes: "All files" in the picker let a text file through as a photo. */
+export function isNotImage(file: { type: string }): boolean {
+  return !imageTypes.includes(file.type);
+}
+
 export function nameOf(value: unknown): string {
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;

@@ -65,6 +65,8 @@ function NumberWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly
       style={{ width: '100%' }}
       {...decimal}
       precision={hasType(schema as PropertySchema, 'integer') ? 0 : undefined}
+      // A phone's keyboard of digits (with the decimal mark where fractions are allowed), not its letters.
+      inputMode={hasType(schema as PropertySchema, 'integer') ? 'numeric' : 'decimal'}
       addonAfter={unit}
       disabled={disabled || readonly}
       placeholder={placeholder}

@@ -27,6 +27,15 @@ describe('the number widget', () => {
     expect(onChange).toHaveBeenLastCalledWith(1234.56);
   });
 
+  it('asks a phone for its keyboard of digits, with the decimal mark where fractions are allowed', () => {
+    expect(widget(undefined).input.getAttribute('inputmode')).toBe('decimal');
+    cleanup();
+    const Widget = numberKind.Widget!;
+    const props = { id: 'year', value: undefined, onChange: vi.fn(), onBlur: vi.fn(), onFocus: vi.fn(), schema: { type: 'integer' }, options: {} };
+    render(<Widget {...(props as unknown as WidgetProps)} />);
+    expect(document.getElementById('year')?.getAttribute('inputmode')).toBe('numeric');
+  });
+
   it('reads a number grouped in thousands with dots as the whole number, never a thousandth of it', () => {
     const { input, onChange } = widget(undefined);
     fireEvent.change(input, { target: { value: '1.234.567' } });

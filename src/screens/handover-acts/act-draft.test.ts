@@ -40,6 +40,24 @@ describe('the steps of a new handover act', () => {
     expect(stepErrors('fuel', { ...complete(), fuel_remaining: undefined }, now)).toEqual({ fuel_remaining: { key: 'validation.required' } });
     expect(stepErrors('mileage', { ...complete(), mileage: -1 }, now)).toEqual({ mileage: { key: 'validation.minimum', params: { limit: 0 } } });
     expect(firstInvalidStep({ ...complete(), mileage: undefined }, now)).toBe('mileage');
+    // The schema's 5,000 l at the fuel step itself: the step took 100,000 and the save then failed.
+    expect(stepErrors('fuel', { ...complete(), fuel_remaining: 6000 }, now)).toEqual({
+      fuel_remaining: { key: 'validation.maximum', params: { limit: 5000 } },
+    });
+  });
+
+  it('refuses at the first step a vehicle the link names that is not there', () => {
+    expect(stepErrors('vehicle', complete(), now, { vehicleGone: true })).toEqual({ transport_id: { key: 'validation.refMissing' } });
+    expect(stepErrors('vehicle', complete(), now, {})).toEqual({});
+  });
+
+  it('refuses more fuel than the vehicle’s tank holds, when its capacity is known', () => {
+    const facts = { vehicleTankLitres: 1000 };
+    expect(stepErrors('fuel', { ...complete(), fuel_remaining: 1234.5 }, now, facts)).toEqual({
+      fuel_remaining: { key: 'handover-acts.fuelAboveTank', params: { tank: 1000 } },
+    });
+    expect(stepErrors('fuel', { ...complete(), fuel_remaining: 1000 }, now, facts)).toEqual({});
+    expect(stepErrors('fuel', { ...complete(), fuel_remaining: 1234.5 }, now, {})).toEqual({});
   });
 
   it('refuses at its step a mileage of today’s act below the vehicle’s last known one, and leaves a back-dated act to the server', () => {

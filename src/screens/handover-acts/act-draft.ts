@@ -7,6 +7,8 @@ import { propertyOf } from '../../crud/schemas';
 
 /** The schemas' limit, the vehicle's as the act's (schemas/handover-act.json, transport.json). */
 const MILEAGE_MAXIMUM = Number(propertyOf('handover-acts', 'mileage')?.maximum ?? 100_000_000);
+/** The schema's limit of the fuel left (litres): the step took up to 100,000 and the save then failed at 5,000. */
+const FUEL_MAXIMUM = Number(propertyOf('handover-acts', 'fuel_remaining')?.maximum ?? 5000);
 
 /** The length limit of a list row's text field in the act's schema (an equipment item's name: 100). */
 function itemTextLimit(list: 'equipment' | 'damages' | 'documents' | 'tires', field: string): number {
@@ -106,9 +108,12 @@ function between(errors: StepErrors, field: string, value: number | undefined, m
   else if (value > max) errors[field] = { key: 'validation.maximum', params: { limit: max } };
 }
 
-/** What the form knows beside the draft: the chosen vehicle's last known mileage. */
+/** What the form knows beside the draft: the chosen vehicle's last known mileage, what its tank holds (litres), whether it is there. */
 export interface ActFacts {
   vehicleMileage?: number;
+  vehicleTankLitres?: number;
+  /** The chosen vehicle is not there (a link to a vehicle deleted since). */
+  vehicleGone?: boolean;
 }
 
 /**
@@ -121,6 +126,7 @@ export function stepErrors(step: Step, draft: ActDraft, now = new Date(), facts:
   switch (step) {
     case 'vehicle':
       if (draft.transport_id === undefined) errors.transport_id = { key: 'validation.required' };
+      else if (facts.vehicleGone) errors.transport_id = { key: 'validation.refMissing' };
       if (blank(draft.date)) errors.date = { key: 'validation.required' };
       else if (draft.date > today(now)) errors.date = { key: 'validation.notAfterToday' };
       break;
@@ -130,7 +136,9 @@ export function stepErrors(step: Step, draft: ActDraft, now = new Date(), facts:
       else if (draft.received_by_id === draft.transferred_by_id) errors.received_by_id = { key: 'handover-acts.steps.samePerson' };
       break;
     case 'fuel':
-      between(errors, 'fuel_remaining', draft.fuel_remaining, 100_000, true);
+      between(errors, 'fuel_remaining', draft.fuel_remaining, FUEL_MAXIMUM, true);
+      if (!errors.fuel_remaining && isNumber(facts.vehicleTankLitres) && (draft.fuel_remaining as number) > facts.vehicleTankLitres)
+        errors.fuel_remaining = { key: 'handover-acts.fuelAboveTank', params: { tank: facts.vehicleTankLitres } };
       break;
     case 'mileage':
       // The schemas' limit, the vehicle's as the act's: a vehicle's mileage an act cannot reach would lock out its acts.

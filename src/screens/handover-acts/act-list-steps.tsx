@@ -69,7 +69,7 @@ function PresenceList({
             />
             {error && (
               <Typography.Text type="danger" className="act-presence__error" data-testid={`act-error-${field}.${index}.name`}>
-                {error.text ?? t(error.key)}
+                {error.text ?? t(error.key, error.params)}
               </Typography.Text>
             )}
           </div>

@@ -53,7 +53,7 @@ function PresenceTags({ items, testId }: { items: Item[] | undefined; testId: st
   return (
     <Flex wrap gap={6} data-testid={testId}>
       {items.map((item, index) => (
-        <Tag key={index} color={item.present ? 'green' : 'red'}>
+        <Tag key={index} color={item.present ? 'green' : 'red'} className="act-presence-tag">
           {item.name}: {t(item.present ? 'handover-acts.pdf.present' : 'handover-acts.pdf.absent')}
         </Tag>
       ))}

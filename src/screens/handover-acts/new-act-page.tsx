@@ -143,13 +143,20 @@ export function NewActPage() {
   const equipment = useDefaultEquipment();
   const onBoard = useOnBoard(draft.transport_id);
   // The vehicle's last known mileage: the floor of an act of today, checked at its step.
-  const { result: vehicle } = useOne<{ mileage?: number }>({
+  const { result: vehicle, query: vehicleQuery } = useOne<{ mileage?: number; fuel_tank_capacity?: number }>({
     resource: 'transport',
     id: draft.transport_id ?? '',
     queryOptions: { enabled: draft.transport_id !== undefined },
     ...silentNotifications,
   });
-  const facts = { vehicleMileage: typeof vehicle?.mileage === 'number' ? vehicle.mileage : undefined };
+  const tank = vehicle?.fuel_tank_capacity;
+  const facts = {
+    vehicleMileage: typeof vehicle?.mileage === 'number' ? vehicle.mileage : undefined,
+    // The vehicle's tank is in m³ (SPEC §3), the act's fuel in litres; an unknown or empty capacity checks nothing.
+    vehicleTankLitres: typeof tank === 'number' && tank > 0 ? Math.round(tank * 1000 * 1000) / 1000 : undefined,
+    // A vehicle the link names that is not there (deleted meanwhile): said at the first step, not by the save after the last.
+    vehicleGone: vehicleQuery.error?.statusCode === 404,
+  };
   useEffect(() => {
     if (equipment.items && !touched.current.equipment) setDraft((current) => ({ ...current, equipment: equipment.items ?? [] }));
   }, [equipment.items]);

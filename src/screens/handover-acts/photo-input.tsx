@@ -7,7 +7,7 @@ import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isTooLarge } from '../../fields/file/limits';
+import { isNotImage, isTooLarge } from '../../fields/file/limits';
 import { downscalePhoto } from './downscale';
 
 export function Thumb({ file, alt, onRemove, testId }: { file: File; alt: string; onRemove?: () => void; testId: string }) {
@@ -52,6 +52,12 @@ export function PhotoInput({ label, selfie = false, multiple = false, onPhotos, 
   async function chosen(list: FileList | null) {
     const files = Array.from(list ?? []);
     if (files.length === 0) return;
+    // Said at once, naming the file: the act's save would otherwise refuse it after the last step.
+    const notImage = files.find(isNotImage);
+    if (notImage) {
+      setError(`${notImage.name}: ${t('validation.file.imageOnly')}`);
+      return;
+    }
     setBusy(true);
     setError(null);
     const photos = await Promise.all(files.map(downscalePhoto));

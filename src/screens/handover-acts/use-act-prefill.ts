@@ -13,8 +13,11 @@ import type { PresenceItem } from './act-draft';
 
 interface DocumentsRow {
   id: number;
-  groups: Array<{ id: number; name: string; documents?: unknown[] }>;
+  groups: Array<{ id: number; name: string; documents?: Array<{ state?: string }> }>;
 }
+
+/** A document on file in its column: the cell of a vehicle without one is a row in the state "missing" (no dates, no files). */
+const onFile = (document: { state?: string }) => document.state !== 'missing';
 
 export function useDefaultEquipment(): { items: PresenceItem[] | null } {
   const { result, query } = useList<{ id: number; name: string }>({
@@ -47,7 +50,7 @@ export function useOnBoard(transportId: number | undefined): { items: PresenceIt
   const items = useMemo(() => {
     if (!enabled || documents.isLoading || cardsQuery.isLoading) return null;
     const rows = (documents.data as { data?: DocumentsRow[] } | undefined)?.data ?? [];
-    const columns = rows[0]?.groups.map((group) => ({ name: group.name, present: (group.documents?.length ?? 0) > 0, key: `column:${group.id}` })) ?? [];
+    const columns = rows[0]?.groups.map((group) => ({ name: group.name, present: (group.documents ?? []).some(onFile), key: `column:${group.id}` })) ?? [];
     const linked = cards.data.map((card) => ({
       // "Card SHELL-1515-0001 · Combined (fuel and toll)": the type after the number, as it is written on its own.
       name: card.type
