@@ -429,6 +429,8 @@ describe('show page path parameters (employees: /employees/{companyId}/show/{id}
     stubFetch(() => json(page([{ ...employee, id: 11 }])));
     showPage('/personal-main/employee/12');
     expect(await screen.findByText('Not found')).toBeTruthy();
+    // No dead end: a way back to the list.
+    expect(screen.getByTestId('missing-back-to-list').closest('a')?.getAttribute('href')).toBe('/personal-main');
   });
 });
 

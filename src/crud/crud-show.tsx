@@ -10,7 +10,7 @@
  * anywhere invalidates it, and the page shows the new state without a reload.
  */
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Card, Result, Space, Spin, Tabs } from 'antd';
+import { Button, Card, Space, Spin, Tabs } from 'antd';
 import { useDelete } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import { useUrlTab } from './use-url-tab';
 import { useCrudRecord } from './load-record';
 import { ConfirmDelete } from './confirm-delete';
 import { DeleteDescription } from './delete-impact';
+import { MissingRecord } from './missing-record';
 import { useDeleteQuestion, useLabelOf } from './use-label-of';
 
 type Row = Record<string, unknown>;
@@ -65,7 +66,7 @@ export function CrudShow({ resource, id, params }: { resource: ResourceDefinitio
 
   if (status === 'loading') return <Spin data-testid="crud-show-loading" />;
   if (status !== 'ready' || !record) {
-    return <Result status={status === 'notFound' ? '404' : 'warning'} title={status === 'notFound' ? t('crud.notFound') : t('crud.loadFailed')} />;
+    return <MissingRecord listRoute={resource.routes?.list ?? '/'} failed={status !== 'notFound'} />;
   }
 
   const general = <RecordDetails resource={resource} record={record} />;

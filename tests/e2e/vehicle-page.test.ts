@@ -214,6 +214,9 @@ describe('the vehicle page', () => {
     await scenario.step('a missing vehicle shows "Not found"', async () => {
       await page.goto('/transport/987654321');
       await page.getByTestId('vehicle-missing').getByText(text('en', 'crud.notFound')).waitFor();
+      // No dead end: its list is a click away.
+      await page.getByTestId('missing-back-to-list').click();
+      await page.waitForURL((url) => url.pathname === '/transport');
     });
     // The browser reports the show request's 404 itself: the one problem this step may leave.
     expect(scenario.problems.filter((problem) => !problem.includes('404'))).toEqual([]);

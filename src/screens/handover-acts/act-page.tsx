@@ -5,7 +5,7 @@
  */
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useDelete, useInvalidate, useMany, useOne } from '@refinedev/core';
-import { App, Button, Card, Descriptions, Flex, Progress, Result, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Flex, Progress, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -24,6 +24,7 @@ import { ACTS_ROUTE, actApi } from './paths';
 import { useAmount } from './use-amount';
 import './handover-acts.css';
 import { ConfirmDelete } from '../../crud/confirm-delete';
+import { isRecordId, MissingRecord } from '../../crud/missing-record';
 
 type Item = { name: string; present?: boolean };
 type Damage = { title: string; description?: string; photo_ids?: number[] };
@@ -69,16 +70,19 @@ export function ActPage() {
   const access = useAccess();
   const amount = useAmount();
   const { transportId = '', id = '' } = useParams();
+  // An address that names no act by its ids (a mistyped `/1/abc`) is "Not found" without asking: the server's answer
+  // to such an id is "the data given is invalid", which told the member nothing about the page.
+  const wellFormed = isRecordId(transportId) && isRecordId(id);
   const [downloading, setDownloading] = useState(false);
   const [removing, setRemoving] = useState(false);
   const { result: acts, query } = useMany<Act>({
     resource: 'handover-acts',
     ids: [id],
     meta: { params: { transportId } },
-    queryOptions: { enabled: !removing },
+    queryOptions: { enabled: !removing && wellFormed },
     ...readNotifications,
   });
-  const { result: vehicle } = useOne({ resource: 'transport', id: transportId, ...readNotifications });
+  const { result: vehicle } = useOne({ resource: 'transport', id: transportId, queryOptions: { enabled: wellFormed }, ...readNotifications });
   const act = acts.data[0];
   const people = [act?.transferred_by_id, act?.received_by_id].filter((value): value is number => typeof value === 'number');
   const { result: employees } = useMany({
@@ -94,11 +98,12 @@ export function ActPage() {
   const mayEdit = access.can('handover-acts', 'edit');
 
   // Deleted, on the way to the list: no "Not found" in between.
-  if (query.isLoading || (removing && !act)) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
+  if ((wellFormed && query.isLoading) || (removing && !act)) return <Spin size="large" style={{ display: 'block', margin: '80px auto' }} />;
   if (!act) {
     return (
       <div data-testid="act-missing">
-        <Result status="404" title={t('crud.notFound')} />
+        <PageHeading titleKey="handover-acts.titleSingular" parent={{ to: ACTS_ROUTE, titleKey: 'pages.acceptanceCertificate' }} />
+        <MissingRecord listRoute={ACTS_ROUTE} />
       </div>
     );
   }
@@ -129,7 +134,7 @@ export function ActPage() {
 
   return (
     <div className="handover-acts" data-testid="act-page">
-      <PageHeading titleKey="handover-acts.titleSingular" parent={{ to: '/maintenance-acceptance-certificate', titleKey: 'pages.acceptanceCertificate' }} />
+      <PageHeading titleKey="handover-acts.titleSingular" parent={{ to: ACTS_ROUTE, titleKey: 'pages.acceptanceCertificate' }} />
       <Flex wrap gap={8} justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }} data-testid="act-title">
           {/* A long vehicle name wraps before the date, never inside it (a phone's 390 px). */}

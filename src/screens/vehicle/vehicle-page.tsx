@@ -4,12 +4,11 @@
  * the generic pages' `useCrudRecord` (Refine's `useOne`), so a save anywhere refreshes the page; a missing
  * id, or another tenant's, shows "Not found".
  */
-import { Result } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { resourceByName } from '../../../resources';
 import { useCrudRecord } from '../../crud/load-record';
+import { MissingRecord } from '../../crud/missing-record';
 import { FullPageSpinner } from '../../pages/common/full-page-spinner';
 import { PageHeading } from '../../pages/common/page-heading';
 import { VehicleHeader } from './vehicle-header';
@@ -18,7 +17,6 @@ import { VehicleTabs } from './vehicle-tabs';
 type Row = Record<string, unknown>;
 
 export function VehiclePage() {
-  const { t } = useTranslation();
   const transport = resourceByName('transport');
   const id = useParams().id ?? '';
   // The list's row handed over by its show link: drawn at once while the record is asked for.
@@ -31,7 +29,8 @@ export function VehiclePage() {
   if (status !== 'ready' || !record) {
     return (
       <div data-testid="vehicle-missing">
-        <Result status={status === 'notFound' ? '404' : 'warning'} title={status === 'notFound' ? t('crud.notFound') : t('crud.loadFailed')} />
+        <PageHeading titleKey="pages.vehicle" parent={{ to: '/transport', titleKey: 'pages.transport' }} />
+        <MissingRecord listRoute="/transport" failed={status !== 'notFound'} />
       </div>
     );
   }
