@@ -97,7 +97,12 @@ describe('the History tab of a detail page', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'History' }));
     const tab = await screen.findByTestId('history-tab');
     expect((await within(tab).findAllByText('Jonas Berger')).length).toBe(2);
-    expect(urls(fetch)).toContain('/api/audit-log?resource=companies&record_id=5&page=1&perPage=10');
+    // The changes first; the views of sensitive data one switch away.
+    expect(urls(fetch).filter((url) => url.startsWith('/api/audit-log'))).toEqual([
+      '/api/audit-log?resource=companies&record_id=5&page=1&perPage=10&action=create%2Cupdate%2Cdelete%2Cimport',
+    ]);
+    fireEvent.click(within(tab).getByTestId('history-with-views'));
+    await vi.waitFor(() => expect(urls(fetch)).toContain('/api/audit-log?resource=companies&record_id=5&page=1&perPage=10'));
 
     const update = screen.getByTestId('audit-changes-12');
     expect(update.textContent).toContain('Name');

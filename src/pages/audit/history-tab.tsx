@@ -3,24 +3,42 @@
  * it (an employee's passports, a vehicle's documents: the server's audit-owner.ts), who, when, what, the changed
  * fields before → after, newest first, paginated by the server. Its own view right suffices.
  */
-import { Empty, Table } from 'antd';
+import { Empty, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScrollRegion } from './use-scroll-region';
 import type { ResourceDefinition } from '../../../resources';
-import type { AuditEntry } from './audit-api';
+import { auditActions, type AuditEntry } from './audit-api';
 import { auditColumns } from './audit-columns';
 import { useAuditLog } from './use-audit-log';
 import './audit.css';
+
+/** Every action but the views of sensitive data. */
+const CHANGES = auditActions.filter((action) => action !== 'read').join(',');
 
 export function HistoryTab({ resource, recordId }: { resource: ResourceDefinition; recordId: string }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(10);
-  const log = useAuditLog({ resource: resource.name, record_id: recordId, page, perPage });
+  // Changes first: every list page that hands a member an employee's sensitive data records a view, and those views
+  // filled the first pages of the History, pushing the changes out of sight. They are one switch away.
+  const [withViews, setWithViews] = useState(false);
+  const log = useAuditLog({ resource: resource.name, record_id: recordId, page, perPage, ...(withViews ? {} : { action: CHANGES }) });
   const scrollRegion = useScrollRegion<HTMLDivElement>(t('audit.history.tab'));
   return (
     <div data-testid="history-tab" ref={scrollRegion}>
+      <label className="audit-history__views">
+        <Switch
+          size="small"
+          checked={withViews}
+          onChange={(checked) => {
+            setWithViews(checked);
+            setPage(1);
+          }}
+          data-testid="history-with-views"
+        />
+        {t('audit.history.withViews')}
+      </label>
       <Table<AuditEntry>
         rowKey="id"
         size="small"
