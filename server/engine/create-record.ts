@@ -103,7 +103,7 @@ export async function refuseStoring(
   };
   if (!referencesFound) add(await checkReferences(store.client, model, resource, store.tenantId, data, current ? { previous: current } : {}));
   add(unknownLookups(model, resource, data, current));
-  add(await takenUniqueValues(store, resource, scope, id, data));
+  add(await takenUniqueValues(store, resource, scope, id, data, current));
   add(await passwordProblems(resource, data, current ?? undefined));
   if (rules?.takenValues) add(await rules.takenValues(context, facts));
   if (hasErrors(problems)) throw invalid(problems);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../resources/types';
+import type { EngineResource } from './model';
 import { call, expectErrorShape, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { endpointUrl, isCreatable, model, RecordMaker, uniqueFieldValues } from '../test-support/engine-records';
@@ -37,6 +38,7 @@ describe.each(databases)('unique fields on %s', (kind) => {
         'cards.serial_number',
         'departments.name',
         'suppliers.name',
+        'hr-document-types.name',
       ]),
     );
   });
@@ -48,6 +50,37 @@ describe.each(databases)('unique fields on %s', (kind) => {
     const again = await call(test.app, 'POST', '/api/departments/store', { name: name.toLowerCase() }, { token: owner.token });
     expect(again.statusCode, again.body).toBe(422);
     expect(expectErrorShape(again).errors?.name).toEqual([en('validation.unique')]);
+  });
+
+  it('keeps records stored alike before a field became unique editable in their other fields, and refuses the value to a third', async () => {
+    const types = model.byName.get('hr-document-types') as EngineResource;
+    const maker = new RecordMaker(test.app, owner.token);
+    const first = await maker.make(types);
+    // Stored alike by a version that had no such rule: straight into the table.
+    const copied = await test.database.pool.query(
+      `INSERT INTO "${types.table}" (tenant_id, data, created_by, updated_by) SELECT tenant_id, data, created_by, updated_by FROM "${types.table}" WHERE id = $1 RETURNING id, version`,
+      [first.id],
+    );
+    const copy = copied.rows[0] as { id: number; version: number };
+    const update = types.definition.api.update as Endpoint;
+    const edited = await call(
+      test.app,
+      update.method,
+      endpointUrl(update, { id: String(copy.id) }),
+      { ...first.body, short_name: 'CPY', version: copy.version },
+      { token: owner.token },
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const third = await maker.make(types);
+    const moved = await call(
+      test.app,
+      update.method,
+      endpointUrl(update, { id: String(third.id) }),
+      { name: first.record.name, version: third.record.version },
+      { token: owner.token },
+    );
+    expect(moved.statusCode, moved.body).toBe(422);
+    expect(expectErrorShape(moved).errors?.name).toEqual([en('validation.unique')]);
   });
 
   it.each(cases)(

@@ -12,6 +12,9 @@ import type { FieldMessages } from '../../validation/messages';
 import type { EngineResource } from './model';
 import type { EngineStore, Scope } from './store';
 
+const sameValue = (value: unknown, stored: unknown) =>
+  typeof value === 'string' && typeof stored === 'string' ? value.toLowerCase() === stored.toLowerCase() : value === stored;
+
 /** The unique fields whose value the tenant (or the owner) holds already, each with its message. */
 export async function takenUniqueValues(
   store: EngineStore,
@@ -19,9 +22,14 @@ export async function takenUniqueValues(
   scope: Scope,
   id: number | null,
   data: Record<string, unknown>,
+  current: Record<string, unknown> | null = null,
 ): Promise<FieldMessages> {
   const taken: FieldMessages = {};
-  const given = resource.uniqueFields.filter((field) => typeof data[field] === 'string' || typeof data[field] === 'number');
+  // An update checks the values it changes: records stored alike before a field became unique (two document types of
+  // one name) stay editable in their other fields.
+  const given = resource.uniqueFields.filter(
+    (field) => (typeof data[field] === 'string' || typeof data[field] === 'number') && !sameValue(data[field], current?.[field]),
+  );
   if (given.length === 0) return taken;
   await store.client.query('SELECT pg_advisory_xact_lock(hashtext($1), $2::int)', [
     `fleetdesk-unique-${resource.table}`,

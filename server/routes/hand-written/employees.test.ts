@@ -63,10 +63,10 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       payload,
     });
   };
-  const makeType = async (token: string, statuses: string[]) => {
-    const type = (
-      await call(test.app, 'POST', '/api/documents/store', { name: 'Driving licence', short_name: 'DRL', statuses: [{ name: statuses[0] }] }, { token })
-    ).json().data as { id: number };
+  const makeType = async (token: string, statuses: string[], name = 'Driving licence') => {
+    const made = await call(test.app, 'POST', '/api/documents/store', { name, short_name: 'DRL', statuses: [{ name: statuses[0] }] }, { token });
+    expect(made.statusCode, made.body).toBe(200);
+    const type = made.json().data as { id: number };
     const stored = (
       await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: statuses.slice(1).map((name) => ({ name })) }, { token })
     ).json().data as { statuses: Array<{ id: number }> };
@@ -94,7 +94,7 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
     const type = await makeType(owner.token, ['Valid', 'Expired']);
     typeId = type.id;
     [valid, expired] = type.statuses as [number, number];
-    foreignStatus = (await makeType(owner.token, ['Other', 'Another'])).statuses[0];
+    foreignStatus = (await makeType(owner.token, ['Other', 'Another'], 'Forklift licence')).statuses[0];
   });
   afterAll(async () => test?.close());
 
