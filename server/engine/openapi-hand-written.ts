@@ -40,7 +40,12 @@ const entries: Array<[string, string, string, Record<number, string>?]> = [
   ['GET /api/transport/all', 'transport_all', 'List every vehicle (for pickers)'],
   ['GET /api/transport/{id}/usage', 'transport_usage', 'Show where a vehicle is used'],
   ['POST /api/documents/{documentId}/status/store', 'hr_document_statuses_create', 'Add statuses to a document type'],
-  ['PUT /api/documents/{documentId}/status/update/{statusId}', 'hr_document_statuses_update', 'Rename a status of a document type'],
+  [
+    'PUT /api/documents/{documentId}/status/update/{statusId}',
+    'hr_document_statuses_update',
+    'Rename a status of a document type',
+    { 409: 'The document type was changed since the `version` sent was read' },
+  ],
   ['DELETE /api/documents/{documentId}/status/destroy/{statusId}', 'hr_document_statuses_delete', 'Delete a status of a document type'],
   ['GET /api/documents/{documentId}/usage', 'hr_document_types_usage', 'Show where a document type is used'],
   ['GET /api/documents/{documentId}/status/{statusId}/usage', 'hr_document_statuses_usage', 'Show where a status of a document type is used'],

@@ -123,6 +123,40 @@ describe.each(databases)('HR document statuses on %s', (kind) => {
     expect((await query(`SELECT data->>'name' AS name FROM r_hr_document_statuses WHERE id = $1`, [expired.id]))[0].name).toBe('Lapsed');
   });
 
+  it('refuses a rename sent with the type’s version as read once someone else changed the type: 409, nothing overwritten', async () => {
+    const type = await createType(['Valid', 'Expired']);
+    const [valid, expired] = type.statuses as Array<{ id: number }>;
+    const read = type.version;
+    const first = await call(
+      test.app,
+      'PUT',
+      `/api/documents/${type.id}/status/update/${valid.id}`,
+      { name: 'Current', version: read },
+      { token: owner.token },
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await call(
+      test.app,
+      'PUT',
+      `/api/documents/${type.id}/status/update/${expired.id}`,
+      { name: 'Lapsed', version: read },
+      { token: owner.token },
+    );
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json<{ message: string }>().message).toBe(en('errors.stale'));
+    expect((await query(`SELECT data->>'name' AS name FROM r_hr_document_statuses WHERE id = $1`, [expired.id]))[0].name).toBe('Expired');
+    // With the version now shown, it goes through.
+    const now = first.json<{ data: DocumentType }>().data.version;
+    const third = await call(
+      test.app,
+      'PUT',
+      `/api/documents/${type.id}/status/update/${expired.id}`,
+      { name: 'Lapsed', version: now },
+      { token: owner.token },
+    );
+    expect(third.statusCode, third.body).toBe(200);
+  });
+
   it('refuses a blank new name with a 422 on name', async () => {
     const type = await createType(['Valid']);
     const stored = (await call(test.app, 'POST', `/api/documents/${type.id}/status/store`, { statuses: [{ name: 'Other' }] }, { token: owner.token })).json<{

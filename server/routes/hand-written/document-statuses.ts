@@ -1,7 +1,8 @@
 /**
  * Statuses of an HR document type (SPEC §7 "Document types"):
  * - `POST /api/documents/{documentId}/status/store {statuses: [{name}]}` adds at least one status;
- * - `PUT /api/documents/{documentId}/status/update/{statusId} {name}` renames one;
+ * - `PUT /api/documents/{documentId}/status/update/{statusId} {name, version?}` renames one (with the type's
+ *   `version` as read, a rename made meanwhile is a 409);
  * - `DELETE /api/documents/{documentId}/status/destroy/{statusId}` deletes one and, with it, the employee
  *   documents that have a status row with it (SPEC §4), each with the engine's deletion rules;
  * - `GET /api/documents/{documentId}/usage` and `GET /api/documents/{documentId}/status/{statusId}/usage`
@@ -51,7 +52,14 @@ const validateStore = ajv.compile({
     statuses: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: NAME } } },
   },
 });
-const validateUpdate = ajv.compile({ type: 'object', additionalProperties: false, required: ['name'], properties: { name: NAME } });
+// `version`: the type's, as the renaming member read it (optional, as SPEC §7's body is `{name}`): a rename made
+// meanwhile by someone else is a 409, not silently overwritten.
+const validateUpdate = ajv.compile({
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: { name: NAME, version: { type: 'integer', minimum: 1 } },
+});
 
 function checkBody(validate: (data: unknown) => boolean, body: unknown): Record<string, unknown> {
   const data = body ?? {};
@@ -121,7 +129,8 @@ export async function documentStatusRoutes(app: FastifyInstance, options: HandWr
       const items = await materialized(store, type, request.user.id);
       const status = await statusOf(store, typeId, request);
       // Body checked after the ids: another tenant's ids are a 404 whatever the body.
-      const { name } = checkBody(validateUpdate, request.body) as { name: string };
+      const { name, version } = checkBody(validateUpdate, request.body) as { name: string; version?: number };
+      if (version !== undefined && version !== Number(type.version)) throw new HttpError(409, 'errors.stale');
       await store.update(statuses, Number(status.id), { ...status.data, name }, request.user.id);
       const item = items.find((candidate) => candidate.id === statusId);
       if (item) item.name = name;

@@ -19,6 +19,7 @@ import { useStatusActions } from './use-status-actions';
 export interface DocumentType {
   id: number;
   name: string;
+  version?: number;
   statuses?: Array<{ id?: number; name: string }>;
 }
 
@@ -49,7 +50,7 @@ function StatusRow({ type, status, last }: { type: DocumentType; status: { id: n
   async function save() {
     if (!changed) return;
     try {
-      await actions.rename(status.id, name.trim());
+      await actions.rename(status.id, name.trim(), type.version);
     } catch (failure) {
       // The server's message has been shown; the name stays as typed, with what is wrong with it under it.
       const message = refusal(failure);

@@ -26,7 +26,9 @@ export function useStatusActions(typeId: string | number) {
   return {
     busy: mutation.isPending,
     add: (names: string[]) => send('post', `${base}/store`, { statuses: names.map((name) => ({ name })) }),
-    rename: (statusId: number, name: string) => send('put', `${base}/update/${statusId}`, { name }),
+    // With the type's version as shown: someone else's change meanwhile is a 409 ("changed by someone else"), not overwritten.
+    rename: (statusId: number, name: string, version?: number) =>
+      send('put', `${base}/update/${statusId}`, version === undefined ? { name } : { name, version }),
     remove: (statusId: number) => send('delete', `${base}/destroy/${statusId}`),
   };
 }
