@@ -46,6 +46,9 @@ export function latestToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** A text that starts as a date ("YYYY-MM-DD"): the date keywords compare only such texts, the format refuses the rest. */
+export const DATE_START = /^[0-9]{4}-[0-9]{2}-[0-9]{2}/;
+
 /**
  * The reference lists a field may name with `x-lookup`: the lists of `reference-data/` that records point
  * into by id (SPEC §3's contracts, cars.models and tracking_systems of `/app/load-data`).
@@ -67,7 +70,8 @@ export const validatingKeywords: KeywordDefinition[] = [
     type: 'string',
     schemaType: 'boolean',
     metaSchema: { const: true },
-    validate: (_enabled: boolean, value: string) => value.slice(0, 10) <= latestToday(),
+    // Only a date is compared: "20260101" is the format's to refuse, not also "later than today".
+    validate: (_enabled: boolean, value: string) => !DATE_START.test(value) || value.slice(0, 10) <= latestToday(),
     errors: false,
   },
   {
@@ -97,7 +101,7 @@ export const validatingKeywords: KeywordDefinition[] = [
     // Only compared when the sibling is a date too: its own rules report it otherwise.
     validate: (sibling: string, value: string, _schema?: unknown, context?: Context) => {
       const other = siblingOf(context, sibling);
-      return typeof other !== 'string' || other === '' || value.slice(0, 10) >= other.slice(0, 10);
+      return typeof other !== 'string' || !DATE_START.test(other) || !DATE_START.test(value) || value.slice(0, 10) >= other.slice(0, 10);
     },
     errors: false,
     // The message names the other date ("not earlier than the issue date"): its field and the schema it is in.

@@ -43,6 +43,10 @@ const samples = [
   { built: Number(latestToday().slice(0, 4)) + 1 },
   { built: 1990 },
   { start: tomorrow < latestToday() ? latestToday() : `${Number(latestToday().slice(0, 4)) + 1}-01-01` },
+  // No date at all: the format's to refuse, not also "later than today" or "earlier than the start".
+  { start: '20260101' },
+  { start: '2026-01-05', end: '20260101' },
+  { start: '20260105', end: '2026-01-01' },
 ];
 
 describe('code versions of the validating keywords', () => {
@@ -55,6 +59,13 @@ describe('code versions of the validating keywords', () => {
       expect(generated(sample), JSON.stringify(sample)).toBe(expected);
       expect((generated.errors ?? []).map((error) => `${error.instancePath} ${error.keyword}`).sort()).toEqual(failedReference);
     }
+  });
+
+  it('compare only texts that are dates', () => {
+    const reference = createAjv().compile(schema);
+    for (const sample of [{ start: '20260101' }, { start: '2026-01-05', end: '20260101' }, { start: '20260105', end: '2026-01-01' }])
+      expect(reference(sample), JSON.stringify(sample)).toBe(true);
+    expect(reference({ start: '2026-01-05', end: '2026-01-01' })).toBe(false);
   });
 
   it('include every keyword of the vocabulary', () => {

@@ -17,7 +17,7 @@ const codeKeywords: Record<string, (cxt: KeywordCxt) => void> = {
     cxt.fail(_`${it.parentData} === undefined || ${it.parentData}[${schema}] !== ${data}`);
   },
   'x-not-after-today': (cxt) => {
-    cxt.fail(_`${cxt.data}.slice(0, 10) > ${latestToday}`);
+    cxt.fail(_`/^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(${cxt.data}) && ${cxt.data}.slice(0, 10) > ${latestToday}`);
   },
   'x-not-after-this-year': (cxt) => {
     cxt.fail(_`${cxt.data} > Number(${latestToday}.slice(0, 4))`);
@@ -32,7 +32,9 @@ const codeKeywords: Record<string, (cxt: KeywordCxt) => void> = {
     const { data, it } = cxt;
     const schema = cxt.schema as string;
     const other = _`${it.parentData}[${schema}]`;
-    cxt.fail(_`typeof ${other} == "string" && ${other} !== "" && ${data}.slice(0, 10) < ${other}.slice(0, 10)`);
+    cxt.fail(
+      _`typeof ${other} == "string" && /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(${other}) && /^[0-9]{4}-[0-9]{2}-[0-9]{2}/.test(${data}) && ${data}.slice(0, 10) < ${other}.slice(0, 10)`,
+    );
   },
 };
 
