@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { databases } from '../test-support/databases';
-import { startTestApp, type TestApp } from '../test-support/test-app';
+import { dropTestDatabase, startTestApp, type TestApp } from '../test-support/test-app';
 import { foldText } from '../../validation/fold-text';
 import { migrate } from './migrate';
 import { createPool } from './pool';
@@ -89,7 +89,7 @@ describe.runIf(inject('postgresAdminUrl'))('text folded for search on a PostgreS
       ]);
     } finally {
       await pool.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropTestDatabase(admin, name);
       await admin.query(`DROP ROLE IF EXISTS ${role}`);
       await admin.end();
     }

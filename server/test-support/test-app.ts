@@ -49,6 +49,20 @@ async function adminQuery(adminUrl: string, sql: string) {
   }
 }
 
+/**
+ * Drops a suite's database once its connections have gone. A pool's `end()` may resolve while a connection's backend
+ * is still closing; `WITH (FORCE)` then terminated it, and the FATAL "terminating connection due to administrator
+ * command" reached the ending client as an uncaught error that failed the whole run. Up to 5 s, then forced anyway.
+ */
+export async function dropTestDatabase(admin: pg.Client, name: string): Promise<void> {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    if ((rows[0] as { n: number }).n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'fleetdesk-test-'));
   let databaseUrl = '';
@@ -61,7 +75,15 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     const name = `fleetdesk_test_${randomBytes(6).toString('hex')}`;
     await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
     databaseUrl = withDatabase(adminUrl, name);
-    dropDatabase = () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    dropDatabase = async () => {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        await dropTestDatabase(admin, name);
+      } finally {
+        await admin.end();
+      }
+    };
   }
 
   const config = loadConfig({
