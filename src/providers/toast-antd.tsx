@@ -15,6 +15,14 @@ ConfigProvider.config({
   ),
 });
 
+/**
+ * Where a toast shows: bottom right, out of the way of a page's heading; on a phone's width at the top, since at the
+ * bottom it covered the sticky Back and Save buttons of the act form for seconds.
+ */
+function placement(): 'bottomRight' | 'top' {
+  return typeof window !== 'undefined' && window.matchMedia?.('(max-width: 575px)').matches ? 'top' : 'bottomRight';
+}
+
 export function showToast(type: ToastType, message: string, options: ToastOptions): void {
   const { action, key } = options;
   notification[type]({
@@ -24,7 +32,7 @@ export function showToast(type: ToastType, message: string, options: ToastOption
     // The same message at once is shown once (two requests refused by one ended session gave two "Your session has
     // ended" toasts): without a key of its own, a toast is keyed by what it says.
     key: key ?? `${type}:${message}`,
-    placement: 'bottomRight',
+    placement: placement(),
     duration: options.duration ?? toastDurationSeconds,
     pauseOnHover: true,
     showProgress: true,
