@@ -30,6 +30,11 @@ export interface UploadedFile {
   content: Buffer;
 }
 
+/** A file of no bytes (a failed save, a cloud placeholder) is said to be empty, not "not a PDF or an image". */
+export function refuseEmptyFile(field: string, content: Buffer): void {
+  if (content.length === 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: { [field]: [{ key: 'validation.file.empty' }] } });
+}
+
 export async function readUploadedFile(request: FastifyRequest, field = 'file'): Promise<UploadedFile> {
   if (!request.isMultipart()) throw new HttpError(415, 'errors.unsupportedMediaType');
   const tooLarge = () => new HttpError(413, 'validation.file.tooLarge', { fieldErrors: { [field]: [{ key: 'validation.file.tooLarge' }] } });
@@ -53,5 +58,6 @@ export async function readUploadedFile(request: FastifyRequest, field = 'file'):
     throw new HttpError(400, 'errors.badRequest');
   }
   if (!found) throw new HttpError(422, 'errors.invalidData', { fieldErrors: { [field]: [{ key: 'validation.file.missing' }] } });
+  refuseEmptyFile(field, found.content);
   return found;
 }

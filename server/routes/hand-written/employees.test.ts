@@ -8,6 +8,7 @@ import { call, CSRF, expectErrorShape, registerUser, type RegisteredUser } from 
 import { databases } from '../../test-support/databases';
 import { model, RecordMaker } from '../../test-support/engine-records';
 import { multipart, PNG, pngOfSize } from '../../test-support/files';
+import { en } from '../../test-support/locale-text';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { EXPIRY_WARNING_DAYS } from './employees';
 
@@ -146,12 +147,18 @@ describe.each(databases)('employee attachments and documents on %s', (kind) => {
       ['a text file named .png', [{ field: 'file', fileName: 'fake.png', contentType: 'image/png', content: 'hello' }], 422],
       ['a file over 5 MB', [{ field: 'file', fileName: 'big.png', content: pngOfSize(MAX_FILE_BYTES + 1) }], 413],
       ['no file', [{ field: 'note', content: 'x' }], 422],
+      ['a file of no bytes', [{ field: 'file', fileName: 'scan.pdf', content: '' }], 422],
     ] as const)('refuses %s, storing nothing', async (_label, parts, status) => {
       const before = await snapshot();
       const response = await attach(employee, [...parts]);
       expect(response.statusCode, response.body).toBe(status);
       expectErrorShape(response);
       expect(await snapshot()).toEqual(before);
+    });
+
+    it('says a file of no bytes is empty, not that it is no PDF or image', async () => {
+      const empty = await attach(employee, [{ field: 'file', fileName: 'scan.pdf', content: '' }]);
+      expect(expectErrorShape(empty).errors?.file).toEqual([en('validation.file.empty')]);
     });
 
     it('answers 404 for another tenant’s employee or attachment, and for another employee’s attachment', async () => {

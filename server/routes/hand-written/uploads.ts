@@ -17,7 +17,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { fileUrl } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
-import { MAX_FILE_BYTES } from '../../plugins/multipart';
+import { MAX_FILE_BYTES, refuseEmptyFile } from '../../plugins/multipart';
 import { storedFileName } from '../../files/file-names';
 
 export { fileUrl };
@@ -73,6 +73,7 @@ export async function readMultipartForm(request: FastifyRequest, accept: (field:
   if (Object.keys(unstorable).length > 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: unstorable });
   const files: Upload[] = [];
   for (const upload of raw) {
+    refuseEmptyFile(upload.field, upload.content);
     const type = await fileTypeFromBuffer(upload.content);
     if (!type || !DOCUMENT_TYPES.has(type.mime))
       throw new HttpError(422, 'handWritten.fileType', { fieldErrors: { [upload.field]: [{ key: 'handWritten.fileType' }] } });
