@@ -95,10 +95,11 @@ describe('the statuses of a document type, edited in place', () => {
     expect(sent('POST')).toHaveLength(1);
   });
 
-  it('says how many employee documents a delete takes with it, and deletes only when confirmed', async () => {
+  it('names the status, says how many employee documents a delete takes with it, and deletes only when confirmed', async () => {
     renderWithRefine(<StatusesEditor type={licence} />);
     fireEvent.click(screen.getByTestId('status-delete-12'));
     expect((await screen.findByTestId('delete-impact')).textContent).toBe('This also deletes 3 employee documents.');
+    expect(document.querySelector('.ant-popconfirm-title')?.textContent).toBe(`Delete “${licence.statuses?.find((status) => status.id === 12)?.name}”?`);
     expect(sent('DELETE')).toEqual([]);
     fireEvent.click(within(document.querySelector('.ant-popconfirm') as HTMLElement).getByRole('button', { name: 'Delete' }));
     await vi.waitFor(() => expect(sent('DELETE').map((request) => request.url)).toEqual(['/api/documents/4/status/destroy/12']));

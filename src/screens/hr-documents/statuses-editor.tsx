@@ -88,7 +88,8 @@ function StatusRow({ type, status, last }: { type: DocumentType; status: { id: n
         {canDelete && (
           <Tooltip title={last ? t('handWritten.lastStatus') : t('crud.buttons.delete')}>
             <Popconfirm
-              title={t('crud.confirm.deleteTitle')}
+              // Named: the bin stands beside each of several statuses.
+              title={t('crud.confirm.deleteNamed', { name: status.name })}
               description={
                 <>
                   <DeleteImpact target={{ kind: 'status', typeId: type.id, statusId: status.id }} />
