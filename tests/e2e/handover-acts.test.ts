@@ -99,6 +99,8 @@ async function makeTwoActs(page: Page, language: 'en' | 'de', seen: string[]) {
       await collect();
     },
     fuel: async () => {
+      // The step came with Next: its title holds the focus, so Tab goes on from the top of the new step.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('act-step-fuel');
       await page.locator('#act-fuel_remaining').fill('300');
       await page.getByTestId('act-fuel-photo').setInputFiles(photo('gauge.png'));
       await page.getByTestId('act-fuel-photo-thumb').locator('img').waitFor();

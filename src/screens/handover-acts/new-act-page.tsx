@@ -203,6 +203,15 @@ export function NewActPage() {
     // Only when the page opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // A new step's title takes the focus (not the step's first field, which on a phone would open the keyboard at once):
+  // Tab goes on from there, and a screen reader says which step this is. Not when the page opens.
+  const stepHeading = useRef<HTMLElement>(null);
+  const shownStep = useRef(stepIndex);
+  useEffect(() => {
+    if (shownStep.current === stepIndex) return;
+    shownStep.current = stepIndex;
+    stepHeading.current?.focus();
+  }, [stepIndex]);
   // The Back button: the browser's own Back when the step before is the entry before (so both agree), else that step.
   const back = () => {
     if (stepState?.actStep === stepIndex - 1) void navigate(-1);
@@ -268,7 +277,7 @@ export function NewActPage() {
           showInfo={false}
           aria-label={t('handover-acts.steps.count', { current: stepIndex + 1, total: STEPS.length })}
         />
-        <Typography.Title level={4} style={{ marginTop: 4 }} data-testid={`act-step-${step}`}>
+        <Typography.Title level={4} style={{ marginTop: 4 }} data-testid={`act-step-${step}`} ref={stepHeading} tabIndex={-1} className="act-form__step-title">
           {t(`handover-acts.steps.titles.${step}`)}
         </Typography.Title>
       </div>
