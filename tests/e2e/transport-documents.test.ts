@@ -181,7 +181,9 @@ async function walkTheColumns(
     await settled(settings);
     await settings.getByTestId('documents-show-start-date').click();
     await expect.poll(() => settings.getByTestId('documents-show-start-date').getAttribute('aria-checked')).toBe('true');
-    await settings.locator('.ant-modal-close').click();
+    // Saved, the switch has the focus again, so Escape closes the dialog (the focus had fallen out of it).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('documents-show-start-date');
+    await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId(`${cell}-dates`).textContent()).toBe(`${shown(-10)} – ${shown(40)}`);
     await remember();

@@ -232,6 +232,7 @@ export function TableSettingsModal({ columns, hidden, onHiddenChange, onClose }:
   const { t } = useTranslation();
   const access = useAccess();
   const startDate = useShowStartDate();
+  const startDateSwitch = useRef<HTMLButtonElement>(null);
   const showsStartDate = columns.length > 0 && columns.every((column) => column.show_document_start_date === true);
   const setVisible = (id: number, visible: boolean) => onHiddenChange(visible ? hidden.filter((other) => other !== id) : [...hidden, id]);
   // A column renamed or a new one named but not saved is not lost to Escape or the ×: closing asks first, as the forms do.
@@ -259,7 +260,14 @@ export function TableSettingsModal({ columns, hidden, onHiddenChange, onClose }:
           checked={showsStartDate}
           loading={startDate.busy}
           disabled={columns.length === 0 || !access.can(resource, 'edit')}
-          onChange={(status) => void startDate.set(status).catch(() => undefined)}
+          // The switch is off while it saves, which drops the focus out of the dialog (Escape then closed nothing): back to it.
+          onChange={(status) =>
+            void startDate
+              .set(status)
+              .catch(() => undefined)
+              .finally(() => setTimeout(() => startDateSwitch.current?.focus()))
+          }
+          ref={startDateSwitch}
           data-testid="documents-show-start-date"
         />
         <label htmlFor="documents-show-start-date">{t('transport-document-groups.fields.show_document_start_date')}</label>
