@@ -4,7 +4,11 @@ import type { TFunction } from 'i18next';
 import type { AuditEntry } from './audit-api';
 import { AuditActionTag, AuditChanges, formatAuditTime } from './audit-changes';
 
-export function auditColumns(t: TFunction, language: string, options: { withRecord?: boolean } = {}): ColumnsType<AuditEntry> {
+export function auditColumns(
+  t: TFunction,
+  language: string,
+  options: { withRecord?: boolean; labelOf?: (resource: string, id: string | number | null | undefined) => string | undefined } = {},
+): ColumnsType<AuditEntry> {
   const columns: ColumnsType<AuditEntry> = [
     {
       key: 'at',
@@ -23,8 +27,13 @@ export function auditColumns(t: TFunction, language: string, options: { withReco
     columns.push({
       key: 'record',
       title: t('audit.columns.record'),
-      render: (_value, entry) =>
-        `${t(`${entry.resource}.titleSingular`, { defaultValue: entry.resource })}${entry.record_id === null || entry.record_id === undefined ? '' : ` #${entry.record_id}`}`,
+      render: (_value, entry) => {
+        const kind = t(`${entry.resource}.titleSingular`, { defaultValue: entry.resource });
+        if (entry.record_id === null || entry.record_id === undefined) return kind;
+        // Named in words where its label is known (record-labels.tsx); else, or deleted since, by its number.
+        const label = options.labelOf?.(entry.resource, entry.record_id);
+        return label ? `${kind} ${label} (#${entry.record_id})` : `${kind} #${entry.record_id}`;
+      },
     });
   }
   columns.push({ key: 'changes', title: t('audit.columns.changes'), render: (_value, entry) => <AuditChanges entry={entry} /> });

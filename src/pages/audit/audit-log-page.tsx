@@ -16,6 +16,7 @@ import { auditColumns } from './audit-columns';
 import { auditSections } from './audit-sections';
 import { auditPageSizes, useAuditLogState } from './audit-log-state';
 import { useAuditLog } from './use-audit-log';
+import { useRecordLabels } from './record-labels';
 import { useScrollRegion } from './use-scroll-region';
 import './audit.css';
 import { labelHolds } from '../../fields/option-filter';
@@ -27,11 +28,13 @@ export function AuditLogPage() {
   const members = useMembers();
   const { query, filters, setFilters, setPage } = useAuditLogState();
   const log = useAuditLog(query);
+  const records = useRecordLabels(log.entries);
   const resourceOptions = useMemo(() => auditSections(t), [t]);
   return (
     <>
       <PageHeading titleKey="pages.auditLog" />
       <Card data-testid="audit-log-page">
+        {records.loader}
         <Space wrap style={{ marginBottom: 16 }}>
           <Select
             allowClear
@@ -83,7 +86,7 @@ export function AuditLogPage() {
             rowKey="id"
             size="middle"
             data-testid="audit-log-table"
-            columns={auditColumns(t, i18n.language, { withRecord: true })}
+            columns={auditColumns(t, i18n.language, { withRecord: true, labelOf: records.labelOf })}
             dataSource={log.entries}
             loading={log.loading}
             scroll={{ x: 'max-content' }}

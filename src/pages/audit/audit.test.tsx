@@ -158,6 +158,22 @@ describe('the tenant-wide audit log page', () => {
     expect(screen.getByTestId('location').textContent).toBe('/audit-log?page=1&perPage=20&resource=orders');
   });
 
+  it('names the records in words where their labels can be read, by one labels-only request per resource', async () => {
+    signInForTest();
+    const fetch = stubFetch((url) =>
+      url.startsWith('/api/audit-log')
+        ? json(logPage(entries, 45))
+        : url.startsWith('/api/companies?')
+          ? json({ data: [{ id: 5, name: 'Acme Logistics' }], pagination: { total: 1, currentPage: 1, perPage: 100, lastPage: 1 } })
+          : json({ data: [], pagination: { total: 0, currentPage: 1, perPage: 100, lastPage: 1 } }),
+    );
+    renderWithRefine(<AuditLogPage />, { entries: ['/audit-log'] });
+    expect((await screen.findAllByText('Company Acme Logistics (#5)')).length).toBe(4);
+    const asked = urls(fetch).filter((url) => url.startsWith('/api/companies?'));
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0], 'http://localhost').searchParams.get('labels')).toBe('true');
+  });
+
   it('keeps its filters and page in the URL: a link or a reload shows the same entries', async () => {
     signInForTest();
     const fetch = stubFetch((url) =>

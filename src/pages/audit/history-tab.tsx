@@ -11,6 +11,7 @@ import type { ResourceDefinition } from '../../../resources';
 import { auditActions, type AuditEntry } from './audit-api';
 import { auditColumns } from './audit-columns';
 import { useAuditLog } from './use-audit-log';
+import { useRecordLabels } from './record-labels';
 import './audit.css';
 
 /** Every action but the views of sensitive data. */
@@ -25,8 +26,11 @@ export function HistoryTab({ resource, recordId }: { resource: ResourceDefinitio
   const [withViews, setWithViews] = useState(false);
   const log = useAuditLog({ resource: resource.name, record_id: recordId, page, perPage, ...(withViews ? {} : { action: CHANGES }) });
   const scrollRegion = useScrollRegion<HTMLDivElement>(t('audit.history.tab'));
+  // The record's own entries need no name: those of what belongs to it do.
+  const records = useRecordLabels(log.entries.filter((entry) => entry.resource !== resource.name));
   return (
     <div data-testid="history-tab" ref={scrollRegion}>
+      {records.loader}
       <label className="audit-history__views">
         <Switch
           size="small"
@@ -43,7 +47,7 @@ export function HistoryTab({ resource, recordId }: { resource: ResourceDefinitio
         rowKey="id"
         size="small"
         // The record's own entries need no "Record" column; those of what belongs to it (a passport of the employee) do.
-        columns={auditColumns(t, i18n.language, { withRecord: log.entries.some((entry) => entry.resource !== resource.name) })}
+        columns={auditColumns(t, i18n.language, { withRecord: log.entries.some((entry) => entry.resource !== resource.name), labelOf: records.labelOf })}
         dataSource={log.entries}
         loading={log.loading}
         scroll={{ x: 'max-content' }}
