@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { ActChanges } from './compare';
 import { showDay } from '../../validation/day-format';
+import { changeLines } from '../../resources/handover-act-changes';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -87,12 +88,10 @@ export function actPdf(input: ActPdfInput): Promise<Buffer> {
   if (!changes.previous) doc.text(t('handover-acts.changes.first'));
   else {
     line(t('handover-acts.changes.since'), day(changes.previous.date, '—'));
-    line(t('handover-acts.changes.kmDriven'), amount(changes.km_driven, 'km'));
-    line(t('handover-acts.changes.fuel'), amount(changes.fuel_difference, 'l'));
-    line(t('handover-acts.changes.newDamages'), changes.new_damages.map((damage) => damage.title).join(', ') || '—');
-    line(t('handover-acts.changes.equipmentMissing'), changes.equipment_missing.join(', ') || '—');
-    line(t('handover-acts.changes.documentsMissing'), changes.documents_missing.join(', ') || '—');
-    line(t('handover-acts.changes.treadLost'), changes.tread_lost.map((tire) => `${tire.position} ${amount(tire.lost, 'mm')}`).join(', ') || '—');
+    // The lines the act's page shows, worded the same: a fuel difference with its sign, "No change" where none.
+    for (const change of changeLines(changes, amount) ?? []) {
+      line(t(`handover-acts.changes.${change.id}`), change.values.join(', ') || t('handover-acts.changes.none'));
+    }
   }
 
   for (const photo of input.photos) {

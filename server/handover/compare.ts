@@ -5,18 +5,12 @@
  * by their key where both acts have one, so acts written in two languages compare. A pure function of two
  * acts' data: the act's page and its PDF show the same.
  */
+import type { ActChanges } from '../../resources/handover-act-changes';
 
 type Act = Record<string, unknown>;
 
-export interface ActChanges {
-  previous: { id: number; date: string } | null;
-  km_driven: number | null;
-  fuel_difference: number | null;
-  new_damages: Array<{ title: string; description?: string }>;
-  equipment_missing: string[];
-  documents_missing: string[];
-  tread_lost: Array<{ position: string; before: number; after: number; lost: number }>;
-}
+// The answer's shape, as the act's page and its PDF read it.
+export type { ActChanges };
 
 const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const listOf = (value: unknown) => (Array.isArray(value) ? (value as Array<Record<string, unknown>>) : []);

@@ -92,6 +92,9 @@ describe.each(databases)('handover act changes and PDF on %s', (kind) => {
     expect(text).toContain('Broken mirror');
     expect(text).toContain('Зміни з попереднього акта');
     expect(text).toContain('Одометр');
+    // Worded as on the act's page: the fuel difference with its sign, "no change" where nothing changed.
+    expect(text).toContain(`−250 ${localeText('uk', 'units.l')}`);
+    expect(text).toContain(`${localeText('uk', 'handover-acts.changes.documentsMissing')}: ${localeText('uk', 'handover-acts.changes.none')}`);
     // The act's day as Ukrainian writes it, as on the act's page (2026-03-15 is stored).
     expect(text).toContain('15.03.2026');
     expect(text).not.toContain('2026-03-15');

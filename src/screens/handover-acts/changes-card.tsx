@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCalendarDay } from '../../fields/date/calendar-day';
 import { readNotifications } from '../../providers/notifications';
-import { changeLines, type ActChanges } from './changes-lines';
+import { changeLines, type ActChanges } from '../../../resources/handover-act-changes';
 import { actApi, actPath } from './paths';
 import { useAmount } from './use-amount';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLines, signed, type ActChanges } from './changes-lines';
+import { changeLines, signed, type ActChanges } from '../../../resources/handover-act-changes';
 
 const amount = (value: number, unit: string) => `${value} ${unit}`;
 const none: ActChanges = {

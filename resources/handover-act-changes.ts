@@ -1,6 +1,7 @@
 /**
  * "What changed since the previous act" as lines to show (issue 13): the server compares the two acts
- * (server/handover/compare.ts, `GET …/handover-acts/{id}/changes`); this says how each difference reads.
+ * (server/handover/compare.ts, `GET …/handover-acts/{id}/changes`); this says how each difference reads, the same on
+ * the act's page and in its PDF (server/handover/act-pdf.ts: the PDF had lost the fuel's sign).
  * Pure: the numbers are formatted by the caller's `amount` (language and unit).
  */
 
