@@ -5,7 +5,21 @@
  * vehicle's, an insurance's in the trailer's. The audit entry stores that top record (`owner_resource`,
  * `owner_id`, migration 022) when it is written, so a deleted passport's entries still find their employee.
  */
-import type { EngineModel, EngineResource } from './model';
+
+/**
+ * What of a resource (model.ts `EngineResource`) tells whose records its records are: named here, so that model.ts may
+ * work the owners out while it builds the resources without the two files importing each other.
+ */
+interface OwnedResource {
+  name: string;
+  table: string;
+  definition: { parent?: { resource: string } };
+  references: ReadonlyArray<{ field: string; many: boolean; ref: { resource: string; onDelete: string } }>;
+}
+
+interface ResourcesByName {
+  byName: ReadonlyMap<string, OwnedResource>;
+}
 
 export interface AuditOwner {
   /** The resource of the top record. */
@@ -15,13 +29,13 @@ export interface AuditOwner {
 }
 
 interface Step {
-  resource: EngineResource;
+  resource: OwnedResource;
   idSql: (row: string) => string;
 }
 
-function directOwner(model: EngineModel, resource: EngineResource): Step | null {
+function directOwner(model: ResourcesByName, resource: OwnedResource): Step | null {
   const parent = resource.definition.parent;
-  if (parent) return { resource: model.byName.get(parent.resource) as EngineResource, idSql: (row) => `${row}.parent_id` };
+  if (parent) return { resource: model.byName.get(parent.resource) as OwnedResource, idSql: (row) => `${row}.parent_id` };
   // The first cascading reference in the schema's order (a vehicle document: its vehicle before its column group).
   const cascade = resource.references.find(({ ref, many }) => !many && ref.onDelete === 'cascade' && ref.resource !== resource.name);
   const owner = cascade && model.byName.get(cascade.ref.resource);
@@ -31,7 +45,7 @@ function directOwner(model: EngineModel, resource: EngineResource): Step | null 
 }
 
 /** The top record a record of `resource` belongs to, or null when it belongs to none (a vehicle, an order). */
-export function auditOwnerOf(model: EngineModel, resource: EngineResource): AuditOwner | null {
+export function auditOwnerOf(model: ResourcesByName, resource: OwnedResource): AuditOwner | null {
   const first = directOwner(model, resource);
   if (!first) return null;
   let idSql = first.idSql;
