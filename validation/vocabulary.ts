@@ -25,7 +25,8 @@
  * - `x-sensitive: true`             personal data shown only to members allowed to see it
  * - `x-unique: true`                no two records hold the same value (text in any case): two of the
  *                                    tenant's, or, for a sub-resource, two of the same owner's (an employee's
- *                                    passport numbers)
+ *                                    passport numbers); checked where a write changes the value
+ *                                    (records stored alike before the rule stay editable)
  * - `x-lookup: "<list>"`            an id of a reference list (`LOOKUP_LISTS`, reference-data/): drawn as a
  *                                    picker of the list's names; a value the list does not hold is refused
  *                                    when it is written (a stored one is kept while it is not changed)
