@@ -28,3 +28,11 @@ describe('adding a row to an act', () => {
     expect(document.activeElement).toBe(screen.getByTestId(field));
   });
 });
+
+describe('a row of an act’s list that is refused', () => {
+  it('says its limit, not the message’s template', () => {
+    const errors = { 'equipment.0.name': { key: 'validation.maxLength', params: { limit: 100 } } };
+    render(<EquipmentStep draft={empty} change={() => undefined} errors={errors} author="Anna" />);
+    expect(screen.getByTestId('act-error-equipment.0.name').textContent).toBe('Must be at most 100 characters');
+  });
+});
