@@ -32,7 +32,7 @@ export interface UploadedFile {
 
 /** A file of no bytes (a failed save, a cloud placeholder) is said to be empty, not "not a PDF or an image". */
 export function refuseEmptyFile(field: string, content: Buffer): void {
-  if (content.length === 0) throw new HttpError(422, 'errors.invalidData', { fieldErrors: { [field]: [{ key: 'validation.file.empty' }] } });
+  if (content.length === 0) throw new HttpError(422, 'validation.file.empty', { fieldErrors: { [field]: [{ key: 'validation.file.empty' }] } });
 }
 
 export async function readUploadedFile(request: FastifyRequest, field = 'file'): Promise<UploadedFile> {
