@@ -38,11 +38,17 @@ const positive = (text: string) => (/^[1-9]\d{0,14}$/.test(text) ? Number(text) 
 export async function auditLogRoutes(app: FastifyInstance, options: { database: Database }) {
   const { pool } = options.database;
 
+  // The resources whose records belong to each resource's (audit-owner.ts), worked out once.
+  const ownedBy = new Map<string, EngineResource[]>();
+  for (const candidate of app.engine.resources) {
+    const owner = candidate.auditOwner?.resource;
+    if (owner) ownedBy.set(owner, [...(ownedBy.get(owner) ?? []), candidate]);
+  }
+
   /** One record's entries and those of the records that belong to it, of the resources `member` may view. */
   const recordAndItsOwn = (resource: EngineResource, recordId: number, member: Parameters<typeof holds>[0]): Sql => {
     const own = sql`(resource = ${resource.name} AND record_id = ${recordId})`;
-    const belonging = app.engine.resources
-      .filter((candidate) => candidate.auditOwner?.resource === resource.name)
+    const belonging = (ownedBy.get(resource.name) ?? [])
       .filter((candidate) => holds(member, permissionName(candidate.definition.permission, 'view')))
       .map((candidate) => candidate.name);
     if (belonging.length === 0) return own;

@@ -4,7 +4,7 @@
  * fields before → after, newest first, paginated by the server. Its own view right suffices.
  */
 import { Empty, Switch, Table } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScrollRegion } from './use-scroll-region';
 import type { ResourceDefinition } from '../../../resources';
@@ -27,7 +27,8 @@ export function HistoryTab({ resource, recordId }: { resource: ResourceDefinitio
   const log = useAuditLog({ resource: resource.name, record_id: recordId, page, perPage, ...(withViews ? {} : { action: CHANGES }) });
   const scrollRegion = useScrollRegion<HTMLDivElement>(t('audit.history.tab'));
   // The record's own entries need no name: those of what belongs to it do.
-  const records = useRecordLabels(log.entries.filter((entry) => entry.resource !== resource.name));
+  const othersEntries = useMemo(() => log.entries.filter((entry) => entry.resource !== resource.name), [log.entries, resource.name]);
+  const records = useRecordLabels(othersEntries);
   return (
     <div data-testid="history-tab" ref={scrollRegion}>
       {records.loader}
@@ -47,7 +48,7 @@ export function HistoryTab({ resource, recordId }: { resource: ResourceDefinitio
         rowKey="id"
         size="small"
         // The record's own entries need no "Record" column; those of what belongs to it (a passport of the employee) do.
-        columns={auditColumns(t, i18n.language, { withRecord: log.entries.some((entry) => entry.resource !== resource.name), labelOf: records.labelOf })}
+        columns={auditColumns(t, i18n.language, { withRecord: othersEntries.length > 0, labelOf: records.labelOf })}
         dataSource={log.entries}
         loading={log.loading}
         scroll={{ x: 'max-content' }}
