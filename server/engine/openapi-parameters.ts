@@ -49,6 +49,15 @@ export function listQueryParameters(resource: EngineResource, without: readonly 
     .map((parameter) => ({ name: parameter, in: 'query', required: false, schema: querySchema(resource, parameter) }));
 }
 
+/** The list's query parameters as `config.query` documents a route's (name → JSON Schema), less those in `without`. */
+export function listQuerySchemas(resource: EngineResource, without: readonly string[] = []): Record<string, Json> {
+  return Object.fromEntries(
+    listParameters(resource)
+      .filter((parameter) => !without.includes(parameter))
+      .map((parameter) => [parameter, querySchema(resource, parameter)]),
+  );
+}
+
 /** `{id}` → an integer path parameter (the engine's ids are positive integers). */
 export function pathIdParameters(path: string): Json[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }));

@@ -286,7 +286,7 @@ export function withOtherRoutes(document: Json, routes: readonly OtherRoute[]): 
     const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
     const parameters = [
       ...pathNames.map((name) => ({ name, in: 'path', required: true, schema: pathParameterSchema(name) })),
-      ...Object.entries(query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+      ...Object.entries(query ?? {}).map(([name, { 'x-required': required, ...schema }]) => ({ name, in: 'query', required: required === true, schema })),
       ...(idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ];
     const known = HAND_WRITTEN_OPERATIONS.get(`${method} ${path}`);

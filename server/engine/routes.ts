@@ -31,6 +31,7 @@ import type { ListTotals } from './list-totals';
 import type { ResourceRules } from './rule-types';
 import { tabCounts } from './tab-counts';
 import { parseListQuery } from './list-query';
+import { listQuerySchemas } from './openapi-parameters';
 import { maskRecord, sensitiveFieldsIn, withoutSensitiveWrites } from './masking';
 import { endpointsOf, type EndpointAction as Action, type EngineModel, type EngineResource } from './model';
 import { define, toWire, withoutProtectedFields, type RecordRow } from './records';
@@ -243,7 +244,14 @@ export function registerResourceRoutes(
   if (tabField && definition.api.list) {
     app.get(fastifyPath(`${definition.api.list.path}/counts`), {
       onRequest: app.authenticate,
-      config: { permission: permissionName(definition.permission, 'view') },
+      config: {
+        permission: permissionName(definition.permission, 'view'),
+        // The list's filters and search; its paging and order do not change a count.
+        query: {
+          by: { type: 'string', enum: [tabField], 'x-required': true },
+          ...listQuerySchemas(resource, ['page', 'perPage', 'sort', 'order', 'cursor', 'labels', 'ids']),
+        },
+      },
       handler: async (request) => {
         const { by, ...listParameters } = request.query as Record<string, unknown>;
         if (by !== tabField) throw invalid({ by: [{ key: 'validation.enum' }] });

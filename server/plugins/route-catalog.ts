@@ -15,7 +15,7 @@ export interface CatalogedRoute {
   body?: Record<string, unknown>;
   /** The file fields of a multipart route (`config.uploads`), for the OpenAPI document. */
   uploads?: string[];
-  /** The query parameters a hand-written list reads (`config.query`: name → JSON Schema), for the OpenAPI document. */
+  /** The query parameters a hand-written list reads (`config.query`: name → JSON Schema; `'x-required': true` marks one it needs), for the OpenAPI document. */
   query?: Record<string, Record<string, unknown>>;
   /** Rate limited per address (`config.rateLimit`, plugins/rate-limit.ts): it may answer 429. */
   rateLimited?: boolean;

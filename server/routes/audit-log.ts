@@ -17,8 +17,24 @@ import type { EngineResource } from '../engine/model';
 import { HttpError } from '../http-error';
 import { SIGNED_IN } from '../plugins/auth';
 
-const PARAMETERS = new Set(['page', 'perPage', 'user_id', 'resource', 'record_id', 'action', 'from', 'to']);
 const MAX_PER_PAGE = 100;
+
+/** The parameters the trail reads, as JSON Schemas for the OpenAPI document; any other is a 422. */
+const DOCUMENTED_PARAMETERS: Record<string, Record<string, unknown>> = {
+  page: { type: 'integer', minimum: 1, default: 1 },
+  perPage: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: 20 },
+  user_id: { type: 'integer', minimum: 1, description: 'Only what this member did' },
+  resource: { type: 'string', description: 'Only this resource’s records (its name, e.g. `orders`)' },
+  record_id: {
+    type: 'integer',
+    minimum: 1,
+    description: 'With `resource`: one record’s history, including the records it owns; open to whoever may view the record',
+  },
+  action: { type: 'string', pattern: `^(${AUDIT_ACTIONS.join('|')})(,(${AUDIT_ACTIONS.join('|')}))*$`, description: 'One or more actions, comma-separated' },
+  from: { type: 'string', format: 'date' },
+  to: { type: 'string', format: 'date' },
+};
+const PARAMETERS = new Set(Object.keys(DOCUMENTED_PARAMETERS));
 
 interface AuditRow {
   id: number;
@@ -55,7 +71,7 @@ export async function auditLogRoutes(app: FastifyInstance, options: { database: 
     return sql`(${own} OR (owner_resource = ${resource.name} AND owner_id = ${recordId} AND resource = ANY(${belonging}::text[])))`;
   };
 
-  app.get('/api/audit-log', { onRequest: app.authenticate, config: { permission: SIGNED_IN } }, async (request) => {
+  app.get('/api/audit-log', { onRequest: app.authenticate, config: { permission: SIGNED_IN, query: DOCUMENTED_PARAMETERS } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const errors: FieldMessages = {};
     const values = new Map<string, string>();

@@ -13,6 +13,24 @@ function integerIn(text: string, min: number, max: number): number | null {
   return value >= min && value <= max ? value : null;
 }
 
+/** The parameters `readComplianceQuery` reads with these `allowed`, as JSON Schemas for the OpenAPI document. */
+export function complianceQueryDocumented(allowed: { states: readonly string[]; filters: readonly string[] }): Record<string, Record<string, unknown>> {
+  return {
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+    perPage: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    state: { type: 'string', enum: COMPLIANCE_STATES.filter((state) => allowed.states.includes(state)) },
+    ...(allowed.filters.includes('subject_type') ? { subject_type: { type: 'string', enum: [...SUBJECT_TYPES] } } : {}),
+    ...(allowed.filters.includes('kind') ? { kind: { type: 'string', enum: [...OBLIGATION_KINDS] } } : {}),
+    company_id: { type: 'integer', minimum: 1, description: 'Only what belongs to this company' },
+    within_days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 365,
+      description: 'Counts as expiring what ends within so many days (by default each type’s own warning days)',
+    },
+  };
+}
+
 export function readComplianceQuery(query: Record<string, unknown>, allowed: { states: readonly string[]; filters: readonly string[] }) {
   const parameters = ['page', 'perPage', 'state', 'company_id', 'within_days', ...allowed.filters];
   const errors: FieldMessages = {};

@@ -22,7 +22,8 @@ import type { Database } from '../db/database';
 import { HttpError } from '../http-error';
 import { SIGNED_IN } from '../plugins/auth';
 import { sendComplianceExport } from '../import-export/compliance-export';
-import { readComplianceQuery } from './compliance-query';
+import { EXPORT_FORMATS } from '../import-export/table-writers';
+import { complianceQueryDocumented, readComplianceQuery } from './compliance-query';
 import { pageTotal } from '../compliance/page-total';
 
 export async function complianceRoutes(app: FastifyInstance, options: { database: Database; changes: ComplianceChanges }) {
@@ -39,12 +40,11 @@ export async function complianceRoutes(app: FastifyInstance, options: { database
   const mayRead = (request: FastifyRequest) => {
     if (!SUBJECT_TYPES.some((type) => holds(request.user.data, SUBJECT_RIGHTS[type]))) throw new HttpError(403, 'errors.forbidden');
   };
-  app.get('/api/compliance', { onRequest: app.authenticate, config: { permission: SIGNED_IN } }, async (request) => {
+  const allowed = { states: COMPLIANCE_STATES, filters: ['subject_type', 'kind'] };
+  const documented = complianceQueryDocumented(allowed);
+  app.get('/api/compliance', { onRequest: app.authenticate, config: { permission: SIGNED_IN, query: documented } }, async (request) => {
     mayRead(request);
-    const { page, perPage, filter } = readComplianceQuery(request.query as Record<string, unknown>, {
-      states: COMPLIANCE_STATES,
-      filters: ['subject_type', 'kind'],
-    });
+    const { page, perPage, filter } = readComplianceQuery(request.query as Record<string, unknown>, allowed);
     const user = request.user;
     const reader = (right: string) => holds(user.data, right);
     const [counted, { items }] = await Promise.all([
@@ -56,10 +56,11 @@ export async function complianceRoutes(app: FastifyInstance, options: { database
   });
 
   // The page as a file (docs/import-export.md): every item its filters select, in its order.
-  app.get('/api/compliance/export', { onRequest: app.authenticate, config: { permission: SIGNED_IN } }, async (request, reply) => {
+  const exportDocumented = { format: { type: 'string', enum: [...EXPORT_FORMATS], 'x-required': true }, ...documented };
+  app.get('/api/compliance/export', { onRequest: app.authenticate, config: { permission: SIGNED_IN, query: exportDocumented } }, async (request, reply) => {
     mayRead(request);
     const { format, page: _page, perPage: _perPage, ...parameters } = request.query as Record<string, unknown>;
-    const { filter } = readComplianceQuery(parameters, { states: COMPLIANCE_STATES, filters: ['subject_type', 'kind'] });
+    const { filter } = readComplianceQuery(parameters, allowed);
     const holdsRight = (right: string) => holds(request.user.data, right);
     const counted = await counts.read(options.database.pool, app.engine, request.user.tenant_id, holdsRight, filter);
     const total = filter.state ? counted[filter.state] : counted.expired + counted.expiring + counted.missing;

@@ -13,7 +13,7 @@ import { holds } from '../../resources/permissions';
 import { compliancePages } from '../compliance/page-cache';
 import type { ComplianceChanges } from '../compliance/change-watch';
 import type { Database } from '../db/database';
-import { readComplianceQuery } from './compliance-query';
+import { complianceQueryDocumented, readComplianceQuery } from './compliance-query';
 
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function expiringRoutes(app: FastifyInstance, options: { database: Database; changes: ComplianceChanges }) {
@@ -23,8 +23,10 @@ export async function expiringRoutes(app: FastifyInstance, options: { database: 
     pages.stop();
     done();
   });
-  app.get('/api/hr/expiring', { onRequest: app.authenticate, config: { permission: 'employees.view' } }, async (request) => {
-    const { page, perPage, filter } = readComplianceQuery(request.query as Record<string, unknown>, { states: ['expired', 'expiring'], filters: [] });
+  const allowed = { states: ['expired', 'expiring'], filters: [] };
+  const query = complianceQueryDocumented(allowed);
+  app.get('/api/hr/expiring', { onRequest: app.authenticate, config: { permission: 'employees.view', query } }, async (request) => {
+    const { page, perPage, filter } = readComplianceQuery(request.query as Record<string, unknown>, allowed);
     const user = request.user;
     const { items, hasMore } = await pages.read(
       options.database.pool,

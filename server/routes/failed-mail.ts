@@ -21,7 +21,8 @@ function pageNumber(value: unknown, fallback: number, max: number, field: string
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: its promise makes a throw while registering reject register() instead of escaping uncaught
 export async function failedMailRoutes(app: FastifyInstance, options: { database: Database }) {
   const { pool } = options.database;
-  app.get('/api/mail/failed', { onRequest: app.authenticate, config: { permission: SIGNED_IN } }, async (request) => {
+  const query = { page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 }, perPage: { type: 'integer', minimum: 1, maximum: 100, default: 20 } };
+  app.get('/api/mail/failed', { onRequest: app.authenticate, config: { permission: SIGNED_IN, query } }, async (request) => {
     if (request.user.data.administrator !== true) throw new HttpError(403, 'errors.forbidden');
     const query = request.query as Record<string, unknown>;
     const errors: FieldMessages = {};

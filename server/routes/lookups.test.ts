@@ -113,6 +113,39 @@ describe.each(databases)('lookups and API documents on %s', (kind) => {
     expect(byName.sort?.enum).toContain('created_at');
   });
 
+  it('documents the query parameters of every list that refuses the ones it does not know, and accepts what it documents', async () => {
+    type Parameter = { name: string; in: string; required?: boolean; schema: { type?: string | string[]; enum?: string[]; format?: string; minimum?: number } };
+    const document = (await call(test.app, 'GET', '/api/openapi.json')).json<{ paths: Record<string, Record<string, { parameters?: Parameter[] }>> }>();
+    // A value each documented parameter takes: its first choice, its smallest number, a date, or an id.
+    const sample = (parameter: Parameter): string => {
+      const { schema } = parameter;
+      if (schema.enum) return schema.enum[0] ?? '';
+      if (schema.type === 'integer' || schema.type === 'number') return String(schema.minimum ?? 1);
+      if (schema.format === 'date') return '2026-01-01';
+      if (schema.type === 'boolean') return 'true';
+      return { action: 'create', resource: 'orders', transport_id: '1', ids: '1' }[parameter.name] ?? 'a';
+    };
+    // A cursor is only ever one a previous answer handed out.
+    const sampled = (parameter: Parameter) => parameter.in === 'query' && parameter.name !== 'cursor';
+    const reads = Object.entries(document.paths).filter(([path, verbs]) => verbs.get && !path.includes('{') && path !== '/api/openapi.json');
+    const refusing: string[] = [];
+    for (const [path, verbs] of reads) {
+      const probe = await call(test.app, 'GET', `${path}?not_a_parameter=1`, undefined, { token: owner.token });
+      if (probe.statusCode !== 422) continue;
+      refusing.push(path);
+      const documented = (verbs.get?.parameters ?? []).filter((parameter) => parameter.in === 'query');
+      expect(documented.length, `${path} refuses unknown parameters, so it must document the ones it reads`).toBeGreaterThan(0);
+      const required = Object.fromEntries(documented.filter((parameter) => parameter.required).map((parameter) => [parameter.name, sample(parameter)]));
+      for (const parameter of documented.filter(sampled)) {
+        const query = new URLSearchParams({ ...required, [parameter.name]: sample(parameter) });
+        const response = await call(test.app, 'GET', `${path}?${query}`, undefined, { token: owner.token });
+        expect(response.statusCode, `${path}?${query}: ${response.body.slice(0, 200)}`).not.toBe(422);
+      }
+    }
+    // The hand-written readers are among them (a route that stopped refusing would pass unseen).
+    expect(refusing).toEqual(expect.arrayContaining(['/api/audit-log', '/api/compliance', '/api/hr/expiring', '/api/transport/documents', '/api/mail/failed']));
+  });
+
   it('serves a self-contained docs page', async () => {
     const response = await call(test.app, 'GET', '/api/docs');
     expect(response.statusCode).toBe(200);

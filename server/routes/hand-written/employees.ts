@@ -197,21 +197,25 @@ export async function employeeRoutes(app: FastifyInstance, options: HandWrittenO
 
   // ---- documents ----
 
-  app.get('/api/employees/:employeeId/documents', guarded('employees.view'), async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const unknown = Object.keys(query).filter((name) => name !== 'company');
-    if (unknown.length > 0) throw invalid(Object.fromEntries(unknown.map((name) => [name, [{ key: 'validation.notAllowed' }]])));
-    const company = query.company;
-    if (company !== undefined && company !== '' && (typeof company !== 'string' || !/^[1-9]\d{0,15}$/.test(company)))
-      throw invalid({ company: [{ key: 'validation.type.integer' }] });
-    const store = readStore(database, request);
-    const employee = await employeeOf(store, request);
-    const conditions = typeof company === 'string' && company !== '' ? [sql`data @> ${JSON.stringify({ company_id: Number(company) })}::jsonb`] : [];
-    const rows = await all(store, documents, Number(employee.id), conditions);
-    const data = [];
-    for (const row of rows) data.push(await documentView(store, row));
-    return { data };
-  });
+  app.get(
+    '/api/employees/:employeeId/documents',
+    guarded('employees.view', { query: { company: { type: 'integer', minimum: 1, description: 'Only the documents of this company' } } }),
+    async (request) => {
+      const query = request.query as Record<string, unknown>;
+      const unknown = Object.keys(query).filter((name) => name !== 'company');
+      if (unknown.length > 0) throw invalid(Object.fromEntries(unknown.map((name) => [name, [{ key: 'validation.notAllowed' }]])));
+      const company = query.company;
+      if (company !== undefined && company !== '' && (typeof company !== 'string' || !/^[1-9]\d{0,15}$/.test(company)))
+        throw invalid({ company: [{ key: 'validation.type.integer' }] });
+      const store = readStore(database, request);
+      const employee = await employeeOf(store, request);
+      const conditions = typeof company === 'string' && company !== '' ? [sql`data @> ${JSON.stringify({ company_id: Number(company) })}::jsonb`] : [];
+      const rows = await all(store, documents, Number(employee.id), conditions);
+      const data = [];
+      for (const row of rows) data.push(await documentView(store, row));
+      return { data };
+    },
+  );
 
   app.get('/api/employees/:employeeId/documents/status/expires', guarded('employees.view'), async (request) => {
     const store = readStore(database, request);

@@ -60,9 +60,17 @@ const validateStatus = ajv.compile<{ status: boolean }>({
   properties: { status: { type: 'boolean' } },
 });
 
+/** The parameters `listParams` reads, as JSON Schemas for the OpenAPI document; any other is a 422. */
+const LIST_PARAMETERS: Record<string, Record<string, unknown>> = {
+  page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+  perPage: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE },
+  search: { type: 'string', maxLength: SEARCH_MAX_LENGTH, description: 'Vehicles whose board name or registration number holds this text' },
+  transport_id: { type: 'string', pattern: '^\\d{1,12}(,\\d{1,12}){0,99}$', description: 'Only these vehicles (up to 100 ids, comma-separated)' },
+};
+
 function listParams(query: Record<string, unknown>) {
   const errors: FieldMessages = {};
-  const allowed = new Set(['page', 'perPage', 'search', 'transport_id']);
+  const allowed = new Set(Object.keys(LIST_PARAMETERS));
   for (const [name, value] of Object.entries(query)) {
     if (!allowed.has(name) || Array.isArray(value)) errors[name] = [{ key: 'validation.notAllowed' }];
   }
@@ -120,7 +128,7 @@ export async function transportDocumentRoutes(app: FastifyInstance, options: Han
     };
   }
 
-  app.get('/api/transport/documents', guarded('transport.view'), async (request) => {
+  app.get('/api/transport/documents', guarded('transport.view', { query: LIST_PARAMETERS }), async (request) => {
     const { page, perPage, search, transportIds } = listParams(request.query as Record<string, unknown>);
     return inTransaction(database, request, async (store) => {
       await store.client.query(`SELECT pg_advisory_xact_lock(hashtext('fleetdesk-vehicle-documents'), $1::int)`, [store.tenantId % 2_147_483_647]);
