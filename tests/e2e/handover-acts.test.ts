@@ -61,6 +61,17 @@ async function walkSteps(page: Page, say: Say, shots: string | null, fill: Recor
   }
 }
 
+/** Clicks Next from `first` to the last step and saves, setting the values of `fill`'s steps on the way. */
+async function walkStepsFrom(page: Page, first: string, fill: Record<string, () => Promise<void>>) {
+  const steps = ['vehicle', 'people', 'fuel', 'mileage', 'selfie', 'equipment', 'damages', 'documents', 'tires'];
+  for (const [index, step] of steps.entries()) {
+    if (index < steps.indexOf(first)) continue;
+    await page.getByTestId(`act-step-${step}`).waitFor();
+    await fill[step]?.();
+    await page.getByTestId(index === steps.length - 1 ? 'act-save' : 'act-next').click();
+  }
+}
+
 /** The text on screen (the page's main part), to look for leftover English. */
 const screenText = async (page: Page) => (await page.locator('.ant-layout-content, main').first().textContent()) ?? '';
 
@@ -287,6 +298,64 @@ describe('handover acts on a phone', () => {
       await page.waitForTimeout(500);
     });
     // The mileage below the vehicle's was refused at its step: nothing the server had to refuse.
+    expect(scenario.problems).toEqual([]);
+    await scenario.close();
+  });
+
+  it('keeps an act half made through a reload, its photos too, and offers it no more once it is saved', async () => {
+    const scenario = await openOnPhone('en');
+    const { page } = scenario;
+    const say: Say = (key, params) => text('en', key, params);
+    await page.goto('/maintenance-acceptance-certificate/new');
+    await page.getByTestId('act-step-vehicle').waitFor();
+    await pick(page, 'act-vehicle', 'Truck', VEHICLE);
+    await page.getByTestId('act-next').click();
+    await pick(page, 'act-transferred-by', 'Anna', 'Anna Berg');
+    await pick(page, 'act-received-by', 'Oleh', 'Oleh Marchenko');
+    await page.getByTestId('act-next').click();
+    await page.locator('#act-fuel_remaining').fill('300');
+    await page.getByTestId('act-fuel-photo').setInputFiles(photo('gauge.png'));
+    await page.getByTestId('act-fuel-photo-thumb').locator('img').waitFor();
+    // Past the pause after which the draft is written.
+    await page.waitForTimeout(1_000);
+    // The phone dropped the tab (the camera app took its memory): the page loads again, from the address.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    const offer = page.getByTestId('act-draft-offer');
+    await offer.waitFor();
+    await expect(offer.textContent()).resolves.toContain(say('handover-acts.draft.offer', { when: '', current: 3, total: 9 }).split('(')[1]);
+    await saveScreenshot(page, 'handover-acts-en-draft-offer');
+    await page.getByTestId('act-draft-continue').click();
+    await page.getByTestId('act-step-fuel').waitFor();
+    await expect(page.locator('#act-fuel_remaining').inputValue()).resolves.toBe('300');
+    await page.getByTestId('act-fuel-photo-thumb').locator('img').waitFor();
+    await expect(offer.count()).resolves.toBe(0);
+    // The steps before hold what was chosen there (named once the picker has read the labels).
+    await page.getByTestId('act-back').click();
+    await page.getByTestId('act-step-people').waitFor();
+    await expect.poll(() => page.getByTestId('act-transferred-by').textContent()).toContain('Anna Berg');
+    await page.getByTestId('act-next').click();
+    await walkStepsFrom(page, 'fuel', { mileage: () => page.locator('#act-mileage').fill('101000') });
+    await page.getByTestId('act-page').waitFor({ timeout: 20_000 });
+    // The photo taken before the reload went with the act.
+    await page.getByTestId('act-photo-fuel_photo').locator('img').waitFor();
+    // Saved: a new act starts empty, with nothing offered.
+    await page.goto('/maintenance-acceptance-certificate/new');
+    await page.getByTestId('act-step-vehicle').waitFor();
+    await page.waitForTimeout(500);
+    await expect(offer.count()).resolves.toBe(0);
+    // Discarded: not offered again.
+    await pick(page, 'act-vehicle', 'Truck', VEHICLE);
+    await page.waitForTimeout(1_000);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    await offer.waitFor();
+    await page.getByTestId('act-draft-discard').click();
+    await expect(offer.count()).resolves.toBe(0);
+    await page.reload();
+    await page.getByTestId('act-step-vehicle').waitFor();
+    await page.waitForTimeout(500);
+    await expect(offer.count()).resolves.toBe(0);
     expect(scenario.problems).toEqual([]);
     await scenario.close();
   });

@@ -33,6 +33,9 @@ import { useDefaultEquipment, useOnBoard } from './use-act-prefill';
 import { useSaveAct, type UploadState } from './use-save-act';
 import './handover-acts.css';
 import { useLeaveWarning } from '../../forms/use-leave-warning';
+import { DraftOffer } from './draft-offer';
+import { draftOwner } from './draft-store';
+import { useKeptDraft } from './use-kept-draft';
 
 const STEP_VIEWS: Record<Step, ComponentType<StepProps>> = {
   vehicle: VehicleStep,
@@ -140,6 +143,9 @@ export function NewActPage() {
 
   // The lists start from the tenant's defaults and the vehicle's documents, until the member edits them.
   const touched = useRef<Record<string, boolean>>({});
+  const markTouched = (fields: string[]) => {
+    touched.current = { ...touched.current, ...Object.fromEntries(fields.map((field) => [field, true])) };
+  };
   const equipment = useDefaultEquipment();
   const onBoard = useOnBoard(draft.transport_id);
   // The vehicle's last known mileage: the floor of an act of today, checked at its step.
@@ -188,6 +194,19 @@ export function NewActPage() {
     }
     opening.current = path;
     void navigate(-depth);
+  };
+  // Kept in the browser as it is filled in: a reload (a phone that dropped the tab for the camera) offers it again.
+  const kept = useKeptDraft(identity ? draftOwner(identity) : undefined, { draft, step: stepIndex, edited, saved: Boolean(saved) });
+  const continueKept = () => {
+    const offered = kept.offer;
+    if (!offered) return;
+    kept.accept();
+    // Its lists are the member's own now: the prefills for its vehicle must not replace them.
+    markTouched(['equipment', 'documents']);
+    setDraft(offered.draft);
+    setEdited(true);
+    setErrors({});
+    if (offered.step > 0) goTo(Math.min(offered.step, STEPS.length - 1), { replace: true });
   };
   // Arrived back at the first step's entry after a save: it becomes the act's page.
   useEffect(() => {
@@ -268,6 +287,7 @@ export function NewActPage() {
     <div className="handover-acts act-form" data-testid="act-form">
       {leaveQuestion}
       <PageHeading titleKey="handover-acts.new" parent={{ to: '/maintenance-acceptance-certificate', titleKey: 'pages.acceptanceCertificate' }} />
+      {kept.offer && <DraftOffer kept={kept.offer} onContinue={continueKept} onDiscard={kept.discard} />}
       <div className="act-form__progress">
         <Typography.Text type="secondary" data-testid="act-step-count">
           {t('handover-acts.steps.count', { current: stepIndex + 1, total: STEPS.length })}
