@@ -41,6 +41,7 @@ import type { FormModalProps } from './form-modal-props';
 import type { ResourceDefinition } from '../../resources';
 import { useCrudRecord } from './load-record';
 import { CheckWarnings } from './check-warnings';
+import { ConflictClashes } from './conflict-clashes';
 import { namedButtonTemplates } from './form-buttons';
 import { ListItemTemplate, ListTemplate } from './form-list';
 import { useRecordCheck } from './use-record-check';
@@ -237,6 +238,13 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const [reloadSince, setReloadSince] = useState<number | null>(null);
   // The member's own changes when the save met a conflict: put back over the latest version, not lost to it.
   const [ownChanges, setOwnChanges] = useState<Row>({});
+  // The fields both changed: this member's value is in the form, the other's is named beside the warning.
+  const [clashes, setClashes] = useState<Array<{ field: string; theirs: unknown }>>([]);
+  // The warnings sit by Save, where the member is looking, and scroll into view in a long dialog.
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (conflict || gone) outcomeRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [conflict, gone, clashes]);
   const id = mode === 'edit' ? idOf(resource, given) : undefined;
   const invalidate = useInvalidate();
   // A create saved again with the same values (its answer lost on a bad line) is not stored twice; the files picked count too.
@@ -273,6 +281,8 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
     else if (latest.record && latest.updatedAt >= reloadSince) {
       setRecord(latest.record);
       const latestData = withDefaults(initialFormData(schema, latest.record));
+      const theirs = changedFields(startData, latestData);
+      setClashes(Object.keys(ownChanges).flatMap((field) => (Object.hasOwn(theirs, field) ? [{ field, theirs: latestData[field] }] : [])));
       setFormData({ ...latestData, ...ownChanges });
       setStartData(latestData);
       setReloadSince(null);
@@ -331,6 +341,7 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
         // Someone saved the record meanwhile: their version into the form (so the next save works), with this
         // member's own changes over it, and into every view of it.
         setConflict(true);
+        setClashes([]);
         setOwnChanges(changedFields(startData, values));
         setReloadSince(Date.now());
         void invalidate({ resource: resource.name, id, invalidates: ['list', 'many', 'detail'] });
@@ -343,6 +354,20 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   const footer = (
     <>
       <CheckWarnings warnings={warnings} />
+      <div ref={outcomeRef}>
+        {gone && <Alert type="error" showIcon role="alert" data-testid="crud-gone" message={t('crud.deletedMeanwhile')} style={{ marginBottom: 16 }} />}
+        {conflict && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            data-testid="crud-conflict"
+            message={t('crud.conflict')}
+            description={clashes.length > 0 && <ConflictClashes resource={resource} clashes={clashes} label={label} />}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+      </div>
       {multipart && (
         <FormFiles
           resource={{ ...resource, multipart }}
@@ -376,8 +401,6 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
           style={{ marginBottom: 16 }}
         />
       )}
-      {gone && <Alert type="error" showIcon role="alert" data-testid="crud-gone" message={t('crud.deletedMeanwhile')} style={{ marginBottom: 16 }} />}
-      {conflict && <Alert type="warning" showIcon role="alert" data-testid="crud-conflict" message={t('crud.conflict')} style={{ marginBottom: 16 }} />}
       <Form
         ref={formRef}
         schema={schema as RJSFSchema}

@@ -535,6 +535,33 @@ describe('a stale save (409)', () => {
   });
 });
 
+describe('a stale save where both changed the same field', () => {
+  const bank = { id: 3, companyId: 7, account_name: 'Main', bank_name: 'Bank', iban: 'DE89370400440532013000', currency: 'EUR', version: 4 };
+
+  it('names the field with the value the other saved, by the Save button, scrolled into view', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    stubFetch((_url, init) =>
+      init.method === 'PUT'
+        ? json({ message: 'The record was changed by someone else' }, 409)
+        : json(page([{ ...bank, account_name: 'Payroll', bank_name: 'Sparkasse', version: 6 }])),
+    );
+    renderWithRefine(<CrudForm resource={resourceByName('company-banks')} mode="edit" open record={bank} params={{ companyId: '7' }} onClose={vi.fn()} />);
+    fireEvent.change(document.getElementById('company-banks-edit_account_name') as HTMLInputElement, { target: { value: 'Salaries' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const clash = await screen.findByTestId('crud-conflict-clash-account_name');
+    expect(clash.textContent).toContain('Payroll');
+    // Only the field both changed: the other's bank name is simply in the form.
+    expect(screen.getByTestId('crud-conflict-clashes').querySelectorAll('li')).toHaveLength(1);
+    expect((document.getElementById('company-banks-edit_account_name') as HTMLInputElement).value).toBe('Salaries');
+    expect((document.getElementById('company-banks-edit_bank_name') as HTMLInputElement).value).toBe('Sparkasse');
+    // Where the member clicked: just before Save, and brought into view.
+    const warning = screen.getByTestId('crud-conflict');
+    expect(warning.compareDocumentPosition(screen.getByTestId('crud-form-save')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(scrolled).toHaveBeenCalled();
+  });
+});
+
 describe('a save of a record deleted meanwhile (404)', () => {
   const bank = { id: 3, companyId: 7, account_name: 'Main', bank_name: 'Bank', iban: 'DE89370400440532013000', currency: 'EUR', version: 4 };
 
