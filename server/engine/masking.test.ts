@@ -9,7 +9,7 @@ import type { Endpoint } from '../../resources/types';
 import { call, registerUser, type RegisteredUser } from '../test-support/api-client';
 import { databases } from '../test-support/databases';
 import { endpointUrl, isCreatable, model, RecordMaker } from '../test-support/engine-records';
-import { en } from '../test-support/locale-text';
+import { localeText } from '../test-support/locale-text';
 import { createMember, type Member } from '../test-support/members';
 import { startTestApp, type TestApp } from '../test-support/test-app';
 import { MASK, maskValue } from './masking';
@@ -101,10 +101,13 @@ describe.each(databases)('sensitive fields on %s', (kind) => {
         'PUT',
         endpointUrl(api.update as Endpoint, made.params),
         { [field]: 'CHANGED1234567', version },
-        { token: unprivileged.token },
+        { token: unprivileged.token, language: 'de' },
       );
       expect(forged.statusCode, forged.body).toBe(403);
-      expect(forged.json().message).toBe(en('errors.sensitiveWrite', { field }));
+      // The field by its label in the member's language, not its name in the API.
+      const de = (key: string, params?: Record<string, string>) => localeText('de', key, params);
+      expect(forged.json().message).toBe(de('errors.sensitiveWrite', { field: de(`${resource.name}.fields.${field}`) }));
+      expect(forged.json().message).not.toContain(field);
       const after = await test.database.pool.query(`SELECT data, version FROM "${resource.table}" WHERE id = $1`, [made.id]);
       expect((after.rows[0] as { data: Record<string, unknown> }).data[field]).toEqual(made.record[field]);
       const create = await call(test.app, 'POST', endpointUrl(api.create as Endpoint, made.params), made.body, { token: unprivileged.token });

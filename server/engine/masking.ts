@@ -39,12 +39,14 @@ export function sensitiveFieldsIn(resource: EngineResource, data: Record<string,
 
 /**
  * A body from a member without `sensitive.view`: unchanged masked values are dropped, anything else
- * touching a sensitive field is a 403 (nothing is written). `current` is the stored data on update.
+ * touching a sensitive field is a 403 naming the field by `label` (nothing is written). `current` is the stored
+ * data on update.
  */
 export function withoutSensitiveWrites(
   resource: EngineResource,
   body: Record<string, unknown>,
   current: Record<string, unknown> | null,
+  label: (field: string) => string = (field) => field,
 ): Record<string, unknown> {
   const result = { ...body };
   for (const field of resource.sensitiveFields) {
@@ -53,7 +55,7 @@ export function withoutSensitiveWrites(
     const stored = current?.[field];
     // Only the mask counts as unchanged: accepting the true value too would let a member test guesses.
     const unchanged = present(stored) ? sent === maskValue(stored) : !present(sent);
-    if (!unchanged) throw new HttpError(403, 'errors.sensitiveWrite', { params: { field } });
+    if (!unchanged) throw new HttpError(403, 'errors.sensitiveWrite', { params: { field: label(field) } });
     delete result[field];
   }
   return result;

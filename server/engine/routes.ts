@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { holds, permissionName, SENSITIVE_RIGHT, type Action as Right } from '../../resources/permissions';
+import { untranslatedLabel } from '../../resources/field-labels';
 import { toFieldMessages } from '../../validation/field-errors';
 import { canonicalText, dropEmptyOptionalFields } from '../../validation/normalize-body';
 import type { Database } from '../db/database';
@@ -46,6 +47,15 @@ const RIGHT_OF: Record<Action, Right> = { list: 'view', show: 'view', create: 'c
 /** Whether this request's member sees sensitive fields unmasked (masking.ts). */
 export function seesSensitive(request: FastifyRequest): boolean {
   return holds(request.user.data, SENSITIVE_RIGHT);
+}
+
+/** A field's label in the request's language (the web app's `<resource>.fields.<field>`), for messages that name it. */
+function fieldLabelsIn(request: FastifyRequest, resource: EngineResource): (field: string) => string {
+  return (field) => {
+    const key = `${resource.name}.fields.${field}`;
+    const text = request.t(key);
+    return text && text !== key ? text : untranslatedLabel(resource.properties[field], field);
+  };
 }
 
 /** `/{companyId}/banks/update/{id}` → `/api/:companyId/banks/update/:id`. */
@@ -163,7 +173,9 @@ export function registerResourceRoutes(
     },
 
     async create(request, reply) {
-      const body = seesSensitive(request) ? bodyData(request.body) : withoutSensitiveWrites(resource, bodyData(request.body), null);
+      const body = seesSensitive(request)
+        ? bodyData(request.body)
+        : withoutSensitiveWrites(resource, bodyData(request.body), null, fieldLabelsIn(request, resource));
       const data = dropEmptyOptionalFields(resource.loaded.schema, body) as Record<string, unknown>;
       // A send retried with its Idempotency-Key answers the record the first made (idempotency.ts).
       const keyed = keyedCreateOf(request, request.body);
@@ -200,7 +212,7 @@ export function registerResourceRoutes(
         const current = await store.find(resource, id, scope, 'FOR NO KEY UPDATE');
         if (!current) throw notFound();
         if (current.version !== version) throw new HttpError(409, 'errors.stale');
-        const changes = seesSensitive(request) ? sent : withoutSensitiveWrites(resource, sent, current.data);
+        const changes = seesSensitive(request) ? sent : withoutSensitiveWrites(resource, sent, current.data, fieldLabelsIn(request, resource));
         const data = mergedData(resource, required, writeOnly, current, changes);
         for (const [field, value] of Object.entries(scope.fields ?? {})) define(data, field, value);
         validateRecord(resource, data);
