@@ -107,6 +107,7 @@ export function registerImportRoute(
       actor: request.user,
       t: request.t,
       readings,
+      language: request.language,
       table,
       fields,
       dryRun,

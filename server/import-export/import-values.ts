@@ -11,7 +11,7 @@ import type { PropertySchema } from '../../validation/prepare-schema';
 import { refOf, typeOf } from '../engine/entity-schemas';
 import type { LabelIndex } from './reference-labels';
 import type { Cell } from './read-table';
-import { unneutralised } from './table-writers';
+import { csvConventions, unneutralised } from './table-writers';
 import { comparable, type Readings } from './vocabulary';
 
 export type Reading = { value: unknown } | { error: ValidationMessage };
@@ -23,8 +23,22 @@ const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const EXCEL_SERIAL_MIN = 61;
 const EXCEL_SERIAL_MAX = 2_958_465;
 
-/** A date cell or text as `YYYY-MM-DD`; text it cannot read stays as it is (the schema's `format: date` refuses it). */
-export function dateText(cell: Cell): unknown {
+/**
+ * `1/5/2026` read in English: the US writes the month first, the UK the day, so a date whose first two numbers could
+ * each be the month (and differ) is refused rather than guessed; `15/1/2026` and `1/15/2026` can only be read one way.
+ * The other five languages write the day first (and mostly with dots).
+ */
+export function ambiguousDate(cell: Cell, language: string): boolean {
+  if (language !== 'en' || typeof cell !== 'string') return false;
+  const parts = /^(\d{1,2})\/(\d{1,2})\/\d{4}$/.exec(cell.trim());
+  return parts !== null && Number(parts[1]) <= 12 && Number(parts[2]) <= 12 && Number(parts[1]) !== Number(parts[2]);
+}
+
+/**
+ * A date cell or text as `YYYY-MM-DD`; text it cannot read stays as it is (the schema's `format: date` refuses it).
+ * Slashed dates are day first, except in English where the month comes first when only that reading fits.
+ */
+export function dateText(cell: Cell, language = ''): unknown {
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? String(cell) : cell.toISOString().slice(0, 10);
   if (typeof cell === 'number' && cell >= EXCEL_SERIAL_MIN && cell <= EXCEL_SERIAL_MAX) {
     // A spreadsheet's date in a cell formatted as a number ("General"): days since 1899-12-30, as Excel counts them.
@@ -34,19 +48,29 @@ export function dateText(cell: Cell): unknown {
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text);
   if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
   const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
-  if (dayFirst) return `${dayFirst[3]}-${two(dayFirst[2])}-${two(dayFirst[1])}`;
+  if (dayFirst) {
+    const monthFirst = language === 'en' && text.includes('/') && Number(dayFirst[2]) > 12;
+    return monthFirst ? `${dayFirst[3]}-${two(dayFirst[1])}-${two(dayFirst[2])}` : `${dayFirst[3]}-${two(dayFirst[2])}-${two(dayFirst[1])}`;
+  }
   return text;
 }
 
-/** A number cell or text with a decimal point or comma and thousands separators; other text stays text. */
-export function numberOf(cell: Cell): unknown {
+/**
+ * A number cell, or text written as the file's language writes numbers (`decimal`: its decimal mark, csvConventions):
+ * `2.500` is two thousand five hundred in German and `1,500` fifteen hundred in English, as Excel reads them there.
+ * A mark that cannot be the other one (`2.5` in German, `3,5` in English) is the decimal mark; both marks at once
+ * are read by their order (`1.234,50`, `1,234.50`). Other text stays text, for the schema to refuse.
+ */
+export function numberOf(cell: Cell, decimal: '.' | ',' = '.'): unknown {
   if (typeof cell === 'number') return cell;
   const text = String(cell).replace(/[\s\u00a0\u202f']/g, '');
+  const grouping = decimal === '.' ? ',' : '.';
   let normal: string | null = null;
-  if (/^[+-]?\d+(\.\d+)?$/.test(text)) normal = text;
-  else if (/^[+-]?\d+,\d+$/.test(text)) normal = text.replace(',', '.');
-  else if (/^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) normal = text.replace(/,/g, '');
-  else if (/^[+-]?\d{1,3}(\.\d{3})+(,\d+)?$/.test(text)) normal = text.replace(/\./g, '').replace(',', '.');
+  if (/^[+-]?\d+$/.test(text)) normal = text;
+  else if (/^[+-]?\d{1,3}(,\d{3})+\.\d+$/.test(text)) normal = text.replace(/,/g, '');
+  else if (/^[+-]?\d{1,3}(\.\d{3})+,\d+$/.test(text)) normal = text.replace(/\./g, '').replace(',', '.');
+  else if (new RegExp(`^[+-]?\\d{1,3}(\\${grouping}\\d{3})+$`).test(text)) normal = text.split(grouping).join('');
+  else if (/^[+-]?\d+[.,]\d+$/.test(text)) normal = text.replace(',', '.');
   return normal === null ? String(cell) : Number(normal);
 }
 
@@ -59,10 +83,17 @@ export class CellReader {
   private countries?: Map<string, string>;
   private readonly lookups = new Map<LookupListName, Map<string, string>>();
 
+  /** The file's decimal mark: its language's (csvConventions), as the export writes it. */
+  private readonly decimal: '.' | ',';
+
+  /** `language`: the member's, whose numbers and dates the file is read as (Excel writes the file in it). */
   constructor(
     private readonly readings: Readings,
     private readonly labelIndexOf: LabelIndexOf,
-  ) {}
+    private readonly language = 'en',
+  ) {
+    this.decimal = csvConventions(language).decimal;
+  }
 
   private enumValues(property: PropertySchema) {
     let values = this.enums.get(property);
@@ -101,8 +132,11 @@ export class CellReader {
       const value = (this.booleans ??= this.readings.booleans()).get(comparable(text));
       return { value: value ?? text };
     }
-    if (type === 'integer' || type === 'number') return { value: numberOf(cell) };
-    if (property.format === 'date') return { value: dateText(cell) };
+    if (type === 'integer' || type === 'number') return { value: numberOf(cell, this.decimal) };
+    if (property.format === 'date') {
+      if (ambiguousDate(cell, this.language)) return { error: { key: 'import.value.ambiguousDate', params: { value: text } } };
+      return { value: dateText(cell, this.language) };
+    }
     if (type === 'object') {
       try {
         return { value: JSON.parse(text) as unknown };

@@ -62,6 +62,8 @@ export interface ImportJob {
   actor: UserRow;
   t: Translate;
   readings: Readings;
+  /** The member's language: the file's numbers and dates are read as it writes them (`2.500` in German is 2,500). */
+  language: string;
   table: ReadTable;
   /** The field of each column (null: not read), in the file's order. */
   fields: Array<string | null>;
@@ -107,7 +109,7 @@ export async function importRows(job: ImportJob): Promise<ImportOutcome> {
         if (!index) indexes.set(name, (index = LabelIndex.of(store, model.byName.get(name) as EngineResource)));
         return index;
       };
-      const cells = new CellReader(job.readings, labelIndexOf);
+      const cells = new CellReader(job.readings, labelIndexOf, job.language);
       // Every reference of a row is found by label among the tenant's records (reference-labels.ts).
       const request = { model, resource, rules, actor, t, action: 'import' as const, referencesFound: true };
       const alreadyThere = await rowsAlreadyThere(client, resource, actor.tenant_id, cells, table, fields);

@@ -2,7 +2,7 @@
  * Cells as people write them (import-values.ts) and text a spreadsheet must not run (table-writers.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { dateText, numberOf } from './import-values';
+import { ambiguousDate, dateText, numberOf } from './import-values';
 import { csvConventions, neutralised, unneutralised } from './table-writers';
 
 describe('reading a cell as a number', () => {
@@ -19,6 +19,44 @@ describe('reading a cell as a number', () => {
     ['1,2,3', '1,2,3'],
   ])('%s → %s', (cell, value) => {
     expect(numberOf(cell)).toBe(value);
+  });
+});
+
+describe('reading a number as the file’s language writes it', () => {
+  it.each([
+    // German, Ukrainian, Greek, Spanish, Italian: a decimal comma, points between thousands.
+    ['2.500', ',', 2500],
+    ['1.234.567', ',', 1234567],
+    ['2.500,75', ',', 2500.75],
+    ['2,5', ',', 2.5],
+    ['1,234', ',', 1.234],
+    // A point that cannot group thousands is a decimal point (a file written by a program).
+    ['2.5', ',', 2.5],
+    // English: a decimal point, commas between thousands.
+    ['1,500', '.', 1500],
+    ['1,234,567.5', '.', 1234567.5],
+    ['1.234', '.', 1.234],
+    ['3,5', '.', 3.5],
+  ] as const)('%s with the decimal mark %s → %s', (cell, decimal, value) => {
+    expect(numberOf(cell, decimal)).toBe(value);
+  });
+});
+
+describe('reading a slashed date in English', () => {
+  it('takes the month first where only that fits, and the day first where only that fits', () => {
+    expect(dateText('12/15/2026', 'en')).toBe('2026-12-15');
+    expect(dateText('15/12/2026', 'en')).toBe('2026-12-15');
+    expect(dateText('5/5/2026', 'en')).toBe('2026-05-05');
+  });
+
+  it('calls a date ambiguous where both numbers could be the month, in English only', () => {
+    expect(ambiguousDate('1/5/2026', 'en')).toBe(true);
+    expect(ambiguousDate('12/01/2026', 'en')).toBe(true);
+    expect(ambiguousDate('12/15/2026', 'en')).toBe(false);
+    expect(ambiguousDate('5/5/2026', 'en')).toBe(false);
+    expect(ambiguousDate('01.05.2026', 'en')).toBe(false);
+    expect(ambiguousDate('1/5/2026', 'de')).toBe(false);
+    expect(dateText('1/5/2026', 'de')).toBe('2026-05-01');
   });
 });
 
