@@ -1,8 +1,10 @@
 /**
  * The header bell (issue 14): a member's notifications are the compliance items they may see by their
  * rights (server/compliance/, the same engine as the compliance page: an employee's only with
- * `employees.view`, a vehicle's only with `transport.view` …), the first `BELL_SIZE` in the page's order
- * (missing ones first, then soonest), each with whether this member has read it. Read marks are kept per
+ * `employees.view`, a vehicle's only with `transport.view` …), at most `BELL_SIZE`: missing ones, then those
+ * about to expire (soonest first), then expired ones, each state with its share of the bell (`BELL_SHARES`), so
+ * that documents that expired years ago do not push out the one that expires tomorrow; a share left unused goes
+ * to the others. Each with whether this member has read it. Read marks are kept per
  * member by the item's key (notification_reads, server/notifications/read-marks.ts): a renewed document is
  * a new item, unread again.
  *
@@ -15,15 +17,15 @@ import { holds as memberHolds } from '../../resources/permissions';
 import { addMessage, type FieldMessages } from '../../validation/messages';
 import { compliancePages } from '../compliance/page-cache';
 import { SUBJECT_RIGHTS, type ComplianceItem, type Holds } from '../../resources/compliance';
+import { BELL_SHARES, BELL_SIZE, bellSelection } from '../notifications/bell-selection';
 import type { ComplianceChanges } from '../compliance/change-watch';
 import type { Database } from '../db/database';
 import { HttpError } from '../http-error';
 import { markRead, readKeys, type Reader } from '../notifications/read-marks';
 import { SIGNED_IN } from '../plugins/auth';
 
-/** How many items the bell lists: the most urgent; "see all" opens the compliance page for the rest. */
-export const BELL_SIZE = 20;
 const MAX_KEYS = 100;
+
 const MAX_KEY_LENGTH = 200;
 
 const readerOf = (request: FastifyRequest): Reader => ({ tenantId: Number(request.user.tenant_id), userId: Number(request.user.id) });
@@ -66,8 +68,13 @@ export async function notificationRoutes(app: FastifyInstance, options: { databa
   async function bellItems(request: FastifyRequest): Promise<ComplianceItem[]> {
     const holds: Holds = (permission) => memberHolds(request.user.data, permission);
     if (!Object.values(SUBJECT_RIGHTS).some(holds)) return [];
-    const { items } = await pages.read(pool, app.engine, Number(request.user.tenant_id), holds, {}, { page: 1, perPage: BELL_SIZE });
-    return items;
+    const tenantId = Number(request.user.tenant_id);
+    const pagesByState = await Promise.all(
+      BELL_SHARES.map(
+        async ([state]) => [state, (await pages.read(pool, app.engine, tenantId, holds, { state }, { page: 1, perPage: BELL_SIZE })).items] as const,
+      ),
+    );
+    return bellSelection(new Map(pagesByState));
   }
 
   app.get('/api/notifications', { onRequest: app.authenticate, config: { permission: SIGNED_IN } }, async (request) => {
