@@ -1,7 +1,7 @@
 /** What a member sees: the menu, the not-permitted page on a direct URL, buttons, tabs and masked fields. */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resourceByName } from '../../resources';
 import { presetPermissions } from '../../resources/permissions';
 import { CrudForm } from '../crud/crud-form';
@@ -13,6 +13,7 @@ import { initTestI18n } from '../i18n/test-i18n';
 import { Sidebar } from '../layout/sidebar';
 import { renderWithMenu } from '../layout/test-menu';
 import { RequirePermission } from './require-permission';
+import { sessionStore } from '../session/session-store';
 import { signInForTest, signOutForTest } from './test-session';
 
 vi.mock('../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
@@ -53,6 +54,11 @@ describe('the menu', () => {
 });
 
 describe('a page opened by its URL', () => {
+  // The not-permitted page reads the rights again: the server answers the session's own, unchanged.
+  beforeEach(() => {
+    stubFetch((url) => (url.endsWith('/api/profile/show') ? json({ data: sessionStore.getState().user }) : json({ data: [] })));
+  });
+
   // Inside Refine with the app's menu: the way back leads to the first page of the menu the member may open.
   function open(path: string) {
     const guarded = (route: string, text: string) => <Route path={route} element={<RequirePermission path={route}>{<p>{text}</p>}</RequirePermission>} />;
@@ -76,6 +82,22 @@ describe('a page opened by its URL', () => {
     expect(screen.queryByText('the employees')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Back to the start page' }));
     expect(await screen.findByText('the orders')).toBeTruthy();
+  });
+
+  it('reads the rights again on the not-permitted page, and opens the page once the right has been given back', async () => {
+    asDispatcher();
+    // Past the interval since any earlier refusal of this file's tests.
+    const later = Date.now() + 3_600_000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    const given = { id: 1, login: 'anna', administrator: false, is_owner: false, active: true, permissions: ['orders.view', 'employees.view'] };
+    const fetch = stubFetch((url) => (url.endsWith('/api/profile/show') ? json({ data: given }) : json({ data: [] })));
+    try {
+      open('/personal-main');
+      expect(await screen.findByText('the employees')).toBeTruthy();
+      expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/profile/show'))).toBe(true);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('takes a member who may not open the orders from the start page to the first page of the menu they may open', async () => {
