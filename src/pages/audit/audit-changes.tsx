@@ -27,6 +27,21 @@ function plainText(value: unknown): string {
   return JSON.stringify(value) ?? '—';
 }
 
+type Item = string | number | boolean;
+const isItemList = (value: unknown): value is Item[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean');
+
+/**
+ * A list of plain values changed (a member's rights, an order's tags): what was added and what was removed, not the
+ * whole list twice, which for a member's rights made a row thousands of pixels wide and hid the one right taken away.
+ */
+export function listChange(before: unknown, after: unknown): { added: Item[]; removed: Item[] } | undefined {
+  const was = before === null || before === undefined ? [] : before;
+  const now = after === null || after === undefined ? [] : after;
+  if (!isItemList(was) || !isItemList(now)) return undefined;
+  return { added: now.filter((item) => !was.includes(item)), removed: was.filter((item) => !now.includes(item)) };
+}
+
 export function AuditChanges({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   const definition = resources.find((resource) => resource.name === entry.resource);
@@ -45,23 +60,39 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
   if (changes.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <ul className="fd-audit-changes" data-testid={`audit-changes-${entry.id}`}>
-      {changes.map(([field, change]) => (
-        <li key={field}>
-          <Typography.Text strong>{label(field)}</Typography.Text>: {/* A creation has only values after, a deletion only values before, a change both. */}
-          {entry.action === 'delete' ? (
-            <span className="fd-audit-deleted">{value(field, change?.before)}</span>
-          ) : (
-            <>
-              {entry.action !== 'create' && (
-                <>
-                  <span className="fd-audit-before">{value(field, change?.before)}</span> <ArrowRightOutlined aria-label={t('audit.changedTo')} />{' '}
-                </>
-              )}
-              <span className="fd-audit-after">{value(field, change?.after)}</span>
-            </>
-          )}
-        </li>
-      ))}
+      {changes.map(([field, change]) => {
+        const list = entry.action === 'update' ? listChange(change?.before, change?.after) : undefined;
+        return (
+          <li key={field}>
+            <Typography.Text strong>{label(field)}</Typography.Text>: {/* A creation has only values after, a deletion only values before, a change both. */}
+            {list && (list.added.length > 0 || list.removed.length > 0) ? (
+              <span data-testid={`audit-list-change-${field}`}>
+                {list.added.length > 0 && (
+                  <span className="fd-audit-added" data-testid={`audit-added-${field}`}>
+                    {t('audit.added')} {value(field, list.added)}
+                  </span>
+                )}{' '}
+                {list.removed.length > 0 && (
+                  <span className="fd-audit-removed" data-testid={`audit-removed-${field}`}>
+                    {t('audit.removed')} <span className="fd-audit-before">{value(field, list.removed)}</span>
+                  </span>
+                )}
+              </span>
+            ) : entry.action === 'delete' ? (
+              <span className="fd-audit-deleted">{value(field, change?.before)}</span>
+            ) : (
+              <>
+                {entry.action !== 'create' && (
+                  <>
+                    <span className="fd-audit-before">{value(field, change?.before)}</span> <ArrowRightOutlined aria-label={t('audit.changedTo')} />{' '}
+                  </>
+                )}
+                <span className="fd-audit-after">{value(field, change?.after)}</span>
+              </>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

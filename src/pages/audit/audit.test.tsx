@@ -9,6 +9,8 @@ import { renderWithRefine } from '../../crud/test-support';
 import { initTestI18n } from '../../i18n/test-i18n';
 import { auditLogQuery, type AuditEntry } from './audit-api';
 import { AuditLogPage } from './audit-log-page';
+import { AuditChanges, listChange } from './audit-changes';
+import { render } from '@testing-library/react';
 
 vi.mock('../../providers/toast', () => ({ preloadToasts: vi.fn(), toast: vi.fn(), closeToast: vi.fn() }));
 
@@ -205,5 +207,33 @@ describe('the tenant-wide audit log page', () => {
     fireEvent.click(await screen.findByText('Changed', { selector: '.ant-select-item-option-content' }));
     await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/audit-log?page=1&perPage=20&action=create%2Cupdate'));
     await vi.waitFor(() => expect(urls(fetch)).toContain('/api/audit-log?page=1&perPage=20&action=create%2Cupdate'));
+  });
+});
+
+describe('a list of values changed', () => {
+  it('shows what was added and what was removed, not the whole list before and after', () => {
+    const entry: AuditEntry = {
+      id: 40,
+      at: '2026-11-20T09:15:00.000Z',
+      user_id: 2,
+      user_name: 'Jonas Berger',
+      resource: 'orders',
+      record_id: 5,
+      action: 'update',
+      changes: { tags: { before: ['urgent', 'fragile', 'cooled', 'night'], after: ['urgent', 'fragile', 'night', 'ADR'] } },
+      fields: null,
+    };
+    render(<AuditChanges entry={entry} />);
+    expect(screen.getByTestId('audit-added-tags').textContent).toContain('ADR');
+    expect(screen.getByTestId('audit-removed-tags').textContent).toContain('cooled');
+    const shown = screen.getByTestId('audit-list-change-tags').textContent ?? '';
+    for (const kept of ['urgent', 'fragile', 'night']) expect(shown).not.toContain(kept);
+  });
+
+  it('compares lists of plain values only, an empty or missing list as none', () => {
+    expect(listChange(null, ['a'])).toEqual({ added: ['a'], removed: [] });
+    expect(listChange(['a', 'b'], ['b'])).toEqual({ added: [], removed: ['a'] });
+    expect(listChange([{ name: 'x' }], [])).toBeUndefined();
+    expect(listChange('text', 'other')).toBeUndefined();
   });
 });
