@@ -20,7 +20,7 @@ import { exportable, exportCell } from './export-cells';
 import { madeFileDisposition } from '../files/file-names';
 import { exportRows } from './export-rows';
 import { ReferenceLabels } from './reference-labels';
-import { CONTENT_TYPES, EXPORT_FORMATS, tableWriter, type ExportFormat } from './table-writers';
+import { CONTENT_TYPES, EXPORT_FORMATS, fixedDecimals, tableWriter, type ExportFormat } from './table-writers';
 import { lookups, Words } from './vocabulary';
 
 /** Parameters of the list that do not narrow it: an export is every row, not a page. */
@@ -60,6 +60,7 @@ export function registerExportRoute(app: FastifyInstance, database: Database, mo
         columns.map((field) => words.heading(resource, field)),
         title,
         request.language,
+        columns.map((field) => fixedDecimals(resource.properties[field])),
       );
       const labels = new ReferenceLabels(store, model);
       const readSensitive = sensitive ? columns.filter((field) => resource.sensitiveFields.includes(field)) : [];

@@ -303,6 +303,22 @@ describe.each(databases)('import on %s', (kind) => {
     ]);
   });
 
+  it('writes money with its two decimals as the language writes them, and reads numbers back as the language writes them', async () => {
+    await post('/api/orders/store', { cargo_number: 'PRICE-1', customer: 'Danube Steel', price: 1234.5 });
+    const exported = await call(test.app, 'GET', '/api/orders/export?format=csv&search=PRICE-1', undefined, { token: owner.token, language: 'de' });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const text = exported.rawPayload.toString();
+    expect(text).toContain(';1234,50;');
+    // Back in German, a price of two and a half thousand written with its thousands point: 2500, not 2.5.
+    const outcome = await imported('/api/orders/import', text.replaceAll('PRICE-1', 'PRICE-2').replace('1234,50', '2.500'), { dryRun: false, language: 'de' });
+    expect(outcome).toMatchObject({ created: 1, errors: [] });
+    const list = await call(test.app, 'GET', '/api/orders?search=PRICE-2', undefined, { token: owner.token });
+    expect(list.json<{ data: Array<{ price: number }> }>().data.map((order) => order.price)).toEqual([2500]);
+    // In English a date that fits day/month and month/day is refused, named, not guessed.
+    const ambiguous = await imported('/api/orders/import', 'Cargo number,Customer,Loading date\nPRICE-3,Danube Steel,1/5/2027', { language: 'en' });
+    expect(ambiguous.errors).toEqual([expect.objectContaining({ row: 2, field: 'loading_date' })]);
+  });
+
   it('counts orders already there by cargo number, and skips them when asked, so a file brought in twice is not made twice', async () => {
     await post('/api/orders/store', { cargo_number: 'AGAIN-1', customer: 'Danube Steel' });
     // The other tenant's order of the same number is not "already there" for this one.

@@ -68,12 +68,23 @@ export function csvConventions(language: string): { delimiter: ',' | ';'; decima
   return decimal === ',' ? { delimiter: ';', decimal: ',' } : { delimiter: ',', decimal: '.' };
 }
 
-function csvWriter(headings: string[], language: string): TableWriter {
+/** The decimals a field's numbers are kept to (`multipleOf: 0.01` → 2: money), written in full: `1234,50`, not `1234,5`. */
+export function fixedDecimals(property: Record<string, unknown> | undefined): number | undefined {
+  const step = property?.multipleOf;
+  if (typeof step !== 'number' || step >= 1 || step <= 0) return undefined;
+  const decimals = Math.round(-Math.log10(step));
+  return Math.abs(10 ** -decimals - step) < 1e-12 ? decimals : undefined;
+}
+
+function csvWriter(headings: string[], language: string, decimals: ReadonlyArray<number | undefined>): TableWriter {
   const { delimiter, decimal } = csvConventions(language);
   // A byte order mark, so Excel opens the UTF-8 (accents, Cyrillic, Greek) as UTF-8.
   const stringifier = stringify({ bom: true, delimiter });
-  const number = (value: number) => (decimal === '.' ? String(value) : String(value).replace('.', decimal));
-  const text = (cell: Cell) =>
+  const number = (value: number, fixed: number | undefined) => {
+    const written = fixed === undefined ? String(value) : value.toFixed(fixed);
+    return decimal === '.' ? written : written.replace('.', decimal);
+  };
+  const text = (cell: Cell, index: number) =>
     cell === null
       ? ''
       : cell instanceof Date
@@ -81,7 +92,7 @@ function csvWriter(headings: string[], language: string): TableWriter {
         : typeof cell === 'string'
           ? neutralised(cell)
           : typeof cell === 'number'
-            ? number(cell)
+            ? number(cell, decimals[index])
             : String(cell);
   const write = async (cells: Cell[]) => {
     if (!stringifier.destroyed && !stringifier.write(cells.map(text))) await drained(stringifier);
@@ -97,7 +108,7 @@ function csvWriter(headings: string[], language: string): TableWriter {
   };
 }
 
-function xlsxWriter(headings: string[], sheetName: string): TableWriter {
+function xlsxWriter(headings: string[], sheetName: string, decimals: ReadonlyArray<number | undefined>): TableWriter {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
@@ -111,6 +122,7 @@ function xlsxWriter(headings: string[], sheetName: string): TableWriter {
       const row = sheet.addRow(cells);
       cells.forEach((cell, index) => {
         if (cell instanceof Date) row.getCell(index + 1).numFmt = 'yyyy-mm-dd';
+        else if (typeof cell === 'number' && decimals[index] !== undefined) row.getCell(index + 1).numFmt = `0.${'0'.repeat(decimals[index] ?? 0)}`;
         else if (typeof cell === 'string' && neutralised(cell) !== cell) row.getCell(index + 1).numFmt = '@';
       });
       row.commit();
@@ -125,8 +137,15 @@ function xlsxWriter(headings: string[], sheetName: string): TableWriter {
 }
 
 /** `language`: the member's, for a CSV file's separator and decimal mark. */
-export function tableWriter(format: ExportFormat, headings: string[], sheetName: string, language: string): TableWriter {
-  const writer = format === 'csv' ? csvWriter(headings, language) : xlsxWriter(headings, sheetName);
+/** `decimals`: per column, the decimals its numbers are written with in full (fixedDecimals); none: as they are. */
+export function tableWriter(
+  format: ExportFormat,
+  headings: string[],
+  sheetName: string,
+  language: string,
+  decimals: ReadonlyArray<number | undefined> = [],
+): TableWriter {
+  const writer = format === 'csv' ? csvWriter(headings, language, decimals) : xlsxWriter(headings, sheetName, decimals);
   // A download cancelled half-way destroys the output under a write: that is no fault of the server's (the
   // export stops at its next batch), and an 'error' nobody listens to would end the process.
   writer.output.on('error', () => {});
