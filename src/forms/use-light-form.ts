@@ -100,6 +100,16 @@ export function useLightForm<V extends Values>({ request, initialValues, extraCh
     };
   }
 
+  /** The field of `names` that comes first on screen (document order), not first in the values' order. */
+  function focusFirstOnScreen(names: string[]): void {
+    const shown = names.flatMap((name) => {
+      const element = elements.current.get(name);
+      return element ? [element] : [];
+    });
+    shown.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    shown[0]?.focus();
+  }
+
   function handleSubmit(onValid: (values: V) => Promise<void> | void) {
     return async (event: FormEvent) => {
       event.preventDefault();
@@ -110,7 +120,7 @@ export function useLightForm<V extends Values>({ request, initialValues, extraCh
       setErrors(Object.fromEntries(found) as Partial<Record<keyof V & string, FieldError>>);
       setFormErrors([]);
       if (found.length > 0) {
-        elements.current.get(found[0][0])?.focus();
+        focusFirstOnScreen(found.map(([name]) => name));
         return;
       }
       setSubmitting(true);
@@ -131,8 +141,7 @@ export function useLightForm<V extends Values>({ request, initialValues, extraCh
       ...Object.fromEntries(entries.filter(([name]) => known.includes(name)).map(([name, messages]) => [name, { text: messages[0] }])),
     }));
     setFormErrors(entries.filter(([name]) => !known.includes(name)).flatMap(([, messages]) => messages));
-    const first = entries.find(([name]) => known.includes(name));
-    if (first) elements.current.get(first[0])?.focus();
+    focusFirstOnScreen(entries.filter(([name]) => known.includes(name)).map(([name]) => name));
   }
 
   return { values, errors, formErrors, submitting, register, handleSubmit, setServerErrors, setValues };

@@ -11,6 +11,7 @@ import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { focusWhenShown } from '../crud/focus-when-shown';
 import { closeAllToasts } from '../providers/toast';
 import { signInAgain } from '../session/session-actions';
 import { useSession } from '../session/session-store';
@@ -30,6 +31,8 @@ function SignInAgainDialog({ login, loading, error }: { login: string; loading: 
   const [focusedBefore] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   // The page behind is out of reach (no focus, no clicks, hidden from assistive technology) until signed in again. The
   // dialogs over it are portalled to the body, outside the app's root, so an open form keeps its input as it was.
+  // The password field takes the keyboard once the dialog is shown: its own focus on its frame comes after `autoFocus`.
+  useEffect(() => focusWhenShown('sign-in-again-password', { settle: true }), []);
   useEffect(() => {
     const page = document.getElementById('root');
     if (!page) return;

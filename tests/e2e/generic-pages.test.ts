@@ -209,6 +209,8 @@ describe('generic page options', () => {
       await expect(dialog.getByTestId('sign-in-again-login').textContent()).resolves.toContain(user.login);
       // The page behind is out of reach meanwhile, for the keyboard and for a screen reader.
       await expect(page.evaluate(() => document.getElementById('root')?.inert)).resolves.toBe(true);
+      // The keyboard is in the password field: typing goes there, not to the dialog's frame.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('sign-in-again-password');
       await page.getByTestId('sign-in-again-password').fill('not the password');
       await page.getByTestId('sign-in-again-submit').click();
       await dialog.getByText(text('en', 'auth.invalidCredentials')).waitFor();

@@ -54,6 +54,13 @@ describe('register page', () => {
     expect(signUp).not.toHaveBeenCalled();
   });
 
+  it('puts the keyboard in the first wrong field on screen, the company name, when nothing is filled in', async () => {
+    const form = renderRegister();
+    fireEvent.click(form.submit);
+    await screen.findByTestId('login-error');
+    expect(document.activeElement).toBe(form.company);
+  });
+
   it('registers with the request body only (no agreement field) once everything is valid', async () => {
     vi.mocked(signUp).mockResolvedValue(null);
     const form = renderRegister();
