@@ -198,6 +198,10 @@ describe('the employee card', () => {
     await scenario.step('a missing employee shows "Not found"', async () => {
       await page.goto('/personal-main/employee/987654321');
       await page.getByTestId('employee-card-missing').getByText(text('en', 'crud.notFound')).waitFor();
+      // Not a dead end: the page's heading, and a way back to the list.
+      await page.getByTestId('employee-card-missing').getByTestId('page-title').waitFor();
+      await page.getByTestId('missing-back-to-list').click();
+      await page.waitForURL((url) => url.pathname === '/personal-main');
     });
     expect(scenario.problems).toEqual([]);
     await scenario.close();

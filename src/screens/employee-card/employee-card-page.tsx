@@ -8,12 +8,11 @@
  * The employee comes through the generic pages' `useCrudRecord` (Refine's `useOne`, or a look-up by id
  * through the list when the URL lacks `?companyId=`), so every save anywhere refreshes the card.
  */
-import { Result } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { resourceByName } from '../../../resources';
 import { pathParamsFromQuery, useCrudRecord } from '../../crud/load-record';
+import { MissingRecord } from '../../crud/missing-record';
 import { FullPageSpinner } from '../../pages/common/full-page-spinner';
 import { PageHeading } from '../../pages/common/page-heading';
 import { CardHeader } from './card-header';
@@ -23,7 +22,6 @@ import './employee-card.css';
 type Row = Record<string, unknown>;
 
 export function EmployeeCardPage() {
-  const { t } = useTranslation();
   const employees = resourceByName('employees');
   // SPEC §2 names the parameter `:userId`; the resource's show route (`:id`) has the same shape.
   const { userId, id: idParam } = useParams();
@@ -40,7 +38,8 @@ export function EmployeeCardPage() {
   if (status !== 'ready' || !record) {
     return (
       <div data-testid="employee-card-missing">
-        <Result status={status === 'notFound' ? '404' : 'warning'} title={status === 'notFound' ? t('crud.notFound') : t('crud.loadFailed')} />
+        <PageHeading titleKey="pages.employee" parent={{ to: '/personal-main', titleKey: 'pages.personalMain' }} />
+        <MissingRecord listRoute="/personal-main" failed={status !== 'notFound'} />
       </div>
     );
   }
