@@ -273,6 +273,8 @@ describe('import dialog for a resource that tells rows already there (orders by 
     await openDialogAndChoose(new File(['Cargo number\nA\n'], 'orders.csv', { type: 'text/csv' }));
     const warning = await screen.findByTestId('import-existing');
     expect(warning.textContent).toContain('Rows with a “Cargo number” already there: 2 (in the file: 2, 5).');
+    // An edited export brought back does not change them: said before the run.
+    expect(within(warning).getByTestId('import-existing-not-changed').textContent).toContain('does not change the records already there');
     const skip = within(warning).getByRole('checkbox');
     expect((skip as HTMLInputElement).checked).toBe(true);
     await vi.waitFor(() => expect(runButton().disabled).toBe(false));

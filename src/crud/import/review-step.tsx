@@ -70,9 +70,15 @@ export function ReviewStep({ fileName, answer, mapping, onMapping, changed, onCh
             rows: someRows(answer.existing_rows ?? [], answer.existing ?? 0),
           })}
           description={
-            <Checkbox checked={skipExisting} onChange={(event) => onSkipExisting(event.target.checked)} data-testid="import-skip-existing">
-              {t('importExport.import.skipExisting')}
-            </Checkbox>
+            <>
+              {/* Said before the run, not found out after it: an edited export brought back changes nothing already there. */}
+              <Typography.Paragraph style={{ marginBottom: 8 }} data-testid="import-existing-not-changed">
+                {t('importExport.import.existingNotChanged')}
+              </Typography.Paragraph>
+              <Checkbox checked={skipExisting} onChange={(event) => onSkipExisting(event.target.checked)} data-testid="import-skip-existing">
+                {t('importExport.import.skipExisting')}
+              </Checkbox>
+            </>
           }
         />
       )}
