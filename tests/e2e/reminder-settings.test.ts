@@ -65,10 +65,13 @@ describe('reminder settings', () => {
     });
     expect((await api.call<Settings>('GET', '/profile/reminders')).data.steps).toEqual([45, 30, 14, 7, 1, 0]);
 
-    await scenario.step('in German, saved with German as the mails’ language', async () => {
+    await scenario.step('in German: the language chosen is the mails’ language at once, the rest as it was', async () => {
       await page.reload();
       await page.getByTestId('settings-page-language-de').click();
       await card.getByText(text('de', 'reminders.settings.title')).waitFor();
+      // No Save: the language card says the mails follow it.
+      await expect.poll(async () => (await api.call<Settings>('GET', '/profile/reminders')).data.language).toBe('de');
+      expect((await api.call<Settings>('GET', '/profile/reminders')).data).toMatchObject({ digest_hour: 9, steps: [45, 30, 14, 7, 1, 0] });
       await page.getByTestId('reminder-settings-save').click();
       await page.getByText(text('de', 'reminders.settings.saved')).first().waitFor();
     });

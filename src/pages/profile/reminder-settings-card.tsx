@@ -6,7 +6,7 @@
  * hour and in their language. Checked with the server's request schema before sending; the server's 422
  * messages land under the fields.
  */
-import { keys, useApiUrl, useCustom, useCustomMutation } from '@refinedev/core';
+import { useCustomMutation } from '@refinedev/core';
 import { Alert, Button, Card, Form, Select, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useState } from 'react';
@@ -16,17 +16,10 @@ import { dropEmptyOptionalFields } from '../../../validation/normalize-body';
 import { currentLanguage } from '../../i18n/i18n';
 import { languageNameIn, toSupportedLanguage } from '../../i18n/languages';
 import { isApiError } from '../../providers/api-error';
-import { mutationNotifications, readNotifications } from '../../providers/notifications';
+import { mutationNotifications } from '../../providers/notifications';
+import { useReminderSettings, type ReminderSettings } from './use-reminder-settings';
 import * as reminderSettingsRequest from 'virtual:request-validator/reminder-settings';
 import { labelHolds } from '../../fields/option-filter';
-
-export interface ReminderSettings {
-  digest_enabled: boolean;
-  digest_hour: number;
-  steps: number[];
-  time_zone: string;
-  language: string;
-}
 
 type FormValues = Pick<ReminderSettings, 'digest_enabled' | 'digest_hour' | 'steps'>;
 
@@ -55,16 +48,9 @@ function fieldMessage(values: Record<string, unknown>, field: string): { key: st
 
 export function ReminderSettingsCard() {
   const { t, i18n } = useTranslation();
-  const apiUrl = useApiUrl();
-  const url = `${apiUrl}/profile/reminders`;
   const [form] = Form.useForm<FormValues>();
   const [formError, setFormError] = useState<string | null>(null);
-  const { query } = useCustom<ReminderSettings>({
-    url,
-    method: 'get',
-    queryOptions: { queryKey: keys().data('default').resource('profile-reminders').action('one').get() },
-    ...readNotifications,
-  });
+  const { url, query } = useReminderSettings();
   const { mutateAsync, mutation } = useCustomMutation<ReminderSettings>();
   const loaded = query.data?.data;
   const timeZone = browserTimeZone();

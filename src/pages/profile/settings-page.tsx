@@ -11,12 +11,19 @@ import { LayoutSettingsControls } from '../../layout/layout-settings-controls';
 import { PageHeading } from '../common/page-heading';
 import { FailedMailCard } from './failed-mail-card';
 import { ReminderSettingsCard } from './reminder-settings-card';
+import { useSaveEmailLanguage } from './use-reminder-settings';
 
 export function SettingsPage() {
   const { t } = useTranslation();
   const { administrator } = useAccess();
   const current = currentLanguage() as LanguageCode;
   const offered = offeredLanguages(current);
+  // The card says it: the language chosen here is also the one the reminder e-mails are written in.
+  const saveEmailLanguage = useSaveEmailLanguage();
+  const choose = (language: string) => {
+    void changeLanguage(language);
+    void saveEmailLanguage(language);
+  };
   return (
     <>
       <PageHeading titleKey="pages.settings" />
@@ -24,7 +31,7 @@ export function SettingsPage() {
         <Col xs={24} lg={10}>
           <Card title={t('preferences.language.title')} data-testid="settings-page-language">
             <Typography.Paragraph type="secondary">{t('preferences.language.description')}</Typography.Paragraph>
-            <Radio.Group value={current} onChange={(event) => void changeLanguage(event.target.value as string)} aria-label={t('preferences.language.title')}>
+            <Radio.Group value={current} onChange={(event) => choose(event.target.value as string)} aria-label={t('preferences.language.title')}>
               {offered.map((language) => (
                 <Radio key={language.code} value={language.code} className="fd-preferences__language">
                   <span lang={language.code} data-testid={`settings-page-language-${language.code}`}>
