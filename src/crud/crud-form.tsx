@@ -42,6 +42,7 @@ import type { ResourceDefinition } from '../../resources';
 import { useCrudRecord } from './load-record';
 import { CheckWarnings } from './check-warnings';
 import { ConflictClashes } from './conflict-clashes';
+import { typeAheadInto } from './type-ahead';
 import { namedButtonTemplates } from './form-buttons';
 import { ListItemTemplate, ListTemplate } from './form-list';
 import { useRecordCheck } from './use-record-check';
@@ -220,7 +221,12 @@ export function CrudForm({ resource, mode, record: given, params, onSaved, onClo
   // After the dialog has put the focus on itself (its own effect runs first): a dialog opened to type into starts there.
   useEffect(() => {
     if (!autoFocus) return;
-    const timer = setTimeout(() => (formRef.current?.formElement.current as HTMLFormElement | null)?.querySelector<HTMLElement>(FIRST_FIELD)?.focus());
+    const timer = setTimeout(() => {
+      const first = (formRef.current?.formElement.current as HTMLFormElement | null)?.querySelector<HTMLElement>(FIRST_FIELD);
+      first?.focus();
+      // What was typed while the dialog opened goes into it (form-modal.tsx started keeping it).
+      typeAheadInto(first);
+    });
     return () => clearTimeout(timer);
   }, [autoFocus]);
   const idPrefix = `${resource.name}-${mode}`;

@@ -5,12 +5,13 @@
  * Browser Back closes one without changes, with the page it was opened on.
  */
 import { Modal, Spin } from 'antd';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { discardQuestion } from '../forms/discard-question';
 import { useLeaveWarning } from '../forms/use-leave-warning';
 import { useResourceTitles } from './field-value';
 import { useFocusBackToOpener } from './focus-back';
+import { startTypeAhead, stopTypeAhead } from './type-ahead';
 import { useCloseOnBack } from './use-close-on-back';
 
 import type { FormModalProps } from './form-modal-props';
@@ -32,6 +33,13 @@ export function FormModal(props: FormModalProps) {
   // Leaving the page (a menu link, Back, a reload, a closed tab) asks too, while the dialog holds changes.
   const leaveQuestion = useLeaveWarning(Boolean(props.open) && unsaved);
   useFocusBackToOpener();
+  // Keys typed before the form's first field has the focus are typed into it then (type-ahead.ts).
+  const { open } = props;
+  useEffect(() => {
+    if (!open) return;
+    startTypeAhead();
+    return stopTypeAhead;
+  }, [open]);
   const { onClose } = props;
   // Back closes a dialog without changes; one with changes stays.
   useCloseOnBack(Boolean(props.open), onClose, dirty);
