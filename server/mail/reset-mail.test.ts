@@ -10,6 +10,10 @@ describe('the reset mail', () => {
     expect(resetLink('https://fleet.example.com', 'tok_en-1', 'a+b@example.com')).toBe('https://fleet.example.com/reset-password/tok_en-1/a%2Bb%40example.com');
   });
 
+  it('opens the reset page in the language the mail was written in', () => {
+    expect(resetLink('https://fleet.example.com', 'tok', 'a@example.com', 'uk')).toBe('https://fleet.example.com/reset-password/tok/a%40example.com?lng=uk');
+  });
+
   it('has a subject, a plain-text and an HTML body with the link', () => {
     const mail = resetMail(t, 'a@example.com', 'Anna', 'https://x.test/reset-password/t/a%40example.com');
     expect(mail.subject).toBe(en('auth.resetMail.subject'));

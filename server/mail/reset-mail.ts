@@ -5,8 +5,9 @@ import type { MailMessage } from './mailer';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
 
-export function resetLink(appUrl: string, token: string, email: string): string {
-  return `${appUrl}/reset-password/${token}/${encodeURIComponent(email)}`;
+/** The reset page's address; with `language`, the page opens in the mail's language (`?lng=`, the web app's detector). */
+export function resetLink(appUrl: string, token: string, email: string, language?: string): string {
+  return `${appUrl}/reset-password/${token}/${encodeURIComponent(email)}${language ? `?lng=${encodeURIComponent(language)}` : ''}`;
 }
 
 export function resetMail(t: Translate, to: string, name: string, link: string): MailMessage {

@@ -172,7 +172,7 @@ export async function authRoutes(app: FastifyInstance, options: { config: Config
       return;
     }
     const token = await database.transaction((client) => createPasswordReset(client, user.id));
-    const link = resetLink(config.appUrl, token, user.email);
+    const link = resetLink(config.appUrl, token, user.email, request.language);
     const log = request.log;
     mailer.send(resetMail(request.t, user.email, user.name ?? user.login, link), log, (delivery) => {
       // Without SMTP the log is how an admin finds the link: the one place a secret may be logged.

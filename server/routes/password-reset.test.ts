@@ -59,7 +59,8 @@ describe.each(databases)('password reset on %s', (kind) => {
 
     it('writes the mail to DATA_DIR/outbox and logs the link for the admin', async () => {
       const { link, token, email } = await requestReset(user.email);
-      expect(link).toBe(`http://fleetdesk.test/reset-password/${token}/${encodeURIComponent(user.email)}`);
+      // In the request's language (English here): the page opens in the mail's language.
+      expect(link).toBe(`http://fleetdesk.test/reset-password/${token}/${encodeURIComponent(user.email)}?lng=en`);
       expect(email).toBe(user.email);
       const logged = logs.lines.find((line) => String(line.msg).includes(link));
       expect(logged).toMatchObject({ level: 30, file: expect.stringContaining(outbox) });

@@ -82,7 +82,7 @@ export function decodeMail(raw: string): string {
 
 /** Token and e-mail of the first reset link in a mail (`…/reset-password/<token>/<e-mail>`). */
 export function resetLinkIn(raw: string): { link: string; token: string; email: string } {
-  const match = /(https?:\/\/[^\s"<]+\/reset-password\/([A-Za-z0-9_-]+)\/([^\s"<]+))/.exec(decodeMail(raw));
+  const match = /(https?:\/\/[^\s"<]+\/reset-password\/([A-Za-z0-9_-]+)\/([^\s"<?]+)(?:\?[^\s"<]*)?)/.exec(decodeMail(raw));
   if (!match) throw new Error('No reset link in the mail');
   return { link: match[1], token: match[2], email: decodeURIComponent(match[3]) };
 }
