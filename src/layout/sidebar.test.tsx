@@ -77,6 +77,8 @@ describe('the vertical sidebar', () => {
     expect(screen.getByTestId('menu-order-search').getAttribute('href')).toBe('/order-search');
     expect(screen.getByTestId('menu-departments').getAttribute('href')).toBe('/personal-departments');
     expect(screen.getByTestId('menu-orders').closest('li')?.querySelector('.anticon-profile')).toBeTruthy();
+    // The menu is a navigation landmark of its own name, for a screen reader's list of landmarks.
+    expect(screen.getByRole('navigation', { name: 'Main navigation' }).contains(screen.getByTestId('menu-orders'))).toBe(true);
   });
 
   it('puts the compliance page at the very top, before the groups, for a member who may see any of its subjects', () => {

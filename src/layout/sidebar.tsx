@@ -18,6 +18,7 @@ const compactWidth = 220;
 const iconWidth = 80;
 
 function SidebarContent({ collapsed, compact = false, onNavigate }: { collapsed: boolean; compact?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
   const [settings] = useLayoutSettings();
   const surface = sidebarSurface(settings.sidebarTheme, settings.mode);
   const image = sidebarImageUrl(settings.sidebarImage);
@@ -31,7 +32,8 @@ function SidebarContent({ collapsed, compact = false, onNavigate }: { collapsed:
             <Logo showName={!collapsed} />
           </Link>
         </div>
-        <nav className="fd-sider__menu">
+        {/* Named, so the menu is found as its own landmark ("Navigation"), not as one more unnamed one. */}
+        <nav className="fd-sider__menu" aria-label={t('menu.navigation')}>
           <NavigationMenu mode="inline" tone={surface.tone} collapsed={collapsed} inlineIndent={compact ? 16 : undefined} onNavigate={onNavigate} />
         </nav>
       </div>
