@@ -1,6 +1,6 @@
 /** A tab's token is its own: another tab of the browser signing in as someone else does not change whose name it works in. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearToken, forgetTabToken, readToken, storeToken, tokenStorageKey } from './token-storage';
+import { clearToken, forgetTabToken, isTokenRemembered, readToken, storeToken, tokenStorageKey } from './token-storage';
 
 beforeEach(() => {
   localStorage.clear();
@@ -18,6 +18,17 @@ describe('the token of a tab', () => {
     storeToken('jonas-again', true);
     expect(readToken()).toBe('jonas-again');
     expect(localStorage.getItem(tokenStorageKey)).toBe('jonas-again');
+  });
+
+  it('stays remembered after a sign-out in another tab emptied the storage, so signing in again keeps "Remember me"', () => {
+    storeToken('jonas', true);
+    // The other tab signs out: the shared storage is emptied under this tab.
+    localStorage.removeItem(tokenStorageKey);
+    expect(isTokenRemembered()).toBe(true);
+    forgetTabToken();
+    sessionStorage.setItem(tokenStorageKey, 'olena');
+    readToken();
+    expect(isTokenRemembered()).toBe(false);
   });
 
   it("does not take a token another tab stored after its own session ended: that is the other tab's member", () => {

@@ -24,23 +24,34 @@ function storedToken(): string | null {
   return local?.getItem(tokenStorageKey) || session?.getItem(tokenStorageKey) || null;
 }
 
+/** Whether this tab's token was kept in local storage ("Remember me"), as the tab read or stored it. */
+let tabRemembered: boolean | undefined;
+
 export function readToken(): string | null {
-  if (tabToken === undefined) tabToken = storedToken();
+  if (tabToken === undefined) {
+    tabToken = storedToken();
+    tabRemembered = Boolean(storages().local?.getItem(tokenStorageKey));
+  }
   return tabToken;
 }
 
 /** Tests: the next read looks at the storage again, as a new tab would. */
 export function forgetTabToken(): void {
   tabToken = undefined;
+  tabRemembered = undefined;
 }
 
-/** Which storage holds the token now: a password change keeps the new token where the old one was. */
+/**
+ * Which storage this tab's token was kept in: a password change, or signing in again after the session ended, keeps
+ * the new token the same way. Remembered by the tab, since a sign-out in another tab has emptied the storage by then.
+ */
 export function isTokenRemembered(): boolean {
-  return Boolean(storages().local?.getItem(tokenStorageKey));
+  return tabRemembered ?? Boolean(storages().local?.getItem(tokenStorageKey));
 }
 
 export function storeToken(token: string, remember: boolean): void {
   tabToken = token;
+  tabRemembered = remember;
   const { local, session } = storages();
   if (remember) {
     session?.removeItem(tokenStorageKey);
