@@ -37,6 +37,27 @@ describe('the focus after a dialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
+  it("goes to the page's title when the button that opened it is gone (an empty list's Create, once a record is there)", async () => {
+    function EmptyList() {
+      const [state, setState] = useState<'empty' | 'creating' | 'filled'>('empty');
+      return (
+        <>
+          <h1 data-testid="page-title">Departments</h1>
+          {state === 'empty' && <button onClick={() => setState('creating')}>Create the first</button>}
+          {state === 'creating' && <Dialog />}
+          {state !== 'empty' && <button data-testid="saved" onClick={() => setState('filled')} />}
+        </>
+      );
+    }
+    render(<EmptyList />);
+    const opener = screen.getByText('Create the first');
+    opener.focus();
+    act(() => opener.click());
+    act(() => (document.activeElement as HTMLElement).blur());
+    act(() => screen.getByTestId('saved').click());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('page-title')));
+  });
+
   it('leaves the focus where the member put it meanwhile', async () => {
     render(<Page />);
     const opener = screen.getByText('Change category');
