@@ -84,6 +84,10 @@ export interface CrudListProps {
   rowActions?: (record: Row) => ReactNode;
 }
 
+/** A filter that holds a value (a range holds one if either end does). */
+const given = (value: unknown) =>
+  Array.isArray(value) ? value.some((part) => part !== undefined && part !== null && part !== '') : value !== undefined && value !== null && value !== '';
+
 export function CrudList({
   resource,
   params,
@@ -127,6 +131,8 @@ export function CrudList({
   const { token } = theme.useToken();
   const deleteTitle = (record: Row) => deleteQuestion(resource, record);
   const tabField = resource.listTabs?.field;
+  // What "Clear filters" keeps: the tab the list is on and the fields the page itself fixes.
+  const kept = [...scoped, ...(tabField ? [tabField] : [])];
   const { [tabField ?? '']: activeTab, ...otherFilters } = list.filters;
   const tabCounts = useTabCounts(resource, toCrudFilters(tabField ? otherFilters : {}, list.search), params);
   const { singular } = useResourceTitles(resource);
@@ -336,16 +342,18 @@ export function CrudList({
               description={
                 list.failed
                   ? t('crud.loadFailed')
-                  : list.search ||
-                      Object.values(list.filters).some((value) =>
-                        Array.isArray(value)
-                          ? value.some((part) => part !== undefined && part !== null && part !== '')
-                          : value !== undefined && value !== null && value !== '',
-                      )
+                  : list.search || Object.values(list.filters).some(given)
                     ? t('crud.noResults')
                     : t(`${resource.name}.empty`, { defaultValue: t('crud.noResults') })
               }
-            />
+            >
+              {/* Filtered to nothing (a price range from 5,000 to 1,000): one click back to the whole list, tab and scope kept. */}
+              {!list.failed && (list.search || Object.entries(list.filters).some(([field, value]) => !kept.includes(field) && given(value))) && (
+                <Button onClick={() => list.clearFilters(kept)} data-testid="crud-clear-filters">
+                  {t('crud.clearFilters')}
+                </Button>
+              )}
+            </Empty>
           ),
         }}
         pagination={{

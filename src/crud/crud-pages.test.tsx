@@ -210,6 +210,22 @@ describe('a list page keeps its state in the URL', () => {
     expect(screen.queryByTestId('crud-list-loading')).toBeNull();
   });
 
+  it('offers to clear the filters and search of a list filtered to nothing, and then asks for the whole list', async () => {
+    const fetch = stubFetch(() => json(page([])));
+    const query = tableQuery({
+      filters: [
+        ['customer', 'eq', 'Nobody'],
+        ['search', 'contains', 'zzz'],
+      ],
+    });
+    renderWithRefine(<CrudListPage resource="orders" titleKey="pages.orders" />, { entries: [`/${query}`], path: '/' });
+    fireEvent.click(await screen.findByTestId('crud-clear-filters'));
+    await vi.waitFor(() => expect(urls(fetch).at(-1)).toBe('/api/orders?page=1&perPage=10&sort=loading_date&order=desc'));
+    await screen.findByText('No orders yet');
+    expect(screen.queryByTestId('crud-clear-filters')).toBeNull();
+    expect(location()).not.toContain('Nobody');
+  });
+
   it('corrects a link with a page size, sort or filter the list does not offer before asking the server', async () => {
     const fetch = stubFetch(() => json(page([])));
     const query = tableQuery({ page: 2, pageSize: 15, sort: ['nope', 'asc'], filters: [['unknown', 'eq', '1']] });

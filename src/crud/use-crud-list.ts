@@ -238,6 +238,12 @@ export function useCrudList(
       setFilters(toCrudFilters(next, search), 'replace');
       setCurrentPage(1);
     },
+    /** The search and every filter but `keep`'s (the list's tab, the page's scope) gone: the first page of the whole list. */
+    clearFilters: (keep: readonly string[]) => {
+      markListChangeByMember();
+      setFilters(toCrudFilters(Object.fromEntries(Object.entries(values).filter(([field]) => keep.includes(field))), ''), 'replace');
+      setCurrentPage(1);
+    },
     /** A new search text: the first page of the results. */
     setSearch: (text: string) => {
       markListChangeByMember();
