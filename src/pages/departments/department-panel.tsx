@@ -118,7 +118,8 @@ export function DepartmentPanel({ department, members, canEdit, canDelete, onUpd
                         disabled={busy}
                         aria-label={t('departmentsPage.removeMemberOf', { name: memberName(byId.get(id), id) })}
                         data-testid={`${prefix}-remove-${id}`}
-                        onClick={() => void run({ members: memberIds.filter((member) => member !== id) })}
+                        // The head is one of the members (as assigning says): the head who leaves is no longer head.
+                        onClick={() => void run({ members: memberIds.filter((member) => member !== id), ...(id === headId ? { head_id: null } : {}) })}
                       >
                         {t('departmentsPage.removeMember')}
                       </Button>,

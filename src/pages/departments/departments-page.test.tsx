@@ -189,6 +189,11 @@ describe('the departments screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Assign as head' }));
     await vi.waitFor(() => expect(screen.getByTestId('department-1-head').textContent).toBe('Anna Kowalska'));
     expect(bodyOf(fetch, 'PUT').body).toEqual({ head_id: 1, version: 8 });
+
+    // The head removed from the members is no longer head, in the same save.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Anna Kowalska from the department' }));
+    await vi.waitFor(() => expect(screen.getByTestId('department-1-head').textContent).toBe('No head assigned'));
+    expect(bodyOf(fetch, 'PUT').body).toEqual({ members: [3], head_id: null, version: 9 });
   });
 
   it("after a change reads the departments and the members again and shows the server's message", async () => {
