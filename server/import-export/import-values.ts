@@ -2,9 +2,8 @@
  * A cell of an imported file as the value its field stores, read as people write it (docs/import-export.md):
  * references by label, enum values by label in any language, yes/no words, dates in the day-first forms of
  * the six languages (month first in English where only that fits), numbers as the member's language writes them.
- * What cannot be read as its type is handed on as text, so
- * the schema refuses it with the same message the API gives; what names nothing (an unknown label) is an error
- * of its own.
+ * What cannot be read as its type is handed on as text, so the schema refuses it with the same message the API
+ * gives; what names nothing (an unknown label) is an error of its own.
  */
 import type { ValidationMessage } from '../../validation/messages';
 import type { LookupListName } from '../../validation/vocabulary';
