@@ -1,7 +1,7 @@
 /**
  * Keys typed while a dialog is still opening (its form's chunk loading, its first field not yet there) are kept and
  * typed into the first field once it takes the focus, instead of being lost: "Operating account" typed at once
- * after Enter on Create was saved as "perating account". Only printable keys, only while no field has the focus.
+ * after Enter on Create was saved as "ting account". Only printable keys, only while no field has the focus.
  */
 
 let typed = '';

@@ -32,7 +32,7 @@ function SidebarContent({ collapsed, compact = false, onNavigate }: { collapsed:
             <Logo showName={!collapsed} />
           </Link>
         </div>
-        {/* Named, so the menu is found as its own landmark ("Navigation"), not as one more unnamed one. */}
+        {/* Named, so the menu is found as its own landmark ("Main navigation"), not as one more unnamed one. */}
         <nav className="fd-sider__menu" aria-label={t('menu.navigation')}>
           <NavigationMenu mode="inline" tone={surface.tone} collapsed={collapsed} inlineIndent={compact ? 16 : undefined} onNavigate={onNavigate} />
         </nav>

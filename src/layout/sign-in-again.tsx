@@ -29,10 +29,10 @@ function SignInAgainDialog({ login, loading, error }: { login: string; loading: 
   const [password, setPassword] = useState('');
   // Where the keyboard was (a dialog's field, its Save): it goes back there once signed in again.
   const [focusedBefore] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
-  // The page behind is out of reach (no focus, no clicks, hidden from assistive technology) until signed in again. The
-  // dialogs over it are portalled to the body, outside the app's root, so an open form keeps its input as it was.
   // The password field takes the keyboard once the dialog is shown: its own focus on its frame comes after `autoFocus`.
   useEffect(() => focusWhenShown('sign-in-again-password', { settle: true }), []);
+  // The page behind is out of reach (no focus, no clicks, hidden from assistive technology) until signed in again. The
+  // dialogs over it are portalled to the body, outside the app's root, so an open form keeps its input as it was.
   useEffect(() => {
     const page = document.getElementById('root');
     if (!page) return;
